@@ -1,0 +1,33 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// Dependencies point one way: inbetween (CLI) -> InbetweenLua -> InbetweenEngine.
+// The engine is pure Swift (no Lua, no I/O, no clock); the Lua layer reaches Lua 5.4 through
+// the CLua system library (pkg-config lua5.4) and the small C target CLuaSupport, which is the
+// only code that raises Lua errors.
+let package = Package(
+    name: "Inbetween",
+    products: [
+        .executable(name: "inbetween", targets: ["inbetween"]),
+        .library(name: "InbetweenEngine", targets: ["InbetweenEngine"]),
+        .library(name: "InbetweenLua", targets: ["InbetweenLua"]),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CLua",
+            pkgConfig: "lua5.4",
+            providers: [.apt(["liblua5.4-dev"]), .brew(["lua"])]
+        ),
+        .target(
+            name: "CLuaSupport",
+            dependencies: ["CLua"],
+            cSettings: [.unsafeFlags(["-I/usr/include/lua5.4"])]
+        ),
+        .target(name: "InbetweenEngine"),
+        .target(name: "InbetweenLua", dependencies: ["InbetweenEngine", "CLua", "CLuaSupport"]),
+        .executableTarget(name: "inbetween", dependencies: ["InbetweenLua", "InbetweenEngine"]),
+        .testTarget(name: "InbetweenEngineTests", dependencies: ["InbetweenEngine"]),
+        .testTarget(name: "InbetweenLuaTests", dependencies: ["InbetweenLua", "CLua", "CLuaSupport"]),
+        .testTarget(name: "InbetweenCLITests", dependencies: ["inbetween"]),
+    ]
+)
