@@ -1,1 +1,244 @@
 #include "CLuaSupport.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+// Per-state bookkeeping, reached through the allocator's userdata.
+typedef struct ib_Host {
+    size_t used;      // bytes Lua holds now
+    size_t limit;     // 0 = no limit
+    int canFail;      // the allocator may refuse only while Lua code runs under ib_pcall
+    int exceeded;     // an allocation passed the limit while it could not fail
+    char *warnings;   // collected warnings, '\n'-separated
+    size_t warningsLength;
+    int warningContinues;
+} ib_Host;
+
+static ib_Host *host_of(lua_State *L) {
+    void *ud = NULL;
+    lua_getallocf(L, &ud);
+    return (ib_Host *)ud;
+}
+
+// The counting allocator. When Swift code is running (canFail == 0) a refusal would make Lua
+// raise through a Swift frame, so it records the overrun and the trampoline raises afterwards.
+static void *ib_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
+    ib_Host *h = (ib_Host *)ud;
+    size_t old = ptr ? osize : 0;  // for a new block, osize encodes the object's type
+    if (nsize == 0) {
+        free(ptr);
+        h->used -= old;
+        return NULL;
+    }
+    if (h->limit != 0 && nsize > old && h->used - old + nsize > h->limit) {
+        if (h->canFail) return NULL;
+        h->exceeded = 1;
+    }
+    void *block = realloc(ptr, nsize);
+    if (block == NULL) {
+        if (h->canFail) return NULL;
+        fputs("inbetween: out of memory outside a protected Lua call\n", stderr);
+        abort();
+    }
+    h->used = h->used - old + nsize;
+    return block;
+}
+
+static int ib_panic(lua_State *L) {
+    const char *msg = lua_tostring(L, -1);
+    fprintf(stderr, "inbetween: unprotected Lua error (%s)\n", msg ? msg : "?");
+    abort();
+    return 0;
+}
+
+static void append_warning(ib_Host *h, const char *text, int ends) {
+    size_t n = strlen(text);
+    char *grown = realloc(h->warnings, h->warningsLength + n + 2);
+    if (grown == NULL) return;
+    h->warnings = grown;
+    memcpy(h->warnings + h->warningsLength, text, n);
+    h->warningsLength += n;
+    if (ends) h->warnings[h->warningsLength++] = '\n';
+    h->warnings[h->warningsLength] = '\0';
+}
+
+// Lua's warning function: pieces are joined until one arrives with tocont == 0. Control
+// messages ("@on", "@off") are ignored: warnings are always collected.
+static void ib_warn(void *ud, const char *msg, int tocont) {
+    ib_Host *h = (ib_Host *)ud;
+    if (!h->warningContinues && msg[0] == '@') return;
+    append_warning(h, msg, !tocont);
+    h->warningContinues = tocont;
+}
+
+lua_State *ib_newstate(size_t memoryLimit) {
+    ib_Host *h = calloc(1, sizeof(ib_Host));
+    if (h == NULL) return NULL;
+    lua_State *L = lua_newstate(ib_alloc, h);
+    if (L == NULL) {
+        free(h);
+        return NULL;
+    }
+    h->limit = memoryLimit;
+    lua_atpanic(L, ib_panic);
+    lua_setwarnf(L, ib_warn, h);
+    return L;
+}
+
+void ib_close(lua_State *L) {
+    ib_Host *h = host_of(L);
+    h->canFail = 0;
+    h->limit = 0;  // finalizers still run during lua_close; let them allocate
+    lua_close(L);
+    free(h->warnings);
+    free(h);
+}
+
+size_t ib_memoryused(lua_State *L) { return host_of(L)->used; }
+size_t ib_memorylimit(lua_State *L) { return host_of(L)->limit; }
+void ib_setmemorylimit(lua_State *L, size_t limit) { host_of(L)->limit = limit; }
+
+char *ib_takewarnings(lua_State *L) {
+    ib_Host *h = host_of(L);
+    char *w = h->warnings;
+    h->warnings = NULL;
+    h->warningsLength = 0;
+    return w;
+}
+
+// The only place a Swift function's error is raised: Swift has returned, so no Swift frame
+// lies between here and the protected call that catches it.
+static int ib_trampoline(lua_State *L) {
+    ib_SwiftFunction fn = (ib_SwiftFunction)lua_touserdata(L, lua_upvalueindex(1));
+    void *context = lua_touserdata(L, lua_upvalueindex(2));
+    ib_Host *h = host_of(L);
+    int saved = h->canFail;
+    h->canFail = 0;
+    int n = fn(L, context);
+    h->canFail = saved;
+    if (h->exceeded) {
+        h->exceeded = 0;
+        lua_pushliteral(L, "not enough memory");
+        return lua_error(L);
+    }
+    switch (n) {
+    case IB_RAISE:
+        return lua_error(L);
+    case IB_RAISE_WHERE:
+        luaL_where(L, 1);
+        lua_insert(L, -2);
+        lua_concat(L, 2);
+        return lua_error(L);
+    case IB_RAISE_ARG: {
+        int arg = (int)lua_tointeger(L, -2);
+        return luaL_argerror(L, arg, lua_tostring(L, -1));
+    }
+    case IB_RAISE_TYPE: {
+        int arg = (int)lua_tointeger(L, -2);
+        return luaL_typeerror(L, arg, lua_tostring(L, -1));
+    }
+    default:
+        return n;
+    }
+}
+
+void ib_pushswiftfunction(lua_State *L, ib_SwiftFunction fn, void *context, const char *name) {
+    (void)name;
+    lua_pushlightuserdata(L, (void *)fn);
+    lua_pushlightuserdata(L, context);
+    lua_pushcclosure(L, ib_trampoline, 2);
+}
+
+// Like lua.c's message handler: non-string errors are described through __tostring when they
+// have one, then a traceback is appended.
+static int ib_msghandler(lua_State *L) {
+    const char *msg = lua_tostring(L, 1);
+    if (msg == NULL) {
+        if (luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING)
+            msg = lua_tostring(L, -1);
+        else
+            msg = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
+    }
+    luaL_traceback(L, L, msg, 1);
+    return 1;
+}
+
+int ib_pcall(lua_State *L, int nargs, int nresults, int traceback) {
+    ib_Host *h = host_of(L);
+    int base = 0;
+    if (traceback) {
+        base = lua_gettop(L) - nargs;
+        lua_pushcfunction(L, ib_msghandler);
+        lua_insert(L, base);
+    }
+    int saved = h->canFail;
+    h->canFail = 1;
+    int status = lua_pcall(L, nargs, nresults, base);
+    h->canFail = saved;
+    h->exceeded = 0;
+    if (traceback) lua_remove(L, base);
+    return status;
+}
+
+int ib_loadtext(lua_State *L, const char *text, size_t length, const char *chunkname) {
+    ib_Host *h = host_of(L);
+    int saved = h->canFail;
+    h->canFail = 1;
+    int status = luaL_loadbufferx(L, text, length, chunkname, "t");
+    h->canFail = saved;
+    return status;
+}
+
+static int tostring_protected(lua_State *L) {
+    luaL_tolstring(L, 1, NULL);
+    return 1;
+}
+
+int ib_tostring(lua_State *L, int index) {
+    index = lua_absindex(L, index);
+    lua_pushcfunction(L, tostring_protected);
+    lua_pushvalue(L, index);
+    return ib_pcall(L, 1, 1, 0);
+}
+
+void *ib_testudata(lua_State *L, int index, const char *tname) {
+    void *block = lua_touserdata(L, index);
+    if (block == NULL || !lua_getmetatable(L, index)) return NULL;
+    lua_pushstring(L, tname);
+    lua_rawget(L, LUA_REGISTRYINDEX);
+    int same = lua_rawequal(L, -1, -2);
+    lua_settop(L, -3);
+    return same ? block : NULL;
+}
+
+int ib_newmetatable(lua_State *L, const char *tname) {
+    lua_pushstring(L, tname);
+    lua_rawget(L, LUA_REGISTRYINDEX);
+    if (lua_type(L, -1) != LUA_TNIL) return 0;  // leaves the existing one on the stack
+    lua_settop(L, -2);
+    lua_createtable(L, 0, 2);
+    lua_pushstring(L, tname);
+    lua_setfield(L, -2, "__name");  // a fresh table without metatable: rawset semantics
+    lua_pushstring(L, tname);
+    lua_pushvalue(L, -2);
+    lua_rawset(L, LUA_REGISTRYINDEX);
+    return 1;
+}
+
+static int openlibs_protected(lua_State *L) {
+    luaL_openlibs(L);
+    return 0;
+}
+
+int ib_openlibs(lua_State *L) {
+    lua_pushcfunction(L, openlibs_protected);
+    return ib_pcall(L, 0, 0, 0);
+}
+
+void ib_where(lua_State *L, int level, char *buffer, size_t size) {
+    lua_Debug ar;
+    buffer[0] = '\0';
+    if (lua_getstack(L, level, &ar) && lua_getinfo(L, "Sl", &ar) && ar.currentline > 0)
+        snprintf(buffer, size, "%s:%d:", ar.short_src, ar.currentline);
+}

@@ -1,1 +1,5 @@
-print("inbetween")
+// The `inbetween` command: parse, dispatch, and turn errors into `inbetween: ...` text and an
+// exit status (0 ok, 1 error, 2 usage) in one place.
+import Foundation
+
+exit(CLI.main(Array(CommandLine.arguments.dropFirst())))

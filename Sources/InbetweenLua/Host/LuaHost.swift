@@ -1,1 +1,173 @@
-// Lua host
+import CLua
+import CLuaSupport
+import Foundation
+
+/// Owns one `lua_State`. Every entry into Lua is a protected call (`ib_pcall`) with a message
+/// handler that adds a traceback; errors come back as `LuaError` values. Not thread-safe: use
+/// one host per thread.
+public final class LuaHost {
+    public let L: OpaquePointer
+    public var stack: LuaStack { LuaStack(L) }
+    /// Swift functions handed to Lua stay alive as long as the state.
+    private var functions: [LuaFunctionBox] = []
+
+    /// - Parameter memoryLimit: bytes the state may hold (0 = unlimited).
+    public init(memoryLimit: Int = 0) throws(LuaError) {
+        guard let L = ib_newstate(memoryLimit) else {
+            throw LuaError(kind: .memory, message: "cannot create a Lua state")
+        }
+        self.L = L
+        let status = ib_openlibs(L)
+        if status != LUA_OK {
+            let message = LuaStack(L).string(at: -1) ?? "cannot open the standard libraries"
+            ib_close(L)
+            throw LuaError(kind: .memory, message: message)
+        }
+    }
+
+    deinit {
+        ib_close(L)
+    }
+
+    public var memoryUsed: Int { ib_memoryused(L) }
+    public var memoryLimit: Int {
+        get { ib_memorylimit(L) }
+        set { ib_setmemorylimit(L, newValue) }
+    }
+
+    // MARK: exposing Swift to Lua
+
+    /// Pushes a Lua function that runs `body` (through the C trampoline).
+    public func pushFunction(_ name: String, _ body: @escaping LuaFunction) {
+        let box = LuaFunctionBox(name: name, body: body)
+        functions.append(box)
+        ib_pushswiftfunction(L, luaFunctionEntry, Unmanaged.passUnretained(box).toOpaque(), name)
+    }
+
+    /// Pushes the globals table.
+    public func pushGlobals() {
+        lua_rawgeti(L, clua_registryindex(), lua_Integer(LUA_RIDX_GLOBALS))
+    }
+
+    /// `_G[name] = top` without metamethods, popping the value.
+    public func setGlobal(_ name: String) {
+        pushGlobals()
+        clua_insert(L, -2)
+        stack.setRawField(-2, name)
+        stack.pop()
+    }
+
+    /// Pushes `_G[name]` (raw) and returns its type.
+    @discardableResult
+    public func getGlobal(_ name: String) -> Int32 {
+        pushGlobals()
+        let t = stack.rawField(-1, name)
+        clua_remove(L, -2)
+        return t
+    }
+
+    /// A table of Swift functions, left on the stack.
+    public func pushLibrary(_ name: String, _ entries: [(String, LuaFunction)]) {
+        stack.newTable(fieldCount: Int32(entries.count))
+        for (field, body) in entries {
+            pushFunction("\(name).\(field)", body)
+            stack.setRawField(-2, field)
+        }
+    }
+
+    /// Registers a table of Swift functions as the global `name` and as `package.loaded[name]`
+    /// (as luaL_requiref does), so that Lua's error messages can name its functions
+    /// `name.field` when no call-site name is known.
+    public func register(library name: String, _ entries: [(String, LuaFunction)]) {
+        pushLibrary(name, entries)
+        stack.push(LUA_LOADED_TABLE)
+        if lua_rawget(L, clua_registryindex()) == LUA_TTABLE {
+            stack.pushValue(-2)
+            stack.setRawField(-2, name)
+        }
+        stack.pop()
+        setGlobal(name)
+    }
+
+    // MARK: running Lua
+
+    /// Loads a script file as a text chunk named after its path (so messages read
+    /// `path:line: ...`) and pushes it.
+    public func load(file path: String) throws(LuaError) {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            let reason = FileManager.default.fileExists(atPath: path)
+                ? "cannot read \(path)" : "cannot open \(path) (No such file or directory)"
+            throw LuaError(kind: .file, chunk: nil, line: nil, message: reason)
+        }
+        try load(text: data, chunkName: "@" + path)
+    }
+
+    /// Loads text (binary chunks are refused) and pushes the function.
+    public func load(text: Data, chunkName: String) throws(LuaError) {
+        var bytes = [CChar](repeating: 0, count: text.count + 1)
+        text.withUnsafeBytes { raw in
+            bytes.withUnsafeMutableBytes { $0.copyMemory(from: raw) }
+        }
+        let status = ib_loadtext(L, bytes, text.count, chunkName)
+        if status != LUA_OK { throw popError(status: status) }
+    }
+
+    public func load(string: String, chunkName: String) throws(LuaError) {
+        try load(text: Data(string.utf8), chunkName: chunkName)
+    }
+
+    /// Calls the function below `nargs` arguments in protected mode with a traceback handler.
+    /// Returns the number of results left on the stack.
+    @discardableResult
+    public func call(arguments nargs: Int32 = 0, results: Int32 = LUA_MULTRET) throws(LuaError) -> Int32 {
+        let base = stack.top - nargs - 1
+        let status = ib_pcall(L, nargs, results, 1)
+        if status != LUA_OK { throw popError(status: status) }
+        return stack.top - base
+    }
+
+    /// Loads and runs a script; its results stay on the stack. Returns their count.
+    @discardableResult
+    public func run(file path: String) throws(LuaError) -> Int32 {
+        try load(file: path)
+        return try call()
+    }
+
+    /// `tostring(value)` with `__tostring` honoured, in protected mode.
+    public func describe(at index: Int32) -> String {
+        let status = ib_tostring(L, index)
+        defer { stack.pop() }
+        let text = stack.string(at: -1) ?? "?"
+        return status == LUA_OK ? text : "(error in __tostring: \(text))"
+    }
+
+    /// Warnings Lua emitted since the last call (errors in `__gc` among them).
+    public func takeWarnings() -> [String] {
+        guard let raw = ib_takewarnings(L) else { return [] }
+        defer { free(raw) }
+        return String(cString: raw).split(separator: "\n").map(String.init)
+    }
+
+    /// Turns the error on the stack top into a `LuaError` and pops it.
+    func popError(status: Int32) -> LuaError {
+        let text = stack.string(at: -1) ?? describe(at: -1)
+        stack.pop()
+        let kind: LuaError.Kind
+        switch status {
+        case LUA_ERRSYNTAX: kind = .syntax
+        case LUA_ERRMEM: kind = .memory
+        case LUA_ERRERR: kind = .handler
+        default: kind = .runtime
+        }
+        return LuaError(kind: kind, luaMessage: text)
+    }
+}
+
+extension LuaHost {
+    /// A protected call made from inside a Swift function (Lua -> Swift -> Lua): no traceback
+    /// handler, so the error value travels on unchanged; on failure it is left on the stack and
+    /// `LuaRaise.value` re-raises it from the trampoline once Swift has returned.
+    public func callNested(arguments nargs: Int32, results: Int32) throws(LuaRaise) {
+        if ib_pcall(L, nargs, results, 0) != LUA_OK { throw LuaRaise.value }
+    }
+}

@@ -1,0 +1,65 @@
+/// An error that came out of Lua (or out of loading a script), as a value: where it happened
+/// and what it says. Only the CLI turns it into text for people.
+public struct LuaError: Error, Hashable, Sendable {
+    public enum Kind: String, Hashable, Sendable {
+        case syntax, runtime, memory, file, limit, handler
+    }
+    public var kind: Kind
+    /// The chunk (script path) the message points at, when it points at one.
+    public var chunk: String?
+    public var line: Int?
+    /// The message without the `chunk:line:` prefix.
+    public var message: String
+    public var traceback: String?
+
+    public init(kind: Kind, chunk: String? = nil, line: Int? = nil, message: String,
+                traceback: String? = nil) {
+        self.kind = kind
+        self.chunk = chunk
+        self.line = line
+        self.message = message
+        self.traceback = traceback
+    }
+
+    /// Splits Lua's `chunk:line: message` form (and a trailing traceback) into fields.
+    public init(kind: Kind, luaMessage raw: String) {
+        var text = raw
+        var traceback: String?
+        if let range = raw.range(of: "\nstack traceback:\n") {
+            text = String(raw[..<range.lowerBound])
+            traceback = String(raw[range.lowerBound...].dropFirst())
+        }
+        let (chunk, line, message) = LuaError.splitPosition(text)
+        self.init(kind: kind, chunk: chunk, line: line, message: message, traceback: traceback)
+    }
+
+    /// `chunk:line: message` as Lua writes it.
+    public var positionedMessage: String {
+        guard let chunk, let line else { return message }
+        return "\(chunk):\(line): \(message)"
+    }
+
+    /// Finds the first `:<digits>: ` and treats what precedes it as the chunk name.
+    static func splitPosition(_ text: String) -> (String?, Int?, String) {
+        let chars = Array(text.utf8)
+        var i = 0
+        while i < chars.count {
+            if chars[i] == UInt8(ascii: ":") {
+                var j = i + 1
+                while j < chars.count, chars[j] >= 48, chars[j] <= 57 { j += 1 }
+                if j > i + 1, j + 1 < chars.count, chars[j] == UInt8(ascii: ":"),
+                    chars[j + 1] == UInt8(ascii: " "), i > 0
+                {
+                    let chunk = String(decoding: chars[0..<i], as: UTF8.self)
+                    let line = Int(String(decoding: chars[(i + 1)..<j], as: UTF8.self))
+                    let rest = String(decoding: chars[(j + 2)...], as: UTF8.self)
+                    if !chunk.contains("\n") { return (chunk, line, rest) }
+                    return (nil, nil, text)
+                }
+            }
+            if chars[i] == UInt8(ascii: "\n") { break }
+            i += 1
+        }
+        return (nil, nil, text)
+    }
+}

@@ -1,0 +1,50 @@
+import CLua
+import CLuaSupport
+
+/// A Swift function callable from Lua: reads its arguments from the stack, pushes its results
+/// and returns how many; throws `LuaRaise` (or any error, reported as a message) to fail.
+public typealias LuaFunction = (LuaStack) throws -> Int32
+
+/// Holds a Swift closure behind the raw pointer the C trampoline passes back.
+final class LuaFunctionBox {
+    let name: String
+    let body: LuaFunction
+    init(name: String, body: @escaping LuaFunction) {
+        self.name = name
+        self.body = body
+    }
+}
+
+/// The one entry point the trampoline calls. It is a file-scope function on purpose: Swift 6
+/// crashed when an inline `@convention(c)` closure made on the main actor was later called by
+/// Lua from another thread. It never lets a Lua error cross it: errors become return codes.
+func luaFunctionEntry(_ state: OpaquePointer?, _ context: UnsafeMutableRawPointer?) -> Int32 {
+    let stack = LuaStack(state!)
+    let box = Unmanaged<LuaFunctionBox>.fromOpaque(context!).takeUnretainedValue()
+    do {
+        return try box.body(stack)
+    } catch let raise as LuaRaise {
+        switch raise {
+        case .argument(let index, let message):
+            stack.push(Int(index))
+            stack.push(message)
+            return IB_RAISE_ARG
+        case .type(let index, let expected):
+            stack.push(Int(index))
+            stack.push(expected)
+            return IB_RAISE_TYPE
+        case .message(let message):
+            stack.push(message)
+            return IB_RAISE_WHERE
+        case .value:
+            return IB_RAISE
+        }
+    } catch let error as LuaError {
+        // A nested script error keeps its own position.
+        stack.push(error.positionedMessage)
+        return IB_RAISE
+    } catch {
+        stack.push(String(describing: error))
+        return IB_RAISE_WHERE
+    }
+}

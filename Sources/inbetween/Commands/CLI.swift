@@ -1,0 +1,55 @@
+import Foundation
+import InbetweenLua
+
+enum CLI {
+    static let version = "0.1.0"
+
+    static let usage = """
+        usage: inbetween <command> [options]
+
+        commands:
+          run SCRIPT.lua     run a script and print what it produced
+
+        options:
+          -h, --help         show this help
+          --version          show the version
+          --verbose          print Lua tracebacks with errors
+        """
+
+    /// Runs the command line and returns the process exit status.
+    static func main(_ arguments: [String]) -> Int32 {
+        var args = Arguments(arguments)
+        let verbose = args.flag("--verbose")
+        do {
+            if args.flag("--version") {
+                print("inbetween \(version)")
+                return 0
+            }
+            guard let command = args.next() else {
+                if args.flag("-h") || args.flag("--help") {
+                    print(usage)
+                    return 0
+                }
+                throw UsageError("missing command")
+            }
+            switch command {
+            case "-h", "--help", "help":
+                print(usage)
+                return 0
+            case "run":
+                return try RunCommand.run(&args)
+            default:
+                throw UsageError("unknown command '\(command)'")
+            }
+        } catch let error as UsageError {
+            Diagnostics.report(error)
+            return 2
+        } catch let error as LuaError {
+            Diagnostics.report(error, verbose: verbose)
+            return 1
+        } catch {
+            Diagnostics.report(message: String(describing: error))
+            return 1
+        }
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+import XCTest
+
+/// Runs the built `inbetween` binary (it sits beside the test bundle) and captures its output.
+struct CLIResult {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+}
+
+enum CLIProcess {
+    static var binary: URL {
+        // On Linux the bundle URL is the build folder itself; elsewhere it is the .xctest bundle.
+        let bundle = Bundle(for: Marker.self).bundleURL
+        let folder = bundle.pathExtension == "xctest" ? bundle.deletingLastPathComponent() : bundle
+        return folder.appendingPathComponent("inbetween")
+    }
+
+    /// The repository root (for examples/ and plugins/), found from this source file's path.
+    static var root: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+    }
+
+    static func run(_ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:]) throws -> CLIResult {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        process.currentDirectoryURL = root
+        var env = ProcessInfo.processInfo.environment
+        for (k, v) in environment { env[k] = v }
+        process.environment = env
+        // stderr goes to a file so that only one pipe needs draining while the child runs.
+        let errURL = FileManager.default.temporaryDirectory.appendingPathComponent("ib-stderr-\(UUID().uuidString)")
+        FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        defer { try? FileManager.default.removeItem(at: errURL) }
+        let out = Pipe(), input = Pipe()
+        let err = try FileHandle(forWritingTo: errURL)
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = input
+        try process.run()
+        if let stdin { input.fileHandleForWriting.write(stdin) }
+        try input.fileHandleForWriting.close()
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        try err.close()
+        let errData = (try? Data(contentsOf: errURL)) ?? Data()
+        return CLIResult(status: process.terminationStatus,
+                         stdout: String(decoding: outData, as: UTF8.self),
+                         stderr: String(decoding: errData, as: UTF8.self))
+    }
+
+    final class Marker {}
+}
