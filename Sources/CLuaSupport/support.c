@@ -242,3 +242,11 @@ void ib_where(lua_State *L, int level, char *buffer, size_t size) {
     if (lua_getstack(L, level, &ar) && lua_getinfo(L, "Sl", &ar) && ar.currentline > 0)
         snprintf(buffer, size, "%s:%d:", ar.short_src, ar.currentline);
 }
+
+void ib_definedat(lua_State *L, int index, char *buffer, size_t size) {
+    lua_Debug ar;
+    buffer[0] = '\0';
+    lua_pushvalue(L, index);
+    if (lua_getinfo(L, ">S", &ar) && ar.linedefined > 0)
+        snprintf(buffer, size, "%s:%d", ar.short_src, ar.linedefined);
+}

@@ -58,4 +58,8 @@ void ib_where(lua_State *L, int level, char *buffer, size_t size);
 /// the caller frees the result with free(). NULL when there were none.
 char *ib_takewarnings(lua_State *L);
 
+
+
+/// "chunk:line" where the Lua function at `index` was defined ("" for C functions). Never raises.
+void ib_definedat(lua_State *L, int index, char *buffer, size_t size);
 #endif

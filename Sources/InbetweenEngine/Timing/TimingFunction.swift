@@ -30,6 +30,7 @@ public indirect enum TimingFunction: Sendable {
     /// Core Animation names (`easeIn`, `kCAMediaTimingFunctionEaseIn`) and CSS keywords
     /// (`ease-in`, `ease`, `linear`, `step-start`, `step-end`).
     public static func named(_ name: String) -> TimingFunction? { nil }
+    public static var presetNames: [String] { ["linear", "easeIn", "easeOut", "easeInEaseOut", "default"] }
 
     /// Parses CSS easing syntax: keywords, `cubic-bezier(...)`, `steps(...)`, `linear(...)`.
     public static func parse(css: String) throws -> TimingFunction { .linear }

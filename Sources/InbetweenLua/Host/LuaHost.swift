@@ -10,6 +10,8 @@ public final class LuaHost {
     public var stack: LuaStack { LuaStack(L) }
     /// Swift functions handed to Lua stay alive as long as the state.
     private var functions: [LuaFunctionBox] = []
+    /// The first error from callbacks the engine made into Lua (see LuaReference).
+    public var pendingError: LuaError?
 
     /// - Parameter memoryLimit: bytes the state may hold (0 = unlimited).
     public init(memoryLimit: Int = 0) throws(LuaError) {

@@ -9,6 +9,12 @@ enum CLI {
 
         commands:
           run SCRIPT.lua     run a script and print what it produced
+          list [--json]      list timing presets, easings, springs and presets with their plugin
+
+        plugin options (run, list, curve, plot, batch):
+          --plugins DIR      also load the plugins in DIR (repeatable)
+          --no-user-plugins  ignore the user's folder and INBETWEEN_PLUGIN_PATH (reproducible runs)
+          --trusted          give scripts the full Lua standard library
 
         options:
           -h, --help         show this help
@@ -38,6 +44,8 @@ enum CLI {
                 return 0
             case "run":
                 return try RunCommand.run(&args)
+            case "list":
+                return try ListCommand.run(&args)
             default:
                 throw UsageError("unknown command '\(command)'")
             }

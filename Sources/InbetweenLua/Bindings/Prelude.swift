@@ -1,0 +1,211 @@
+/// The part of the Lua API written in Lua: value constructors (plain tables with metatables,
+/// so scripts can read `p.x` and print them) and the easing registry. The host runs it once
+/// per state with a table of native helpers; it returns the metatables so that Swift can
+/// recognise the values (see LuaStack+Values.swift).
+enum Prelude {
+    static let source = #"""
+    local native = ...
+    local type, error, setmetatable, getmetatable = type, error, setmetatable, getmetatable
+    local sin, cos, sqrt, huge, fmt = math.sin, math.cos, math.sqrt, math.huge, string.format
+
+    -- Argument checks in Lua's own wording, raised at the caller's line (level 3).
+    local function num(v, fname, argn, pname)
+      if type(v) ~= "number" then
+        error(fmt("bad argument #%d to '%s' (%s: number expected, got %s)", argn, fname, pname,
+          type(v) == "table" and (getmetatable(v) or {}).__name or type(v)), 3)
+      end
+      if v ~= v or v == huge or v == -huge then
+        error(fmt("bad argument #%d to '%s' (%s must be a finite number, got %s)", argn, fname, pname,
+          tostring(v)), 3)
+      end
+      return v
+    end
+
+    local function g(v) return fmt("%.14g", v) end
+    local T = {}
+
+    -- point(x, y) ---------------------------------------------------------------------------
+    local Point = {__name = "point"}
+    Point.__index = Point
+    T.point = Point
+    local function point(x, y)
+      return setmetatable({x = num(x, "point", 1, "x"), y = num(y, "point", 2, "y")}, Point)
+    end
+    Point.__tostring = function(p) return "point(" .. g(p.x) .. ", " .. g(p.y) .. ")" end
+    Point.__eq = function(a, b) return a.x == b.x and a.y == b.y end
+    Point.__add = function(a, b) return point(a.x + b.x, a.y + b.y) end
+    Point.__sub = function(a, b) return point(a.x - b.x, a.y - b.y) end
+    Point.__mul = function(a, b)
+      if type(a) == "number" then a, b = b, a end
+      return point(a.x * b, a.y * b)
+    end
+    Point.components = function(p) return {p.x, p.y} end
+
+    -- size(width, height) -------------------------------------------------------------------
+    local Size = {__name = "size"}
+    Size.__index = Size
+    T.size = Size
+    local function size(w, h)
+      return setmetatable({width = num(w, "size", 1, "width"), height = num(h, "size", 2, "height")}, Size)
+    end
+    Size.__tostring = function(s) return "size(" .. g(s.width) .. ", " .. g(s.height) .. ")" end
+    Size.__eq = function(a, b) return a.width == b.width and a.height == b.height end
+    Size.components = function(s) return {s.width, s.height} end
+
+    -- rect(x, y, width, height) -------------------------------------------------------------
+    local Rect = {__name = "rect"}
+    Rect.__index = Rect
+    T.rect = Rect
+    local function rect(x, y, w, h)
+      return setmetatable({x = num(x, "rect", 1, "x"), y = num(y, "rect", 2, "y"),
+        width = num(w, "rect", 3, "width"), height = num(h, "rect", 4, "height")}, Rect)
+    end
+    Rect.__tostring = function(r)
+      return "rect(" .. g(r.x) .. ", " .. g(r.y) .. ", " .. g(r.width) .. ", " .. g(r.height) .. ")"
+    end
+    Rect.__eq = function(a, b)
+      return a.x == b.x and a.y == b.y and a.width == b.width and a.height == b.height
+    end
+    Rect.components = function(r) return {r.x, r.y, r.width, r.height} end
+
+    -- color(r, g, b[, a]) | color("#rrggbb") | color("red") --------------------------------
+    local Color = {__name = "color"}
+    Color.__index = Color
+    T.color = Color
+    local function color(r, gr, b, a)
+      if type(r) == "string" then
+        local ok, cr, cg, cb, ca = pcall(native.parseColor, r)
+        if not ok then error(fmt("bad argument #1 to 'color' (%s)", cr), 2) end
+        return setmetatable({r = cr, g = cg, b = cb, a = ca}, Color)
+      end
+      return setmetatable({r = num(r, "color", 1, "r"), g = num(gr, "color", 2, "g"),
+        b = num(b, "color", 3, "b"), a = a == nil and 1 or num(a, "color", 4, "a")}, Color)
+    end
+    Color.__tostring = function(c)
+      return "color(" .. g(c.r) .. ", " .. g(c.g) .. ", " .. g(c.b) .. ", " .. g(c.a) .. ")"
+    end
+    Color.__eq = function(x, y) return x.r == y.r and x.g == y.g and x.b == y.b and x.a == y.a end
+    Color.components = function(c) return {c.r, c.g, c.b, c.a} end
+
+    -- transforms: CATransform3D in Core Animation's row-vector convention ------------------
+    local Transform = {__name = "transform"}
+    Transform.__index = Transform
+    T.transform = Transform
+    local function matrix(m) return setmetatable({m = m}, Transform) end
+    local transform = {}
+    function transform.identity() return matrix{1,0,0,0, 0,1,0,0, 0,0,1,0, 0,0,0,1} end
+    function transform.scale(sx, sy, sz)
+      sx = num(sx, "scale", 1, "sx")
+      sy = sy == nil and sx or num(sy, "scale", 2, "sy")
+      sz = sz == nil and 1 or num(sz, "scale", 3, "sz")
+      return matrix{sx,0,0,0, 0,sy,0,0, 0,0,sz,0, 0,0,0,1}
+    end
+    function transform.translation(tx, ty, tz)
+      tx, ty = num(tx, "translation", 1, "tx"), num(ty, "translation", 2, "ty")
+      tz = tz == nil and 0 or num(tz, "translation", 3, "tz")
+      return matrix{1,0,0,0, 0,1,0,0, 0,0,1,0, tx,ty,tz,1}
+    end
+    -- CATransform3DMakeRotation(angle, x, y, z): a rotation about the axis (x, y, z), default z.
+    function transform.rotation(angle, x, y, z)
+      angle = num(angle, "rotation", 1, "angle")
+      x, y, z = x or 0, y or 0, z or 1
+      local len = sqrt(x * x + y * y + z * z)
+      if len == 0 then return transform.identity() end
+      x, y, z = x / len, y / len, z / len
+      local c, s = cos(angle), sin(angle)
+      local t = 1 - c
+      -- The transpose of the column-vector rotation matrix, as rows act on row vectors.
+      return matrix{
+        t*x*x + c,   t*x*y + s*z, t*x*z - s*y, 0,
+        t*x*y - s*z, t*y*y + c,   t*y*z + s*x, 0,
+        t*x*z + s*y, t*y*z - s*x, t*z*z + c,   0,
+        0, 0, 0, 1}
+    end
+    function Transform.concat(a, b)
+      local m, A, B = {}, a.m, b.m
+      for r = 0, 3 do
+        for c = 1, 4 do
+          m[r*4 + c] = A[r*4+1]*B[c] + A[r*4+2]*B[4+c] + A[r*4+3]*B[8+c] + A[r*4+4]*B[12+c]
+        end
+      end
+      return matrix(m)
+    end
+    Transform.__mul = Transform.concat
+    Transform.__eq = function(a, b)
+      for i = 1, 16 do if a.m[i] ~= b.m[i] then return false end end
+      return true
+    end
+    Transform.__tostring = function(t)
+      local parts = {}
+      for i = 1, 16 do parts[i] = g(t.m[i]) end
+      return "transform(" .. table.concat(parts, ", ") .. ")"
+    end
+    Transform.components = function(t) return {table.unpack(t.m)} end
+    setmetatable(transform, {__call = function(_, m)
+      if type(m) ~= "table" or #m ~= 16 then
+        error("bad argument #1 to 'transform' (array of 16 numbers expected)", 2)
+      end
+      local copy = {}
+      for i = 1, 16 do copy[i] = num(m[i], "transform", 1, "m[" .. i .. "]") end
+      return matrix(copy)
+    end})
+
+    -- path():move(x, y):line(x, y):quad(cx, cy, x, y):curve(...):arc(...):close() -----------
+    local Path = {__name = "path"}
+    Path.__index = Path
+    T.path = Path
+    local function path() return setmetatable({elements = {}}, Path) end
+    local function add(p, e) p.elements[#p.elements + 1] = e; return p end
+    function Path:move(x, y) return add(self, {"move", num(x, "move", 1, "x"), num(y, "move", 2, "y")}) end
+    function Path:line(x, y) return add(self, {"line", num(x, "line", 1, "x"), num(y, "line", 2, "y")}) end
+    function Path:quad(cx, cy, x, y)
+      return add(self, {"quad", num(cx, "quad", 1, "cx"), num(cy, "quad", 2, "cy"),
+        num(x, "quad", 3, "x"), num(y, "quad", 4, "y")})
+    end
+    function Path:curve(c1x, c1y, c2x, c2y, x, y)
+      return add(self, {"curve", num(c1x, "curve", 1, "c1x"), num(c1y, "curve", 2, "c1y"),
+        num(c2x, "curve", 3, "c2x"), num(c2y, "curve", 4, "c2y"), num(x, "curve", 5, "x"),
+        num(y, "curve", 6, "y")})
+    end
+    -- CGPathAddArc: center, radius, start and end angles in radians, clockwise flag.
+    function Path:arc(cx, cy, r, a0, a1, clockwise)
+      return add(self, {"arc", num(cx, "arc", 1, "cx"), num(cy, "arc", 2, "cy"), num(r, "arc", 3, "radius"),
+        num(a0, "arc", 4, "startAngle"), num(a1, "arc", 5, "endAngle"), clockwise and 1 or 0})
+    end
+    function Path:close() return add(self, {"close"}) end
+    Path.__tostring = function(p) return "path(" .. #p.elements .. " elements)" end
+
+    -- Linear interpolation of any value kind, component-wise and never clamped.
+    local function lerp(a, b, t)
+      if type(a) == "number" then return a + (b - a) * t end
+      local mt = getmetatable(a)
+      if mt == Point then return point(a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t) end
+      if mt == Size then return size(a.width + (b.width - a.width) * t, a.height + (b.height - a.height) * t) end
+      if mt == Rect then
+        return rect(a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t,
+          a.width + (b.width - a.width) * t, a.height + (b.height - a.height) * t)
+      end
+      if mt == Color then
+        return color(a.r + (b.r - a.r) * t, a.g + (b.g - a.g) * t, a.b + (b.b - a.b) * t, a.a + (b.a - a.a) * t)
+      end
+      if mt == Transform then
+        local m = {}
+        for i = 1, 16 do m[i] = a.m[i] + (b.m[i] - a.m[i]) * t end
+        return matrix(m)
+      end
+      if type(a) == "table" then
+        local out = {}
+        for i = 1, #a do out[i] = a[i] + (b[i] - a[i]) * t end
+        return out
+      end
+      error("cannot interpolate a " .. type(a), 2)
+    end
+
+    return {
+      types = T,
+      globals = {point = point, size = size, rect = rect, color = color, transform = transform,
+        path = path},
+      lerp = lerp,
+    }
+    """#
+}

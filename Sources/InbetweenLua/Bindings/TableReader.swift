@@ -1,0 +1,140 @@
+import Foundation
+import CLua
+
+/// Reads an options table given to a constructor (`animation.basic{...}`) by field name, and
+/// refuses keys nobody read: a typo must never be silently ignored. Errors use Lua's
+/// `bad argument` wording and name the field, e.g.
+/// `bad argument #1 to 'basic' (unknown key 'durtion'; valid keys: beginTime, duration, ...)`.
+public final class TableReader {
+    public let stack: LuaStack
+    public let index: Int32
+    /// The argument position the table was given at (for the error wording).
+    public let argument: Int32
+    private(set) var known: [String] = []
+
+    public init(_ stack: LuaStack, at index: Int32, argument: Int32? = nil) throws {
+        try stack.checkTable(index)
+        self.stack = stack
+        self.index = stack.absolute(index)
+        self.argument = argument ?? index
+    }
+
+    /// Pushes the field (raw) and returns whether it is present; declares the key as valid.
+    public func push(_ key: String) -> Bool {
+        if !known.contains(key) { known.append(key) }
+        if stack.rawField(index, key) == LUA_TNIL {
+            stack.pop()
+            return false
+        }
+        return true
+    }
+
+    /// Runs `body` with the field on the stack top when present; pops it afterwards.
+    public func with<T>(_ key: String, _ body: (Int32) throws -> T) throws -> T? {
+        guard push(key) else { return nil }
+        defer { stack.pop() }
+        return try body(stack.top)
+    }
+
+    public func fail(_ key: String, _ rule: String) -> LuaRaise {
+        .argument(argument, "field '\(key)' \(rule)")
+    }
+
+    /// A finite number, optionally with a rule checked by `valid`.
+    public func number(_ key: String, where valid: ((Double) -> Bool)? = nil,
+                                rule: String = "") throws -> Double? {
+        try with(key) { i -> Double in
+            guard let v = stack.number(at: i), stack.type(at: i) == LUA_TNUMBER else {
+                throw fail(key, "must be a number, got \(stack.typeName(at: i))")
+            }
+            guard v.isFinite else { throw fail(key, "must be a finite number, got \(v)") }
+            if let valid, !valid(v) { throw fail(key, "\(rule), got \(LuaFormat.number(v))") }
+            return v
+        }
+    }
+
+    public func string(_ key: String) throws -> String? {
+        try with(key) { i -> String in
+            guard let s = stack.string(at: i) else {
+                throw fail(key, "must be a string, got \(stack.typeName(at: i))")
+            }
+            return s
+        }
+    }
+
+    public func bool(_ key: String) throws -> Bool? {
+        try with(key) { i -> Bool in
+            guard stack.type(at: i) == LUA_TBOOLEAN else {
+                throw fail(key, "must be a boolean, got \(stack.typeName(at: i))")
+            }
+            return stack.boolean(at: i)
+        }
+    }
+
+    /// One of a fixed set of names (fill modes, calculation modes), listing them on error.
+    public func choice(_ key: String, _ valid: [String]) throws -> String? {
+        guard let s = try string(key) else { return nil }
+        guard valid.contains(s) else {
+            throw fail(key, "must be one of \(valid.joined(separator: ", ")), got '\(s)'")
+        }
+        return s
+    }
+
+    /// An array of numbers.
+    public func numbers(_ key: String) throws -> [Double]? {
+        try with(key) { i -> [Double] in
+            guard stack.type(at: i) == LUA_TTABLE else {
+                throw fail(key, "must be an array of numbers, got \(stack.typeName(at: i))")
+            }
+            var out: [Double] = []
+            for n in 1...max(1, stack.rawLength(i)) where stack.rawLength(i) > 0 {
+                stack.rawIndex(i, Int64(n))
+                defer { stack.pop() }
+                guard stack.type(at: -1) == LUA_TNUMBER, let v = stack.number(at: -1), v.isFinite else {
+                    throw fail(key, "item \(n) must be a finite number, got \(stack.describeBriefly(-1))")
+                }
+                out.append(v)
+            }
+            return out
+        }
+    }
+
+    /// Fails when the table holds a key that was never asked for.
+    public func finish() throws {
+        var unknown: String?
+        stack.forEachPair(index) {
+            if unknown == nil {
+                let key = stack.string(at: -2) ?? "[\(stack.typeName(at: -2))]"
+                if !known.contains(key) { unknown = key }
+            }
+        }
+        if let unknown {
+            throw LuaRaise.argument(argument,
+                "unknown key '\(unknown)'; valid keys: \(known.sorted().joined(separator: ", "))")
+        }
+    }
+}
+
+extension LuaStack {
+    /// A short description of a value for error messages, without calling metamethods.
+    public func describeBriefly(_ i: Int32) -> String {
+        switch type(at: i) {
+        case LUA_TNUMBER: return LuaFormat.number(number(at: i) ?? 0)
+        case LUA_TSTRING: return "'\(string(at: i) ?? "")'"
+        case LUA_TBOOLEAN: return boolean(at: i) ? "true" : "false"
+        default: return typeName(at: i)
+        }
+    }
+}
+
+/// Numbers written the way Lua's `%.14g` would show them.
+public enum LuaFormat {
+    public static func number(_ v: Double) -> String {
+        if v.isNaN { return v.sign == .minus ? "-nan" : "nan" }
+        if v.isInfinite { return v > 0 ? "inf" : "-inf" }
+        if v == v.rounded(), abs(v) < 1e15 { return String(Int64(v)) }
+        var s = String(format: "%.14g", v)
+        if s.contains("e") == false, s.contains(".") { while s.hasSuffix("0") { s.removeLast() } }
+        return s
+    }
+}

@@ -1,0 +1,227 @@
+import CLua
+import CLuaSupport
+import Foundation
+import InbetweenEngine
+
+/// A timing function living in Lua as a `timing` userdata: callable (`tf(x)`), with
+/// `tf:controlPoint(i)` like getControlPointAtIndex.
+final class TimingBox {
+    let function: TimingFunction
+    let name: String
+    init(_ function: TimingFunction, name: String) {
+        self.function = function
+        self.name = name
+    }
+}
+
+/// The `timing` library. Wherever a timing function is expected, a preset name
+/// (`easeInEaseOut`, `kCAMediaTimingFunctionEaseIn`, `ease-in-out`), a registered easing
+/// name (`bounceOut`, `backOut(2.5)`), a CSS string (`cubic-bezier(...)`, `steps(...)`,
+/// `linear(...)`), a timing object or a Lua function works.
+enum TimingBindings {
+    static let typeName = "timing"
+
+    static func install(in runtime: Runtime) {
+        let host = runtime.host
+        host.registerClass(typeName, methods: [
+            ("controlPoint", { [unowned runtime] (s: LuaStack) throws -> Int32 in
+                let box: TimingBox = try runtime.host.checkObject(1, typeName)
+                let i = try s.checkInteger(2)
+                guard (0...3).contains(i) else { throw LuaRaise.argument(2, "index must be 0, 1, 2 or 3, got \(i)") }
+                guard let p = box.function.controlPoint(at: i) else {
+                    throw LuaRaise.argument(1, "'\(box.name)' is not a cubic Bézier timing function")
+                }
+                try runtime.pushPoint(p)
+                return 1
+            }),
+            ("name", { [unowned runtime] (s: LuaStack) throws -> Int32 in
+                let box: TimingBox = try runtime.host.checkObject(1, typeName)
+                s.push(box.name)
+                return 1
+            }),
+        ], metamethods: [
+            ("__call", { [unowned runtime] (s: LuaStack) throws -> Int32 in
+                let box: TimingBox = try runtime.host.checkObject(1, typeName)
+                let x = try s.checkFinite(2)
+                let y = box.function(x)
+                try runtime.host.throwPendingError()
+                s.push(y)
+                return 1
+            }),
+            ("__tostring", { [unowned runtime] (s: LuaStack) throws -> Int32 in
+                let box: TimingBox = try runtime.host.checkObject(1, typeName)
+                s.push("timing(\(box.name))")
+                return 1
+            }),
+        ])
+
+        host.register(library: "timing", [
+            ("cubic", { [unowned runtime] (s: LuaStack) throws -> Int32 in
+                let v = try (1...4).map { try s.checkFinite(Int32($0)) }
+                do {
+                    let c = try CubicBezier(v[0], v[1], v[2], v[3])
+                    let name = "cubic-bezier(\(v.map(LuaFormat.number).joined(separator: ", ")))"
+                    runtime.pushTiming(.cubic(c), name: name)
+                    return 1
+                } catch let e as EngineError {
+                    let arg: Int32 = e.parameter == "x2" ? 3 : 1
+                    throw LuaRaise.argument(arg, "\(e.parameter) is \(e.value): \(e.rule)")
+                }
+            }),
+            ("steps", { [unowned runtime] (s: LuaStack) throws -> Int32 in
+                let n = try s.checkInteger(1)
+                let positionName = s.isNoneOrNil(2) ? "jump-end" : try s.checkString(2)
+                guard let position = Steps.Position(rawValue: positionName) else {
+                    let valid = Steps.Position.allCases.map(\.rawValue).joined(separator: ", ")
+                    throw LuaRaise.argument(2, "step position must be one of \(valid), got '\(positionName)'")
+                }
+                do {
+                    runtime.pushTiming(.steps(try Steps(n, position)), name: "steps(\(n), \(positionName))")
+                } catch let e as EngineError {
+                    throw LuaRaise.argument(1, "\(e.rule), got \(e.value)")
+                }
+                return 1
+            }),
+            ("get", { [unowned runtime] (s: LuaStack) throws -> Int32 in
+                runtime.pushTiming(try runtime.timing(at: 1), name: s.string(at: 1) ?? "custom")
+                return 1
+            }),
+            ("reverse", { [unowned runtime] (s: LuaStack) throws -> Int32 in
+                let f = try runtime.timing(at: 1)
+                runtime.pushTiming(.reversed(f), name: "reverse")
+                return 1
+            }),
+            ("mirror", { [unowned runtime] (s: LuaStack) throws -> Int32 in
+                let f = try runtime.timing(at: 1)
+                runtime.pushTiming(.mirrored(f), name: "mirror")
+                return 1
+            }),
+            ("outIn", { [unowned runtime] (s: LuaStack) throws -> Int32 in
+                let f = try runtime.timing(at: 1)
+                runtime.pushTiming(.outIn(f), name: "outIn")
+                return 1
+            }),
+            ("names", { (s: LuaStack) throws -> Int32 in
+                s.newTable()
+                for (i, name) in TimingFunction.presetNames.enumerated() {
+                    s.push(name)
+                    s.setRawIndex(-2, Int64(i + 1))
+                }
+                return 1
+            }),
+        ])
+        // Presets as fields: timing.easeIn(0.5), timing.default:controlPoint(1).
+        host.getGlobal("timing")
+        for name in TimingFunction.presetNames {
+            if let f = TimingFunction.named(name) {
+                runtime.pushTiming(f, name: name)
+                host.stack.setRawField(-2, name)
+            }
+        }
+        host.stack.pop()
+    }
+}
+
+extension Runtime {
+    func pushTiming(_ f: TimingFunction, name: String) {
+        host.pushObject(TimingBox(f, name: name), TimingBindings.typeName)
+    }
+
+    func pushPoint(_ p: Point) throws {
+        host.getGlobal("point")
+        host.stack.push(p.x)
+        host.stack.push(p.y)
+        try host.callNested(arguments: 2, results: 1)
+    }
+
+    /// Resolves the Lua value at `index` to a timing function (see TimingBindings).
+    public func timing(at index: Int32) throws -> TimingFunction {
+        let s = host.stack
+        let i = s.absolute(index)
+        if let box: TimingBox = host.object(at: i, TimingBindings.typeName) { return box.function }
+        switch s.type(at: i) {
+        case LUA_TFUNCTION:
+            let ref = LuaReference(host: host, index: i, name: "function")
+            return .custom(CustomTiming(name: ref.definedAt.isEmpty ? "function" : ref.definedAt, ref.evaluate))
+        case LUA_TSTRING:
+            return try timing(named: s.string(at: i)!, argument: i)
+        default:
+            throw LuaRaise.argument(i, "timing function expected (a name, a CSS string, a timing object or a function), got \(s.typeName(at: i))")
+        }
+    }
+
+    /// Preset names first (Core Animation's and CSS keywords), then registered easings
+    /// (`name` or `name(args)`), then CSS function syntax.
+    public func timing(named spec: String, argument: Int32 = 1) throws -> TimingFunction {
+        if let f = TimingFunction.named(spec) { return f }
+        if let f = try registeredEasing(spec) { return f }
+        if spec.contains("(") && !spec.hasPrefix("spring") {
+            do {
+                return try TimingFunction.parse(css: spec)
+            } catch let e as EngineError {
+                if spec.hasPrefix("cubic-bezier") || spec.hasPrefix("steps") || spec.hasPrefix("linear") {
+                    throw LuaRaise.argument(argument, e.rule)
+                }
+            }
+        }
+        let suggestions = closestNames(to: spec)
+        let hint = suggestions.isEmpty ? "" : "; did you mean \(suggestions.map { "'\($0)'" }.joined(separator: " or "))?"
+        throw LuaRaise.argument(argument, "unknown timing function '\(spec)'\(hint)")
+    }
+
+    /// A registered easing as a custom timing function, or nil.
+    func registeredEasing(_ spec: String) throws -> TimingFunction? {
+        let s = host.stack
+        host.getGlobal("easing")
+        guard s.type(at: -1) == LUA_TTABLE else { s.pop(); return nil }
+        s.rawField(-1, "get")
+        clua_remove(host.L, -2)
+        s.push(spec)
+        try host.callNested(arguments: 1, results: 1)
+        defer { s.pop() }
+        guard s.type(at: -1) == LUA_TFUNCTION else { return nil }
+        let ref = LuaReference(host: host, index: -1, name: spec)
+        return .custom(CustomTiming(name: spec, ref.evaluate))
+    }
+
+    /// Every name a timing spec may use: presets and registered easings.
+    public func knownTimingNames() -> [String] {
+        var names = TimingFunction.presetNames
+        let s = host.stack
+        host.getGlobal("easing")
+        if s.type(at: -1) == LUA_TTABLE {
+            s.rawField(-1, "names")
+            if ib_pcall(host.L, 0, 1, 0) == LUA_OK, s.type(at: -1) == LUA_TTABLE {
+                for n in 1...max(1, s.rawLength(-1)) where s.rawLength(-1) > 0 {
+                    s.rawIndex(-1, Int64(n))
+                    if let name = s.string(at: -1) { names.append(name) }
+                    s.pop()
+                }
+            }
+            s.pop()
+        }
+        s.pop()
+        return names
+    }
+
+    /// Up to three known names closest to `spec` by edit distance (for "did you mean").
+    func closestNames(to spec: String) -> [String] {
+        let target = Array(spec.lowercased())
+        func distance(_ a: [Character], _ b: [Character]) -> Int {
+            var row = Array(0...b.count)
+            for i in 1...max(1, a.count) where !a.isEmpty {
+                var prev = row[0]
+                row[0] = i
+                for j in 1...max(1, b.count) where !b.isEmpty {
+                    let cur = row[j]
+                    row[j] = min(row[j] + 1, row[j - 1] + 1, prev + (a[i - 1] == b[j - 1] ? 0 : 1))
+                    prev = cur
+                }
+            }
+            return row[b.count]
+        }
+        let scored = knownTimingNames().map { ($0, distance(target, Array($0.lowercased()))) }
+        let limit = max(2, target.count / 3)
+        return scored.filter { $0.1 <= limit }.sorted { $0.1 < $1.1 }.prefix(3).map(\.0)
+    }
+}

@@ -1,0 +1,40 @@
+/// What an untrusted script or plugin may use: the safe parts of the base library, `string`,
+/// `table`, `math`, `utf8`, `coroutine`, `os.clock`/`os.time`/`os.date`, and the Inbetween
+/// API. Gone: `io`, the rest of `os`, `debug`, `package` and C modules, `dofile`, `loadfile`,
+/// `string.dump`, binary chunks through `load`, and `collectgarbage` options that stop or
+/// retune the collector. `require` is replaced by one that finds Lua files in the plugin
+/// folders only. With `--trusted` none of this is applied.
+///
+/// This is a guard rail, not a security boundary: Debian's Lua 5.4.4 has crash bugs reachable
+/// from plain Lua, so untrusted batch work also runs in worker processes.
+enum Sandbox {
+    static let source = #"""
+    local G, pluginRequire = ...
+    local error, type, select, load = error, type, select, load
+    local allowedGC = {collect = true, count = true, step = true, isrunning = true}
+    local collectgarbage = collectgarbage
+
+    G.io, G.debug, G.package, G.dofile, G.loadfile = nil, nil, nil, nil, nil
+    G.os = {clock = os.clock, time = os.time, date = os.date, difftime = os.difftime}
+    string.dump = nil
+
+    G.collectgarbage = function(opt, ...)
+      opt = opt or "collect"
+      if not allowedGC[opt] then
+        error("collectgarbage option '" .. tostring(opt) .. "' is not available in the sandbox", 2)
+      end
+      return collectgarbage(opt, ...)
+    end
+
+    -- Text chunks only; the default environment is the caller's globals.
+    G.load = function(chunk, name, mode, ...)
+      if mode ~= nil and mode ~= "t" then
+        error("bad argument #3 to 'load' (only text chunks ('t') are allowed)", 2)
+      end
+      if select("#", ...) > 0 then return load(chunk, name, "t", (...)) end
+      return load(chunk, name, "t", G)
+    end
+
+    G.require = pluginRequire
+    """#
+}

@@ -1,0 +1,47 @@
+import Foundation
+import InbetweenLua
+
+/// `inbetween list [--json]`: every timing preset, easing, spring and animation preset with the
+/// plugin and file it came from, and the name clashes resolved while loading.
+enum ListCommand {
+    static func run(_ args: inout Arguments) throws -> Int32 {
+        let json = args.flag("--json")
+        let options = try RuntimeOptions(&args)
+        try args.finish()
+        let runtime = try options.makeRuntime()
+        let entries = runtime.catalog()
+        if json {
+            let rows = entries.map {
+                "{\"kind\":\(jsonString($0.kind)),\"name\":\(jsonString($0.name)),\"plugin\":\(jsonString($0.plugin)),\"file\":\(jsonString($0.file))}"
+            }
+            print("[" + rows.joined(separator: ",\n ") + "]")
+        } else {
+            let nameWidth = entries.map(\.name.count).max() ?? 0
+            let pluginWidth = entries.map(\.plugin.count).max() ?? 0
+            for e in entries {
+                print([e.kind.padding(toLength: 7, withPad: " ", startingAt: 0),
+                       e.name.padding(toLength: nameWidth, withPad: " ", startingAt: 0),
+                       e.plugin.padding(toLength: pluginWidth, withPad: " ", startingAt: 0),
+                       e.file].joined(separator: "  "))
+            }
+        }
+        return 0
+    }
+}
+
+/// A JSON string literal.
+func jsonString(_ s: String) -> String {
+    var out = "\""
+    for u in s.unicodeScalars {
+        switch u {
+        case "\"": out += "\\\""
+        case "\\": out += "\\\\"
+        case "\n": out += "\\n"
+        case "\t": out += "\\t"
+        case "\r": out += "\\r"
+        default:
+            if u.value < 0x20 { out += String(format: "\\u%04x", u.value) } else { out.unicodeScalars.append(u) }
+        }
+    }
+    return out + "\""
+}
