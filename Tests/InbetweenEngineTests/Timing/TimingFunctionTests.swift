@@ -127,3 +127,19 @@ final class CSSEasingParserTests: XCTestCase {
         }
     }
 }
+
+final class TimingFunctionFinitenessTests: XCTestCase {
+    /// No NaN or infinity from finite input, even at the ends of the Double range (the
+    /// extrapolation slopes here exceed 1, so a plain multiply would overflow).
+    func testFiniteOutputForExtremeFiniteInputs() throws {
+        let functions: [TimingFunction] = [
+            try .cubic(0.1, 0.9, 0.9, 0.1), try .cubic(0.68, -0.55, 0.265, 1.55), .easeInEaseOut,
+            .steps(try Steps(7, .jumpBoth)), try .parse(css: "linear(0, 2 10%, 1)"),
+            .mirrored(.easeIn), .outIn(.easeOut), .reversed(.steps(try Steps(3))),
+        ]
+        let inputs = [-Double.greatestFiniteMagnitude, -1e300, -1, -1e-300, 0, 0.5, 1, 1e300, .greatestFiniteMagnitude]
+        for f in functions {
+            for x in inputs { XCTAssertTrue(f(x).isFinite, "\(f) x=\(x)") }
+        }
+    }
+}
