@@ -8,7 +8,8 @@ import CLuaSupport
 /// `LuaHost.throwPendingError()` afterwards.
 public final class LuaReference: @unchecked Sendable {
     // @unchecked: a reference is only ever used on the thread that owns its host.
-    unowned let host: LuaHost
+    // Weak: the reference may be released by a `__gc` while the host itself is closing.
+    weak var host: LuaHost?
     let ref: Int32
     public let name: String
     /// Where the function was defined, for error messages ("script.lua:3").
@@ -26,15 +27,17 @@ public final class LuaReference: @unchecked Sendable {
     }
 
     deinit {
-        luaL_unref(host.L, clua_registryindex(), ref)
+        if let host { luaL_unref(host.L, clua_registryindex(), ref) }
     }
 
     public func push() {
+        guard let host else { return }
         lua_rawgeti(host.L, clua_registryindex(), lua_Integer(ref))
     }
 
     /// f(x) as a number; 0 with `pendingError` set when it fails.
     public func evaluate(_ x: Double) -> Double {
+        guard let host else { return 0 }
         let s = host.stack
         push()
         s.push(x)

@@ -6,11 +6,13 @@ enum RunCommand {
         let options = try RuntimeOptions(&args)
         guard let script = args.next() else { throw UsageError("run needs a script") }
         try args.finish()
-        let host = try options.makeRuntime().host
+        let runtime = try options.makeRuntime()
+        let host = runtime.host
         let count = try host.run(file: script)
         for i in 0..<count {
             print(host.describe(at: -count + i))
         }
+        withExtendedLifetime(runtime) {}
         return 0
     }
 }
