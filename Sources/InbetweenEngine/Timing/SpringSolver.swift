@@ -19,13 +19,15 @@ public struct SpringParameters: Hashable, Sendable {
     public var damping: Double = 10
     public var initialVelocity: Double = 0
     /// When false, damping above critical is clamped to critical (ζ = 1), as SwiftUI's
-    /// `Spring(allowOverDamping: false)` documents and CASpringAnimation did before iOS 17.
-    public var allowsOverdamping: Bool = true
+    /// `Spring(allowOverDamping: false)` documents. False by default, as both SwiftUI's
+    /// `Spring(mass:stiffness:damping:allowOverDamping:)` and CASpringAnimation behave out of the
+    /// box (RBBAnimation v0.2.0's release notes record the latter).
+    public var allowsOverdamping: Bool = false
 
     /// Apple's defaults: mass 1, stiffness 100, damping 10, initialVelocity 0.
     /// Throws unless mass > 0, stiffness > 0, damping ≥ 0, all finite.
     public init(mass: Double = 1, stiffness: Double = 100, damping: Double = 10,
-                initialVelocity: Double = 0, allowsOverdamping: Bool = true) throws {
+                initialVelocity: Double = 0, allowsOverdamping: Bool = false) throws {
         for (name, v) in [("mass", mass), ("stiffness", stiffness), ("damping", damping),
                           ("initialVelocity", initialVelocity)] {
             try EngineError.requireFinite(v, name)

@@ -22,10 +22,10 @@ final class SpringSolverTests: XCTestCase {
             // Over-damped, damping 50 → ζ = 2.5: roots -25 ± √525 = -2.0871215252208017,
             // -47.9128784747792; C_slow = r_fast/(r_slow - r_fast) = -1.045544725589981,
             // C_fast = -1 - C_slow; x = 1 + C_slow·e^(r_slow t) + C_fast·e^(r_fast t).
-            Row(name: "over-damped", spring: try SpringParameters(damping: 50),
+            Row(name: "over-damped", spring: try SpringParameters(damping: 50, allowsOverdamping: true),
                 samples: [(0.1, 0.15178386178471606), (0.25, 0.3795081593841023), (0.5, 0.6317608708981428)]),
-            // allowsOverdamping false clamps damping 50 to critical (20): the critical values.
-            Row(name: "over-damped clamped", spring: try SpringParameters(damping: 50, allowsOverdamping: false),
+            // allowsOverdamping false (the default) clamps damping 50 to critical (20).
+            Row(name: "over-damped clamped", spring: try SpringParameters(damping: 50),
                 samples: [(0.1, 0.26424111765711533), (0.25, 0.7127025048163542)]),
             // Undamped (damping 0): x = 1 - cos(10t); at t = π/20, cos = 0 → 1; at π/10 → 2.
             Row(name: "undamped", spring: try SpringParameters(damping: 0),
@@ -45,8 +45,9 @@ final class SpringSolverTests: XCTestCase {
     /// The spring ends at its target, and nothing non-finite comes out even far away or for
     /// extreme (valid) parameters (the overflow guard: cosh(γt)·e^(-ζω0 t) would be ∞·0).
     func testEndsAtTargetWithoutOverflow() throws {
-        let springs = [try SpringParameters(), try SpringParameters(damping: 20), try SpringParameters(damping: 50),
-                       try SpringParameters(damping: 1e3), try SpringParameters(damping: 20.000001),
+        let springs = [try SpringParameters(), try SpringParameters(damping: 20), try SpringParameters(damping: 50, allowsOverdamping: true),
+                       try SpringParameters(damping: 1e3, allowsOverdamping: true),
+                       try SpringParameters(damping: 20.000001, allowsOverdamping: true),
                        try SpringParameters(mass: 1e-3, stiffness: 1e5, damping: 3, initialVelocity: -40)]
         for spring in springs {
             let settle = spring.settlingDuration
@@ -62,7 +63,7 @@ final class SpringSolverTests: XCTestCase {
         XCTAssertEqual(try SpringParameters().value(at: 1e3), 1, accuracy: 0)  // e^(-5000) underflows to 0
         // ζ = 50 000: the slow root is about -ω0/(2ζ) = -1e-4, so it takes hours to settle
         // (capped), but every value stays finite: e^(fast·t) underflows instead of overflowing.
-        let sluggish = try SpringParameters(damping: 1e6)
+        let sluggish = try SpringParameters(damping: 1e6, allowsOverdamping: true)
         XCTAssertEqual(sluggish.settlingDuration, SpringParameters.maximumSettlingDuration)
         for t in [1e-3, 1.0, 1e3, 1e9] { XCTAssertTrue(sluggish.value(at: t).isFinite, "t=\(t)") }
         XCTAssertEqual(sluggish.value(at: 1e9), 1, accuracy: 1e-12)
@@ -71,7 +72,7 @@ final class SpringSolverTests: XCTestCase {
     /// Near critical damping the over-damped form must agree with the critical one (the
     /// expm1 branch): ζ = 1 + 1e-9 differs from ζ = 1 by O(1e-9) in x.
     func testContinuityAcrossCriticalDamping() throws {
-        let critical = try SpringParameters(damping: 20), over = try SpringParameters(damping: 20 * (1 + 1e-9))
+        let critical = try SpringParameters(damping: 20), over = try SpringParameters(damping: 20 * (1 + 1e-9), allowsOverdamping: true)
         let under = try SpringParameters(damping: 20 * (1 - 1e-9))
         for t in [0.05, 0.1, 0.3, 1] {
             XCTAssertEqual(over.value(at: t), critical.value(at: t), accuracy: 1e-8, "t=\(t)")
