@@ -15,8 +15,11 @@ struct PropertyEffect {
     ) throws {
         var v = value
         if cumulative && !timing.autoreverses {
-            let k = timing.repeatIteration(atParentTime: t)
-            if k > 0 { v = try Value.add(v, try cycleChange().repeated(k)) }
+            // MediaTiming's cycle index (0 for the first); capped far below Int.max, where a
+            // cumulative step is meaningless anyway.
+            let maxCycles = 1e15
+            let k = min(max(timing.iterationState(atParentTime: t)?.cycle ?? 0, 0), maxCycles)
+            if k > 0 { v = try Value.add(v, try cycleChange().repeated(Int(k))) }
         }
         if additive, let existing = try values.value(forKeyPath: keyPath) {
             v = try Value.add(existing.converted(toKindOf: v), v)
