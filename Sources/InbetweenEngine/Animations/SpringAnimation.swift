@@ -36,7 +36,7 @@ public struct SpringAnimation: Sendable {
     public init(
         keyPath: String, fromValue: Value? = nil, toValue: Value? = nil, byValue: Value? = nil,
         mass: Double = 1, stiffness: Double = 100, damping: Double = 10,
-        initialVelocity: Double = 0, allowsOverdamping: Bool = true,
+        initialVelocity: Double = 0, allowsOverdamping: Bool = false,
         timing: MediaTiming = MediaTiming(),
         additive: Bool = false, cumulative: Bool = false, removedOnCompletion: Bool = true
     ) throws {

@@ -13,6 +13,8 @@ public final class Runtime {
 
     /// Folders `require` searches inside plugins (set when plugins load).
     public var pluginDirectories: [String] = []
+    /// The folder of the script being run: scripts may `require` their siblings.
+    public var scriptDirectory: String?
 
     /// - Parameters:
     ///   - trusted: give scripts the full standard library (`--trusted`); otherwise they run
@@ -23,6 +25,7 @@ public final class Runtime {
         if !trusted { try installSandbox() }
         try installPrelude()
         TimingBindings.install(in: self)
+        AnimationBindings.install(in: self)
         try installEasings()
         try installPluginRegistries()
     }
@@ -46,8 +49,8 @@ public final class Runtime {
         try host.call(arguments: 2, results: 0)
     }
 
-    /// `require(name)` inside the sandbox: `name.lua` (dots as folders) from the plugin
-    /// folders only, loaded as text, run once and cached.
+    /// `require(name)` inside the sandbox: `name.lua` (dots as folders) from the running
+    /// script's folder or the plugin folders only, loaded as text, run once and cached.
     private func pluginRequire(_ s: LuaStack) throws -> Int32 {
         let name = try s.checkString(1)
         guard name.range(of: "^[A-Za-z0-9_][A-Za-z0-9_.-]*$", options: .regularExpression) != nil,
@@ -67,10 +70,11 @@ public final class Runtime {
         if s.rawField(cache, name) != LUA_TNIL { return 1 }
         s.pop()
         let relative = name.replacingOccurrences(of: ".", with: "/") + ".lua"
-        guard let path = pluginDirectories.map({ ($0 as NSString).appendingPathComponent(relative) })
+        let folders = (scriptDirectory.map { [$0] } ?? []) + pluginDirectories
+        guard let path = folders.map({ ($0 as NSString).appendingPathComponent(relative) })
             .first(where: { FileManager.default.fileExists(atPath: $0) })
         else {
-            throw LuaRaise.message("module '\(name)' not found in the plugin folders (\(pluginDirectories.joined(separator: ", ")))")
+            throw LuaRaise.message("module '\(name)' not found in the script's folder or the plugin folders (\(folders.joined(separator: ", ")))")
         }
         do {
             try host.load(file: path)

@@ -42,12 +42,14 @@ public final class TableReader {
 
     /// A finite number, optionally with a rule checked by `valid`.
     public func number(_ key: String, where valid: ((Double) -> Bool)? = nil,
-                                rule: String = "") throws -> Double? {
+                       rule: String = "", allowInfinity: Bool = false) throws -> Double? {
         try with(key) { i -> Double in
             guard let v = stack.number(at: i), stack.type(at: i) == LUA_TNUMBER else {
                 throw fail(key, "must be a number, got \(stack.typeName(at: i))")
             }
-            guard v.isFinite else { throw fail(key, "must be a finite number, got \(v)") }
+            guard v.isFinite || (allowInfinity && v == .infinity) else {
+                throw fail(key, "must be a finite number, got \(LuaFormat.number(v))")
+            }
             if let valid, !valid(v) { throw fail(key, "\(rule), got \(LuaFormat.number(v))") }
             return v
         }

@@ -204,24 +204,8 @@ extension Runtime {
         return names
     }
 
-    /// Up to three known names closest to `spec` by edit distance (for "did you mean").
+    /// Up to three known names closest to `spec` (for "did you mean").
     func closestNames(to spec: String) -> [String] {
-        let target = Array(spec.lowercased())
-        func distance(_ a: [Character], _ b: [Character]) -> Int {
-            var row = Array(0...b.count)
-            for i in 1...max(1, a.count) where !a.isEmpty {
-                var prev = row[0]
-                row[0] = i
-                for j in 1...max(1, b.count) where !b.isEmpty {
-                    let cur = row[j]
-                    row[j] = min(row[j] + 1, row[j - 1] + 1, prev + (a[i - 1] == b[j - 1] ? 0 : 1))
-                    prev = cur
-                }
-            }
-            return row[b.count]
-        }
-        let scored = knownTimingNames().map { ($0, distance(target, Array($0.lowercased()))) }
-        let limit = max(2, target.count / 3)
-        return scored.filter { $0.1 <= limit }.sorted { $0.1 < $1.1 }.prefix(3).map(\.0)
+        Suggestions.closest(to: spec, in: knownTimingNames())
     }
 }

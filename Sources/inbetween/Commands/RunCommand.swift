@@ -1,3 +1,4 @@
+import Foundation
 import InbetweenLua
 
 /// `inbetween run SCRIPT.lua`: runs the script and prints what it returned.
@@ -8,6 +9,8 @@ enum RunCommand {
         try args.finish()
         let runtime = try options.makeRuntime()
         let host = runtime.host
+        runtime.scriptDirectory = (script as NSString).deletingLastPathComponent.isEmpty
+            ? "." : (script as NSString).deletingLastPathComponent
         let count = try host.run(file: script)
         for i in 0..<count {
             print(host.describe(at: -count + i))

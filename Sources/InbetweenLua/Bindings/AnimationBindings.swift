@@ -1,0 +1,329 @@
+import CLua
+import InbetweenEngine
+
+/// The `animation` library: `animation.basic{...}`, `animation.keyframe{...}`,
+/// `animation.spring{...}`, `animation.group{...}` and `animation.preset(name, overrides)`,
+/// every property under its Core Animation name. Unknown keys are errors listing the valid
+/// ones.
+enum AnimationBindings {
+    static let typeName = "animation"
+
+    static let calculationModes: [String: CalculationMode] = [
+        "linear": .linear, "discrete": .discrete, "paced": .paced, "cubic": .cubic, "cubicPaced": .cubicPaced,
+        "kCAAnimationLinear": .linear, "kCAAnimationDiscrete": .discrete, "kCAAnimationPaced": .paced,
+        "kCAAnimationCubic": .cubic, "kCAAnimationCubicPaced": .cubicPaced,
+    ]
+    static let rotationModes: [String: RotationMode] = [
+        "auto": .auto, "autoReverse": .autoReverse,
+        "kCAAnimationRotateAuto": .auto, "kCAAnimationRotateAutoReverse": .autoReverse,
+    ]
+
+    static func install(in runtime: Runtime) {
+        let host = runtime.host
+        host.registerClass(typeName, methods: [
+            ("kind", { [unowned runtime] (s: LuaStack) throws -> Int32 in
+                let box: AnimationBox = try runtime.host.checkObject(1, typeName)
+                s.push(box.kind)
+                return 1
+            }),
+            ("keyPaths", { [unowned runtime] (s: LuaStack) throws -> Int32 in
+                let box: AnimationBox = try runtime.host.checkObject(1, typeName)
+                s.newTable()
+                for (i, k) in box.animation.keyPaths.enumerated() {
+                    s.push(k)
+                    s.setRawIndex(-2, Int64(i + 1))
+                }
+                return 1
+            }),
+            ("duration", { [unowned runtime] (s: LuaStack) throws -> Int32 in
+                let box: AnimationBox = try runtime.host.checkObject(1, typeName)
+                s.push(box.animation.timing.effectiveDuration)
+                return 1
+            }),
+            ("settlingDuration", { [unowned runtime] (s: LuaStack) throws -> Int32 in
+                let box: AnimationBox = try runtime.host.checkObject(1, typeName)
+                guard case .spring(let spring) = box.animation else {
+                    throw LuaRaise.argument(1, "settlingDuration is defined for spring animations only")
+                }
+                s.push(spring.settlingDuration)
+                return 1
+            }),
+        ], metamethods: [
+            ("__tostring", { [unowned runtime] (s: LuaStack) throws -> Int32 in
+                let box: AnimationBox = try runtime.host.checkObject(1, typeName)
+                s.push("animation.\(box.kind)(\(box.animation.keyPaths.joined(separator: ", ")))")
+                return 1
+            })
+        ])
+        host.register(library: "animation", [
+            ("basic", { [unowned runtime] s in try runtime.makeBasic(s) }),
+            ("keyframe", { [unowned runtime] s in try runtime.makeKeyframe(s) }),
+            ("spring", { [unowned runtime] s in try runtime.makeSpring(s) }),
+            ("group", { [unowned runtime] s in try runtime.makeGroup(s) }),
+            ("preset", { [unowned runtime] s in try runtime.makePreset(s) }),
+        ])
+    }
+}
+
+extension Runtime {
+    /// Turns an engine error from a constructor into `bad argument #1 (field ...)`.
+    func engineField<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let e as EngineError {
+            throw LuaRaise.argument(1, "field '\(e.parameter)' \(e.rule), got \(e.value)")
+        }
+    }
+
+    func pushAnimation(_ a: Animation, kind: String, onStart: LuaReference?, onStop: LuaReference?) {
+        host.pushObject(AnimationBox(a, kind: kind, onStart: onStart, onStop: onStop), AnimationBindings.typeName)
+    }
+
+    func makeBasic(_ s: LuaStack) throws -> Int32 {
+        let r = try TableReader(s, at: 1)
+        let keyPath = try keyPathField(r)!
+        let from = try valueField(r, "fromValue", alias: "from")
+        let to = try valueField(r, "toValue", alias: "to")
+        let by = try valueField(r, "byValue", alias: "by")
+        let timing = try mediaTiming(r)
+        let tf = try timingFunctionField(r)
+        let additive = try r.bool("additive") ?? false
+        let cumulative = try r.bool("cumulative") ?? false
+        let removed = try r.bool("removedOnCompletion") ?? true
+        let onStart = try callbackField(r, "onStart"), onStop = try callbackField(r, "onStop")
+        try r.finish()
+        let a = try engineField {
+            try BasicAnimation(keyPath: keyPath, fromValue: from, toValue: to, byValue: by, timing: timing,
+                               timingFunction: tf, additive: additive, cumulative: cumulative,
+                               removedOnCompletion: removed)
+        }
+        pushAnimation(.basic(a), kind: "basic", onStart: onStart, onStop: onStop)
+        return 1
+    }
+
+    /// An array field of values (`values`), of timing specs (`timingFunctions`) or numbers.
+    func valuesField(_ r: TableReader, _ key: String) throws -> [Value]? {
+        try r.with(key) { i -> [Value] in
+            let s = host.stack
+            guard s.type(at: i) == LUA_TTABLE else { throw r.fail(key, "must be an array, got \(s.typeName(at: i))") }
+            var out: [Value] = []
+            for n in 0..<s.rawLength(i) {
+                s.rawIndex(i, Int64(n + 1))
+                defer { s.pop() }
+                do { out.append(try value(at: -1)) } catch { throw r.fail(key, "item \(n + 1) \(error.rule)") }
+            }
+            return out
+        }
+    }
+
+    func timingFunctionsField(_ r: TableReader) throws -> [TimingFunction]? {
+        try r.with("timingFunctions") { i -> [TimingFunction] in
+            let s = host.stack
+            guard s.type(at: i) == LUA_TTABLE else {
+                throw r.fail("timingFunctions", "must be an array, got \(s.typeName(at: i))")
+            }
+            var out: [TimingFunction] = []
+            for n in 0..<s.rawLength(i) {
+                s.rawIndex(i, Int64(n + 1))
+                defer { s.pop() }
+                do { out.append(try timing(at: -1)) } catch let raise as LuaRaise {
+                    if case .argument(_, let m) = raise { throw r.fail("timingFunctions", "item \(n + 1): \(m)") }
+                    throw raise
+                }
+            }
+            return out
+        }
+    }
+
+    func makeKeyframe(_ s: LuaStack) throws -> Int32 {
+        let r = try TableReader(s, at: 1)
+        let keyPath = try keyPathField(r)!
+        let values = try valuesField(r, "values")
+        let path: Path? = try r.with("path") { i -> Path in
+            guard isValue(i, "path") else { throw r.fail("path", "must be a path (path():move(...)...), got \(s.typeName(at: i))") }
+            do { return try self.path(at: i) } catch { throw r.fail("path", error.rule) }
+        }
+        let keyTimes = try r.numbers("keyTimes")
+        let tfs = try timingFunctionsField(r)
+        let modeName = try r.choice("calculationMode", AnimationBindings.calculationModes.keys.sorted())
+        let rotationName = try r.choice("rotationMode", AnimationBindings.rotationModes.keys.sorted())
+        let tension = try r.numbers("tensionValues")
+        let continuity = try r.numbers("continuityValues")
+        let bias = try r.numbers("biasValues")
+        let timing = try mediaTiming(r)
+        let tf = try timingFunctionField(r)
+        let additive = try r.bool("additive") ?? false
+        let cumulative = try r.bool("cumulative") ?? false
+        let removed = try r.bool("removedOnCompletion") ?? true
+        let onStart = try callbackField(r, "onStart"), onStop = try callbackField(r, "onStop")
+        try r.finish()
+        let mode = modeName.map { AnimationBindings.calculationModes[$0]! } ?? .linear
+        let rotation = rotationName.map { AnimationBindings.rotationModes[$0]! }
+        let a: KeyframeAnimation = try engineField {
+            if let path {
+                if values != nil { throw EngineError(parameter: "values", value: "set with path", rule: "give either values or path") }
+                return try KeyframeAnimation(keyPath: keyPath, path: path, rotationMode: rotation, keyTimes: keyTimes,
+                                             timingFunctions: tfs, calculationMode: mode, timing: timing,
+                                             timingFunction: tf, additive: additive, cumulative: cumulative,
+                                             removedOnCompletion: removed)
+            }
+            guard let values else { throw EngineError(parameter: "values", value: "nil", rule: "values or path is required") }
+            if rotation != nil { throw EngineError(parameter: "rotationMode", value: rotationName!, rule: "applies to path animations only") }
+            return try KeyframeAnimation(keyPath: keyPath, values: values, keyTimes: keyTimes, timingFunctions: tfs,
+                                         calculationMode: mode, tensionValues: tension, continuityValues: continuity,
+                                         biasValues: bias, timing: timing, timingFunction: tf, additive: additive,
+                                         cumulative: cumulative, removedOnCompletion: removed)
+        }
+        pushAnimation(.keyframe(a), kind: "keyframe", onStart: onStart, onStop: onStop)
+        return 1
+    }
+
+    /// Spring parameters in any of Apple's three forms (mass/stiffness/damping, perceptual
+    /// duration and bounce, UIKit's damping ratio and response) or a named preset.
+    func springParameters(_ r: TableReader) throws -> SpringParameters {
+        let preset = try r.string("preset")
+        let mass = try r.number("mass"), stiffness = try r.number("stiffness"), damping = try r.number("damping")
+        let velocity = try r.number("initialVelocity") ?? 0
+        let overdamping = try r.bool("allowsOverdamping") ?? false
+        let perceptual = try r.number("perceptualDuration"), bounce = try r.number("bounce")
+        let ratio = try r.number("dampingRatio"), response = try r.number("response")
+        return try engineField {
+            if let preset {
+                var p = try springPreset(preset)
+                p.initialVelocity = velocity
+                return p
+            }
+            if perceptual != nil || bounce != nil {
+                var p = try SpringParameters(duration: perceptual ?? 0.5, bounce: bounce ?? 0)
+                p.initialVelocity = velocity
+                return p
+            }
+            if ratio != nil || response != nil {
+                return try SpringParameters(dampingRatio: ratio ?? 1, response: response ?? 0.5, initialVelocity: velocity)
+            }
+            return try SpringParameters(mass: mass ?? 1, stiffness: stiffness ?? 100, damping: damping ?? 10,
+                                        initialVelocity: velocity, allowsOverdamping: overdamping)
+        }
+    }
+
+    /// A spring from the `springs` registry (plugins/springs.lua and friends).
+    public func springPreset(_ name: String) throws -> SpringParameters {
+        let s = host.stack
+        let base = s.top
+        defer { s.top = base }
+        host.getGlobal("springs")
+        s.rawField(-1, "get")
+        s.push(name)
+        try host.callNested(arguments: 1, results: 1)
+        guard s.type(at: -1) == LUA_TTABLE else {
+            var names: [String] = []
+            host.getGlobal("springs")
+            s.rawField(-1, "names")
+            try host.callNested(arguments: 0, results: 1)
+            for n in 0..<s.rawLength(-1) {
+                s.rawIndex(-1, Int64(n + 1))
+                if let v = s.string(at: -1) { names.append(v) }
+                s.pop()
+            }
+            throw EngineError(parameter: "preset", value: name,
+                              rule: "is not a known spring\(Suggestions.phrase(Suggestions.closest(to: name, in: names)))")
+        }
+        let t = s.top
+        func field(_ k: String) -> Double? {
+            s.rawField(t, k)
+            defer { s.pop() }
+            return s.type(at: -1) == LUA_TNUMBER ? s.number(at: -1) : nil
+        }
+        if let d = field("duration") { return try SpringParameters(duration: d, bounce: field("bounce") ?? 0) }
+        return try SpringParameters(mass: field("mass") ?? 1, stiffness: field("stiffness") ?? 100,
+                                    damping: field("damping") ?? 10, initialVelocity: field("initialVelocity") ?? 0)
+    }
+
+    func makeSpring(_ s: LuaStack) throws -> Int32 {
+        let r = try TableReader(s, at: 1)
+        let keyPath = try keyPathField(r)!
+        let from = try valueField(r, "fromValue", alias: "from")
+        let to = try valueField(r, "toValue", alias: "to")
+        let by = try valueField(r, "byValue", alias: "by")
+        let spring = try springParameters(r)
+        let timing = try mediaTiming(r)
+        let additive = try r.bool("additive") ?? false
+        let cumulative = try r.bool("cumulative") ?? false
+        let removed = try r.bool("removedOnCompletion") ?? true
+        let onStart = try callbackField(r, "onStart"), onStop = try callbackField(r, "onStop")
+        try r.finish()
+        let a = try engineField {
+            try SpringAnimation(keyPath: keyPath, fromValue: from, toValue: to, byValue: by, spring: spring,
+                                timing: timing, additive: additive, cumulative: cumulative, removedOnCompletion: removed)
+        }
+        pushAnimation(.spring(a), kind: "spring", onStart: onStart, onStop: onStop)
+        return 1
+    }
+
+    func makeGroup(_ s: LuaStack) throws -> Int32 {
+        let r = try TableReader(s, at: 1)
+        let children: [Animation] = try r.with("animations") { i -> [Animation] in
+            guard s.type(at: i) == LUA_TTABLE else { throw r.fail("animations", "must be an array of animations, got \(s.typeName(at: i))") }
+            var out: [Animation] = []
+            for n in 0..<s.rawLength(i) {
+                s.rawIndex(i, Int64(n + 1))
+                defer { s.pop() }
+                guard let box: AnimationBox = host.object(at: -1, AnimationBindings.typeName) else {
+                    throw r.fail("animations", "item \(n + 1) must be an animation, got \(s.typeName(at: -1))")
+                }
+                out.append(box.animation)
+            }
+            return out
+        } ?? []
+        let timing = try mediaTiming(r)
+        let tf = try timingFunctionField(r)
+        let removed = try r.bool("removedOnCompletion") ?? true
+        let onStart = try callbackField(r, "onStart"), onStop = try callbackField(r, "onStop")
+        try r.finish()
+        let g = AnimationGroup(animations: children, timing: timing, timingFunction: tf, removedOnCompletion: removed)
+        pushAnimation(.group(g), kind: "group", onStart: onStart, onStop: onStop)
+        return 1
+    }
+
+    /// `animation.preset(name [, overrides])`: a preset table from the registry (its `type`
+    /// picks the constructor), with the overrides' fields replacing the preset's.
+    func makePreset(_ s: LuaStack) throws -> Int32 {
+        let name = try s.checkString(1)
+        let hasOverrides = !s.isNoneOrNil(2)
+        if hasOverrides { try s.checkTable(2) }
+        host.getGlobal("presets")
+        s.rawField(-1, "get")
+        s.push(name)
+        try host.callNested(arguments: 1, results: 1)
+        guard s.type(at: -1) == LUA_TTABLE else {
+            throw LuaRaise.argument(1, "unknown animation preset '\(name)'")
+        }
+        let preset = s.top
+        s.newTable()
+        let merged = s.top
+        var kind = "basic"
+        for source in hasOverrides ? [preset, Int32(2)] : [preset] {
+            s.forEachPair(source) {
+                if s.string(at: -2) == "type" {
+                    kind = s.string(at: -1) ?? kind
+                } else {
+                    s.pushValue(-2)
+                    s.pushValue(-2)
+                    lua_rawset(host.L, merged)
+                }
+            }
+        }
+        let makers: [String: (LuaStack) throws -> Int32] = [
+            "basic": makeBasic, "keyframe": makeKeyframe, "spring": makeSpring, "group": makeGroup,
+        ]
+        guard let make = makers[kind] else {
+            throw LuaRaise.argument(1, "preset '\(name)' has unknown type '\(kind)' (basic, keyframe, spring or group)")
+        }
+        // The constructors read their table at index 1.
+        s.pushValue(merged)
+        lua_copy(host.L, -1, 1)
+        s.pop()
+        s.top = 1
+        return try make(s)
+    }
+}

@@ -1,0 +1,191 @@
+import CLua
+import InbetweenEngine
+
+/// Lua values <-> engine `Value`s. Numbers are scalars; `point`, `size`, `rect`, `color`,
+/// `transform` and `path` tables (made by the prelude's constructors) are their kinds; a string
+/// is a color (`"#ff0000"`, `"red"`); an array of numbers is a vector.
+extension Runtime {
+    /// What went wrong, for the caller to word as a field or argument error.
+    struct ValueProblem: Error {
+        var rule: String
+    }
+
+    func value(at index: Int32) throws(ValueProblem) -> Value {
+        let s = host.stack
+        let i = s.absolute(index)
+        switch s.type(at: i) {
+        case LUA_TNUMBER:
+            let v = s.number(at: i)!
+            guard v.isFinite else { throw ValueProblem(rule: "must be a finite number, got \(LuaFormat.number(v))") }
+            return .scalar(v)
+        case LUA_TSTRING:
+            let text = s.string(at: i)!
+            do {
+                return .color(try Color.parse(text))
+            } catch {
+                throw ValueProblem(rule: "is not a color: \(error.rule) (got '\(text)')")
+            }
+        case LUA_TTABLE:
+            return try tableValue(at: i)
+        default:
+            throw ValueProblem(rule: "must be a number, point, size, rect, color, transform, path or array of numbers, got \(s.typeName(at: i))")
+        }
+    }
+
+    private func numbers(_ i: Int32, _ keys: [String]) throws(ValueProblem) -> [Double] {
+        let s = host.stack
+        var out: [Double] = []
+        for key in keys {
+            s.rawField(i, key)
+            defer { s.pop() }
+            guard s.type(at: -1) == LUA_TNUMBER, let v = s.number(at: -1), v.isFinite else {
+                throw ValueProblem(rule: "field '\(key)' must be a finite number, got \(s.describeBriefly(-1))")
+            }
+            out.append(v)
+        }
+        return out
+    }
+
+    private func array(_ i: Int32) throws(ValueProblem) -> [Double] {
+        let s = host.stack
+        let n = s.rawLength(i)
+        var out: [Double] = []
+        out.reserveCapacity(n)
+        for k in 0..<n {
+            s.rawIndex(i, Int64(k + 1))
+            defer { s.pop() }
+            guard s.type(at: -1) == LUA_TNUMBER, let v = s.number(at: -1), v.isFinite else {
+                throw ValueProblem(rule: "item \(k + 1) must be a finite number, got \(s.describeBriefly(-1))")
+            }
+            out.append(v)
+        }
+        return out
+    }
+
+    private func tableValue(at i: Int32) throws(ValueProblem) -> Value {
+        if isValue(i, "point") {
+            let v = try numbers(i, ["x", "y"])
+            return .point(Point(x: v[0], y: v[1]))
+        }
+        if isValue(i, "size") {
+            let v = try numbers(i, ["width", "height"])
+            return .size(Size(width: v[0], height: v[1]))
+        }
+        if isValue(i, "rect") {
+            let v = try numbers(i, ["x", "y", "width", "height"])
+            return .rect(Rect(x: v[0], y: v[1], width: v[2], height: v[3]))
+        }
+        if isValue(i, "color") {
+            let v = try numbers(i, ["r", "g", "b", "a"])
+            return .color(Color(red: v[0], green: v[1], blue: v[2], alpha: v[3]))
+        }
+        if isValue(i, "transform") {
+            let s = host.stack
+            s.rawField(i, "m")
+            defer { s.pop() }
+            let m = try array(s.top)
+            guard m.count == 16 else { throw ValueProblem(rule: "a transform needs 16 numbers, got \(m.count)") }
+            return .transform(Transform3D(m: m))
+        }
+        if isValue(i, "path") {
+            return .path(try path(at: i))
+        }
+        return .vector(try array(i))
+    }
+
+    /// The engine path of a prelude `path` table (its `elements` list).
+    func path(at i: Int32) throws(ValueProblem) -> Path {
+        let s = host.stack
+        s.rawField(i, "elements")
+        defer { s.pop() }
+        let list = s.top
+        guard s.type(at: list) == LUA_TTABLE else { throw ValueProblem(rule: "a path needs its elements") }
+        var path = Path()
+        for k in 0..<s.rawLength(list) {
+            s.rawIndex(list, Int64(k + 1))
+            defer { s.pop() }
+            let e = s.top
+            s.rawIndex(e, 1)
+            let op = s.string(at: -1) ?? "?"
+            s.pop()
+            let n = s.rawLength(e) - 1
+            var v: [Double] = []
+            for j in 0..<max(0, n) {
+                s.rawIndex(e, Int64(j + 2))
+                v.append(s.number(at: -1) ?? 0)
+                s.pop()
+            }
+            func p(_ a: Int) -> Point { Point(x: v[a], y: v[a + 1]) }
+            switch (op, v.count) {
+            case ("move", 2): path.move(to: p(0))
+            case ("line", 2): path.line(to: p(0))
+            case ("quad", 4): path.quad(control: p(0), to: p(2))
+            case ("curve", 6): path.curve(control1: p(0), control2: p(2), to: p(4))
+            case ("close", 0): path.close()
+            case ("arc", 6):
+                do {
+                    try path.addArc(center: p(0), radius: v[2], startAngle: v[3], endAngle: v[4],
+                                    clockwise: v[5] != 0)
+                } catch {
+                    throw ValueProblem(rule: "arc \(k + 1): \((error as? EngineError)?.description ?? "\(error)")")
+                }
+            default:
+                throw ValueProblem(rule: "path element \(k + 1) ('\(op)') is malformed")
+            }
+        }
+        return path
+    }
+
+    /// Pushes `value` as the Lua value scripts see (numbers, prelude tables).
+    public func pushValue(_ value: Value) throws(LuaRaise) {
+        let s = host.stack
+        func construct(_ name: String, _ args: [Double]) throws(LuaRaise) {
+            host.getGlobal(name)
+            for a in args { s.push(a) }
+            try host.callNested(arguments: Int32(args.count), results: 1)
+        }
+        switch value {
+        case .scalar(let v): s.push(v)
+        case .point(let p): try construct("point", [p.x, p.y])
+        case .size(let z): try construct("size", [z.width, z.height])
+        case .rect(let r): try construct("rect", [r.origin.x, r.origin.y, r.size.width, r.size.height])
+        case .color(let c): try construct("color", [c.red, c.green, c.blue, c.alpha])
+        case .vector(let v): s.push(v)
+        case .transform(let t):
+            host.getGlobal("transform")
+            s.push(t.m)
+            try host.callNested(arguments: 1, results: 1)
+        case .path(let p):
+            host.getGlobal("path")
+            try host.callNested(arguments: 0, results: 1)
+            let table = s.top
+            s.rawField(table, "elements")
+            for (k, e) in p.elements.enumerated() {
+                switch e {
+                case .move(let a): s.push(["move", a.x, a.y] as [Any])
+                case .line(let a): s.push(["line", a.x, a.y] as [Any])
+                case .quad(let c, let a): s.push(["quad", c.x, c.y, a.x, a.y] as [Any])
+                case .curve(let c1, let c2, let a): s.push(["curve", c1.x, c1.y, c2.x, c2.y, a.x, a.y] as [Any])
+                case .close: s.push(["close"] as [Any])
+                }
+                s.setRawIndex(-2, Int64(k + 1))
+            }
+            s.pop()
+        }
+    }
+}
+
+extension LuaStack {
+    /// A Lua array of strings and numbers (path elements).
+    func push(_ items: [Any]) {
+        newTable(arrayCount: Int32(items.count))
+        for (k, item) in items.enumerated() {
+            if let d = item as? Double { push(d) } else if let t = item as? String { push(t) }
+            setRawIndex(-2, Int64(k + 1))
+        }
+    }
+}
+
+extension Error {
+    var rule: String { (self as? EngineError)?.rule ?? String(describing: self) }
+}
