@@ -1,3 +1,6 @@
+// Foundation for floor/ceil (libm); nothing else from it.
+import Foundation
+
 /// The frame times of a sampling run: start, start + 1/fps, ... up to and including `end`.
 ///
 /// Each time is computed from its index as start + i/fps, never by adding 1/fps repeatedly:
@@ -54,8 +57,7 @@ public struct FrameTimes: RandomAccessCollection, Hashable, Sendable {
         throws -> Int
     {
         let frames = span * fps
-        let snapped = rounding == .down
-            ? (frames + gridTolerance).rounded(.down) : (frames - gridTolerance).rounded(.up)
+        let snapped = rounding == .down ? floor(frames + gridTolerance) : ceil(frames - gridTolerance)
         guard snapped.isFinite, snapped < Double(maximumCount) else {
             throw EngineError(parameter: "fps", value: fps,
                               rule: "gives more than \(maximumCount) frames over \(span) s")
