@@ -1,0 +1,76 @@
+import XCTest
+
+@testable import InbetweenEngine
+
+/// Builders for the animations the layer and sampler tests need. They are the only place the
+/// tests touch the animation types' initialisers, so a change there is fixed here once.
+enum Fixture {
+    static func basic(
+        _ keyPath: String, from: Value?, to: Value?, duration: Double,
+        timing: TimingFunction = .linear, beginTime: Double = 0, repeatCount: Double = 0,
+        fillMode: FillMode = .removed, removedOnCompletion: Bool = true
+    ) throws -> Animation {
+        var basic = BasicAnimation(keyPath: keyPath)
+        basic.fromValue = from
+        basic.toValue = to
+        basic.timingFunction = timing
+        var animation = Animation.basic(basic)
+        animation.timing.duration = duration
+        animation.timing.beginTime = beginTime
+        animation.timing.repeatCount = repeatCount
+        animation.timing.fillMode = fillMode
+        animation.removedOnCompletion = removedOnCompletion
+        return animation
+    }
+
+    static func group(_ children: [Animation], duration: Double) throws -> Animation {
+        var group = AnimationGroup(animations: children)
+        var animation = Animation.group(group)
+        animation.timing.duration = duration
+        _ = group
+        return animation
+    }
+
+    static func alongPath(
+        _ keyPath: String, path: Path, duration: Double, timing: TimingFunction,
+        fillMode: FillMode, removedOnCompletion: Bool
+    ) throws -> Animation {
+        var keyframe = KeyframeAnimation(keyPath: keyPath)
+        keyframe.path = path
+        keyframe.timingFunction = timing
+        var animation = Animation.keyframe(keyframe)
+        animation.timing.duration = duration
+        animation.timing.fillMode = fillMode
+        animation.removedOnCompletion = removedOnCompletion
+        return animation
+    }
+
+    static func point(_ value: Value?, file: StaticString = #filePath, line: UInt = #line)
+        -> Point?
+    {
+        guard case .point(let p)? = value else {
+            XCTFail("expected a point, got \(String(describing: value))", file: file, line: line)
+            return nil
+        }
+        return p
+    }
+
+    static func scalar(_ value: Value?, file: StaticString = #filePath, line: UInt = #line)
+        -> Double?
+    {
+        guard case .scalar(let s)? = value else {
+            XCTFail("expected a number, got \(String(describing: value))", file: file, line: line)
+            return nil
+        }
+        return s
+    }
+}
+
+extension Scene {
+    /// Pops every event up to `time`, as a host with no handlers would.
+    mutating func drainEvents(upTo time: Double) -> [AnimationEvent] {
+        var events: [AnimationEvent] = []
+        while let event = popEvent(upTo: time) { events.append(event) }
+        return events
+    }
+}
