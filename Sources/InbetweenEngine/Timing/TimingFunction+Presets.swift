@@ -1,0 +1,31 @@
+/// The named timing functions: Core Animation's presets at Apple's documented control points
+/// (CAMediaTimingFunctionName: linear, easeIn, easeOut, easeInEaseOut, default) and the CSS
+/// keywords of CSS Easing Level 2 (https://www.w3.org/TR/css-easing-2/).
+extension TimingFunction {
+    public static let linear = TimingFunction.cubic(CubicBezier.unchecked(0, 0, 1, 1))
+    public static let easeIn = TimingFunction.cubic(CubicBezier.unchecked(0.42, 0, 1, 1))
+    public static let easeOut = TimingFunction.cubic(CubicBezier.unchecked(0, 0, 0.58, 1))
+    public static let easeInEaseOut = TimingFunction.cubic(CubicBezier.unchecked(0.42, 0, 0.58, 1))
+    public static let `default` = TimingFunction.cubic(CubicBezier.unchecked(0.25, 0.1, 0.25, 1))
+
+    /// The canonical Core Animation names, in Apple's order, for listings.
+    public static var presetNames: [String] { ["linear", "easeIn", "easeOut", "easeInEaseOut", "default"] }
+
+    /// Core Animation names (`easeIn`, `kCAMediaTimingFunctionEaseIn`) and CSS keywords
+    /// (`ease-in`, `ease`, `linear`, `step-start`, `step-end`). Names are exact (CSS keywords
+    /// in lower case; `parse(css:)` accepts them in any case, as CSS does).
+    public static func named(_ name: String) -> TimingFunction? {
+        switch name {
+        case "linear", "kCAMediaTimingFunctionLinear": return .linear
+        case "easeIn", "kCAMediaTimingFunctionEaseIn", "ease-in": return .easeIn
+        case "easeOut", "kCAMediaTimingFunctionEaseOut", "ease-out": return .easeOut
+        case "easeInEaseOut", "kCAMediaTimingFunctionEaseInEaseOut", "ease-in-out": return .easeInEaseOut
+        // CSS `ease` is (0.25, 0.1, 0.25, 1), the same curve as Core Animation's default.
+        case "default", "kCAMediaTimingFunctionDefault", "ease": return .default
+        // CSS: step-start is steps(1, jump-start), step-end is steps(1, jump-end).
+        case "step-start": return .steps(try! Steps(1, .jumpStart))
+        case "step-end": return .steps(try! Steps(1, .jumpEnd))
+        default: return nil
+        }
+    }
+}
