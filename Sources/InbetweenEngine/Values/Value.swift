@@ -1,8 +1,11 @@
-// CONTRACT STUB — the values helper fills in the bodies and adds files beside this one; the
-// public signatures below are the contract the animations, layers and Lua layer build on.
-
 /// Every kind of value an animation can drive. Interpolation is component-wise and never
 /// clamped (back and elastic easings overshoot).
+///
+/// Transforms are the exception to "component-wise": like Core Animation, a whole-matrix
+/// `transform` is interpolated through its decomposition (translation, scale, rotation; see
+/// `Transform3D+Decomposition.swift`) so that identity → rotate(π/2) turns instead of shrinking
+/// through a degenerate matrix. `add` concatenates matrices (what an additive or `byValue`
+/// transform means) and `subtract` undoes that concatenation.
 public enum Value: Hashable, Sendable {
     case scalar(Double)
     case point(Point)
@@ -15,47 +18,69 @@ public enum Value: Hashable, Sendable {
 
     /// a + (b - a) * t, component-wise; throws when the two values are of different kinds or
     /// shapes (paths with different element structure, vectors of different lengths).
-    public static func interpolate(_ a: Value, _ b: Value, _ t: Double) throws -> Value { a }
+    public static func interpolate(_ a: Value, _ b: Value, _ t: Double) throws -> Value {
+        try requireSameShape(a, b, operation: "interpolate")
+        if case .transform(let ta) = a, case .transform(let tb) = b {
+            return .transform(Transform3D.interpolate(ta, tb, t))
+        }
+        let ca = a.components, cb = b.components
+        var out = [Double](repeating: 0, count: ca.count)
+        for i in ca.indices { out[i] = ca[i] + (cb[i] - ca[i]) * t }
+        return try a.withComponents(out)
+    }
 
     /// a + b component-wise (additive / cumulative / byValue animations).
-    public static func add(_ a: Value, _ b: Value) throws -> Value { a }
+    public static func add(_ a: Value, _ b: Value) throws -> Value {
+        try requireSameShape(a, b, operation: "add")
+        if case .transform(let ta) = a, case .transform(let tb) = b {
+            // Apply `a` first, then `b`: an additive transform animation stacks on the model.
+            return .transform(ta.concatenating(tb))
+        }
+        return try combine(a, b) { $0 + $1 }
+    }
 
     /// b - a component-wise.
-    public static func subtract(_ b: Value, _ a: Value) throws -> Value { b }
+    public static func subtract(_ b: Value, _ a: Value) throws -> Value {
+        try requireSameShape(a, b, operation: "subtract")
+        if case .transform(let ta) = a, case .transform(let tb) = b {
+            // The d with a·d = b, so that add(a, subtract(b, a)) == b.
+            return .transform(try ta.inverted().concatenating(tb))
+        }
+        return try combine(b, a) { $0 - $1 }
+    }
 
     /// Euclidean distance between the component vectors (paced keyframe animation).
-    public static func distance(_ a: Value, _ b: Value) throws -> Double { 0 }
-
-    /// The value's numbers in a fixed order (what outputs write per frame).
-    public var components: [Double] { [] }
-}
-
-/// RGBA, each channel nominally in [0, 1] (not clamped while interpolating).
-public struct Color: Hashable, Sendable {
-    public var red: Double, green: Double, blue: Double, alpha: Double
-    public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
-        self.red = red; self.green = green; self.blue = blue; self.alpha = alpha
+    /// Transforms measure the distance between their 16 matrix entries.
+    public static func distance(_ a: Value, _ b: Value) throws -> Double {
+        try requireSameShape(a, b, operation: "measure the distance between")
+        let ca = a.components, cb = b.components
+        var sum = 0.0
+        for i in ca.indices { sum += (cb[i] - ca[i]) * (cb[i] - ca[i]) }
+        return sum.squareRoot()
     }
-    /// `#rgb`, `#rrggbb`, `#rrggbbaa` and UIKit's named colors (`red`, `blue`, `clear`...).
-    public static func parse(_ text: String) throws -> Color { Color(red: 0, green: 0, blue: 0) }
-}
 
-/// CATransform3D: a 4x4 matrix in Core Animation's row-vector convention.
-public struct Transform3D: Hashable, Sendable {
-    public var m: [Double]  // 16 entries, row-major m11 m12 ... m44
-    public init(m: [Double]) { self.m = m }
-    public static let identity = Transform3D(m: [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1])
-}
+    /// The value's numbers in a fixed order (what outputs write per frame): scalar; x, y;
+    /// width, height; x, y, width, height; r, g, b, a; m11...m44 row by row; the vector; every
+    /// point of a path in element order (x, y pairs; control points before end points).
+    public var components: [Double] {
+        switch self {
+        case .scalar(let v): return [v]
+        case .point(let p): return [p.x, p.y]
+        case .size(let s): return [s.width, s.height]
+        case .rect(let r): return [r.origin.x, r.origin.y, r.size.width, r.size.height]
+        case .color(let c): return [c.red, c.green, c.blue, c.alpha]
+        case .transform(let t): return t.m
+        case .vector(let v): return v
+        case .path(let p): return p.points.flatMap { [$0.x, $0.y] }
+        }
+    }
 
-/// The values of one layer, addressed by Core Animation key paths. Sub-paths such as
-/// `position.x`, `bounds.size.width`, `transform.scale`, `transform.scale.x`,
-/// `transform.rotation.z` and `transform.translation` read and write a part of the root value
-/// (`transform` key paths decompose the matrix like Core Animation does).
-public struct PropertyValues: Hashable, Sendable {
-    public var values: [String: Value]
-    public init(_ values: [String: Value] = [:]) { self.values = values }
-    public subscript(keyPath: String) -> Value? {
-        get { values[keyPath] }
-        set { values[keyPath] = newValue }
+    private static func combine(
+        _ a: Value, _ b: Value, _ op: (Double, Double) -> Double
+    ) throws -> Value {
+        let ca = a.components, cb = b.components
+        var out = [Double](repeating: 0, count: ca.count)
+        for i in ca.indices { out[i] = op(ca[i], cb[i]) }
+        return try a.withComponents(out)
     }
 }

@@ -1,0 +1,61 @@
+/// The values of one layer, addressed by Core Animation key paths. Sub-paths such as
+/// `position.x`, `bounds.size.width`, `transform.scale`, `transform.scale.x`,
+/// `transform.rotation.z` and `transform.translation` read and write a part of the root value
+/// (`transform` key paths decompose the matrix like Core Animation does; see
+/// `Transform3D+Decomposition.swift`).
+///
+/// The root is the key path's first component (every CALayer property name is a single
+/// identifier). Reading a root that was never stored gives its CALayer default
+/// (`PropertyValues.defaultValue(forKeyPath:)`), so an animation of `opacity` on a fresh layer
+/// starts from 1 as it would in Core Animation.
+public struct PropertyValues: Hashable, Sendable {
+    public var values: [String: Value]
+    public init(_ values: [String: Value] = [:]) { self.values = values }
+
+    /// The value at `keyPath`, or nil when the root is neither stored nor has a default, or
+    /// the sub-path does not exist for the root's kind. Setting a sub-path whose root has no
+    /// value and no default, or with a value of the wrong kind, does nothing; use
+    /// `set(_:forKeyPath:)` to get the error instead. Setting nil on a root removes it.
+    public subscript(keyPath: String) -> Value? {
+        get { try? value(forKeyPath: keyPath) }
+        set {
+            if let newValue {
+                try? set(newValue, forKeyPath: keyPath)
+            } else if !keyPath.contains(".") {
+                values[keyPath] = nil
+            }
+        }
+    }
+
+    /// Like the subscript's getter, but a sub-path the root's kind does not have is an error.
+    public func value(forKeyPath keyPath: String) throws -> Value? {
+        let (root, rest) = PropertyValues.split(keyPath)
+        guard let base = values[root] ?? PropertyValues.defaultValue(forKeyPath: root) else {
+            return nil
+        }
+        if rest.isEmpty { return base }
+        return try KeyPathComponent.read(base, rest, keyPath: keyPath)
+    }
+
+    /// Writes `value` at `keyPath`, recomposing the root when it is a sub-path. Throws when the
+    /// sub-path does not exist for the root's kind, when the value's kind does not fit there,
+    /// or when a sub-path is written on a root that has neither a value nor a default.
+    public mutating func set(_ value: Value, forKeyPath keyPath: String) throws {
+        let (root, rest) = PropertyValues.split(keyPath)
+        if rest.isEmpty {
+            values[root] = value
+            return
+        }
+        guard let base = values[root] ?? PropertyValues.defaultValue(forKeyPath: root) else {
+            throw EngineError(
+                parameter: "keyPath", value: keyPath,
+                rule: "'\(root)' has no value to take a part of; set '\(root)' first")
+        }
+        values[root] = try KeyPathComponent.write(value, into: base, rest, keyPath: keyPath)
+    }
+
+    static func split(_ keyPath: String) -> (root: String, rest: [String]) {
+        let parts = keyPath.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        return (parts[0], Array(parts.dropFirst()))
+    }
+}

@@ -1,0 +1,78 @@
+/// The `transform.*` key paths Core Animation defines ("CATransform3D Key Paths"):
+/// `rotation.x/y/z` and `rotation` (= z), `scale.x/y/z` and `scale` (the average of the three
+/// when read, all three when written), `translation.x/y/z` and `translation` (x and y as a
+/// size). Rotation and scale read the decomposition in `Transform3D+Decomposition.swift`;
+/// writing them rebuilds the matrix from its components. Translations are entries m41..m43
+/// and are read and written directly, so they never disturb the rest of the matrix.
+enum TransformKeyPath {
+    case rotation(axis: Int)
+    case scale(axis: Int)
+    case uniformScale
+    case translation(axis: Int)
+    case translationXY
+
+    /// The names after `transform.`, for `knownKeyPaths`.
+    static let names = [
+        "rotation", "rotation.x", "rotation.y", "rotation.z",
+        "scale", "scale.x", "scale.y", "scale.z",
+        "translation", "translation.x", "translation.y", "translation.z",
+    ]
+
+    init?(_ path: [String]) {
+        let axes = ["x": 0, "y": 1, "z": 2]
+        switch (path.first, path.count) {
+        case ("rotation", 1): self = .rotation(axis: 2)
+        case ("scale", 1): self = .uniformScale
+        case ("translation", 1): self = .translationXY
+        case (let family?, 2):
+            guard let axis = axes[path[1]] else { return nil }
+            switch family {
+            case "rotation": self = .rotation(axis: axis)
+            case "scale": self = .scale(axis: axis)
+            case "translation": self = .translation(axis: axis)
+            default: return nil
+            }
+        default: return nil
+        }
+    }
+
+    func read(_ t: Transform3D) -> Value {
+        switch self {
+        case .translation(let axis): return .scalar(t.m[12 + axis])
+        case .translationXY: return .size(Size(width: t.m[12], height: t.m[13]))
+        case .rotation(let axis): return .scalar(t.decomposed.rotation[axis])
+        case .scale(let axis): return .scalar(t.decomposed.scale[axis])
+        case .uniformScale:
+            let s = t.decomposed.scale
+            return .scalar((s[0] + s[1] + s[2]) / 3)
+        }
+    }
+
+    func write(_ value: Value, into t: Transform3D, keyPath: String) throws -> Transform3D {
+        var out = t
+        switch self {
+        case .translation(let axis):
+            out.m[12 + axis] = try KeyPathComponent.scalar(value, keyPath)
+            return out
+        case .translationXY:
+            guard case .size(let s) = value.converted(toKindOf: .size(.zero)) else {
+                throw KeyPathComponent.wrongKind(value, .size(.zero), keyPath)
+            }
+            out.m[12] = s.width; out.m[13] = s.height
+            return out
+        case .rotation(let axis):
+            var c = t.decomposed
+            c.rotation[axis] = try KeyPathComponent.scalar(value, keyPath)
+            return Transform3D(components: c)
+        case .scale(let axis):
+            var c = t.decomposed
+            c.scale[axis] = try KeyPathComponent.scalar(value, keyPath)
+            return Transform3D(components: c)
+        case .uniformScale:
+            var c = t.decomposed
+            let s = try KeyPathComponent.scalar(value, keyPath)
+            c.scale = [s, s, s]
+            return Transform3D(components: c)
+        }
+    }
+}
