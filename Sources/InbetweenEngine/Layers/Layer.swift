@@ -25,7 +25,9 @@ public struct Layer: Sendable {
             throw EngineError(parameter: "name", value: name, rule: "must not be empty")
         }
         self.name = name
-        self.modelValues = PropertyValues(LayerProperties.defaults)
+        // Empty: PropertyValues reads a property never set as its Core Animation default, and
+        // a small dictionary keeps the per-frame presentation copy cheap.
+        self.modelValues = PropertyValues()
         for (keyPath, value) in values.sorted(by: { $0.key < $1.key }) {
             try setModelValue(value, forKeyPath: keyPath)
         }
@@ -46,7 +48,7 @@ public struct Layer: Sendable {
                 parameter: keyPath, value: LayerProperties.kindName(value),
                 rule: "expects a \(LayerProperties.kindName(current))")
         }
-        modelValues[keyPath] = value
+        try modelValues.set(value, forKeyPath: keyPath)
     }
 
     // MARK: Animations by key

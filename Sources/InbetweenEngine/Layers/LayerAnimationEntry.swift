@@ -27,7 +27,7 @@ struct LayerAnimationEntry: Sendable {
         throws
     {
         let timing = animation.timing
-        try EngineError.requireFinite(timing.beginTime, "beginTime")
+        try timing.validate()
         let end = timing.endTime
         guard !end.isNaN, end != -.infinity else {
             throw EngineError(
