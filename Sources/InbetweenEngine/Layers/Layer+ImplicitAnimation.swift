@@ -29,6 +29,9 @@ extension Layer {
         }
         try setModelValue(value, forKeyPath: keyPath)
         let to = modelValues[property]!
+        // Fail here, at the script line that set the value, rather than at some later frame
+        // (e.g. paths with different element structure cannot be interpolated).
+        _ = try Value.interpolate(from, to, 0.5)
         let animation = try Animation.implicit(
             keyPath: property, from: from, to: to, transaction: transaction)
         return try add(

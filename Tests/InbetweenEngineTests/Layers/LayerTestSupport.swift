@@ -10,25 +10,15 @@ enum Fixture {
         timing: TimingFunction = .linear, beginTime: Double = 0, repeatCount: Double = 0,
         fillMode: FillMode = .removed, removedOnCompletion: Bool = true
     ) throws -> Animation {
-        var basic = BasicAnimation(keyPath: keyPath)
-        basic.fromValue = from
-        basic.toValue = to
-        basic.timingFunction = timing
-        var animation = Animation.basic(basic)
-        animation.timing.duration = duration
-        animation.timing.beginTime = beginTime
-        animation.timing.repeatCount = repeatCount
-        animation.timing.fillMode = fillMode
-        animation.removedOnCompletion = removedOnCompletion
-        return animation
+        .basic(try BasicAnimation(
+            keyPath: keyPath, fromValue: from, toValue: to,
+            timing: MediaTiming(beginTime: beginTime, duration: duration,
+                                repeatCount: repeatCount, fillMode: fillMode),
+            timingFunction: timing, removedOnCompletion: removedOnCompletion))
     }
 
     static func group(_ children: [Animation], duration: Double) throws -> Animation {
-        var group = AnimationGroup(animations: children)
-        var animation = Animation.group(group)
-        animation.timing.duration = duration
-        _ = group
-        return animation
+        .group(AnimationGroup(animations: children, timing: MediaTiming(duration: duration)))
     }
 
     static func alongPath(
