@@ -27,13 +27,16 @@ extension Layer {
         guard let from = try presentationValues(at: time)[property] else {
             throw EngineError(parameter: "keyPath", value: keyPath, rule: "has no value")
         }
-        try setModelValue(value, forKeyPath: keyPath)
-        let to = modelValues[property]!
+        // Work on a copy so that a failure leaves the layer as it was.
+        var changed = self
+        try changed.setModelValue(value, forKeyPath: keyPath)
+        let to = changed.modelValues[property]!
         // Fail here, at the script line that set the value, rather than at some later frame
         // (e.g. paths with different element structure cannot be interpolated).
         _ = try Value.interpolate(from, to, 0.5)
         let animation = try Animation.implicit(
             keyPath: property, from: from, to: to, transaction: transaction)
+        modelValues = changed.modelValues
         return try add(
             animation, forKey: property, at: time, completionToken: transaction.completionToken)
     }
