@@ -74,8 +74,8 @@ public struct CubicBezier: Hashable, Sendable {
     @inlinable
     public func solve(_ x: Double) -> Double {
         if x >= 0 && x <= 1 { return sampleY(parameter(forX: x)) }
-        if x < 0 { return startGradient * x }
-        if x > 1 { return 1 + endGradient * (x - 1) }
+        if x < 0 { return clampToFinite(startGradient * x) }
+        if x > 1 { return clampToFinite(1 + endGradient * (x - 1)) }
         return x  // NaN in, NaN out: not finite input.
     }
 
@@ -94,4 +94,11 @@ public struct CubicBezier: Hashable, Sendable {
     @inlinable func sampleX(_ t: Double) -> Double { ((ax * t + bx) * t + cx) * t }
     @inlinable func sampleY(_ t: Double) -> Double { ((ay * t + by) * t + cy) * t }
     @inlinable func sampleDerivativeX(_ t: Double) -> Double { (3 * ax * t + 2 * bx) * t + cx }
+}
+
+/// Extrapolating far outside [0, 1] (x near ±1.8e308 times a slope above 1) could overflow to
+/// infinity from a finite input; the engine promises finite outputs, so saturate instead.
+@inlinable
+func clampToFinite(_ v: Double) -> Double {
+    v.isInfinite ? (v > 0 ? .greatestFiniteMagnitude : -.greatestFiniteMagnitude) : v
 }

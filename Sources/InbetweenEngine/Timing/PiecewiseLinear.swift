@@ -82,6 +82,6 @@ public struct PiecewiseLinear: Hashable, Sendable {
         let b = a + 1
         if inputs[a] == inputs[b] { return outputs[b] }
         let progress = (x - inputs[a]) / (inputs[b] - inputs[a])
-        return outputs[a] + progress * (outputs[b] - outputs[a])
+        return clampToFinite(outputs[a] + progress * (outputs[b] - outputs[a]))
     }
 }

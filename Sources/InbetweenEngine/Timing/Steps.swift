@@ -59,6 +59,6 @@ public struct Steps: Hashable, Sendable {
         let jumps = Double(self.jumps)
         if x >= 0 && step < 0 { step = 0 }
         if x <= 1 && step > jumps { step = jumps }
-        return step / jumps
+        return clampToFinite(step / jumps)
     }
 }

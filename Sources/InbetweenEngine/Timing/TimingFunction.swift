@@ -24,13 +24,15 @@ public enum TimingFunction: Sendable {
         case .piecewiseLinear(let linear): return linear.evaluate(x)
         case .custom(let custom): return custom.function(x)
         case .reversed(let f): return 1 - f(1 - x)
+        // Doubling x can overflow near ±1.8e308; the inner argument is saturated so that a
+        // finite input stays finite (see clampToFinite).
         case .mirrored(let f):
             // Each half is f squeezed into half the time and half the height:
             // x < 0.5: f(2x) / 2; x ≥ 0.5: 1/2 + reversed(f)(2x - 1) / 2 = 1 - f(2 - 2x) / 2.
-            return x < 0.5 ? 0.5 * f(2 * x) : 1 - 0.5 * f(2 - 2 * x)
+            return x < 0.5 ? 0.5 * f(clampToFinite(2 * x)) : 1 - 0.5 * f(clampToFinite(2 - 2 * x))
         case .outIn(let f):
             // x < 0.5: reversed(f)(2x) / 2 = (1 - f(1 - 2x)) / 2; x ≥ 0.5: 1/2 + f(2x - 1) / 2.
-            return x < 0.5 ? 0.5 * (1 - f(1 - 2 * x)) : 0.5 + 0.5 * f(2 * x - 1)
+            return x < 0.5 ? 0.5 * (1 - f(clampToFinite(1 - 2 * x))) : 0.5 + 0.5 * f(clampToFinite(2 * x - 1))
         }
     }
 

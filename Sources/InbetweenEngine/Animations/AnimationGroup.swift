@@ -1,0 +1,38 @@
+/// CAAnimationGroup: children run in the group's local time. Each child is applied at the
+/// group's iteration time (after the group's beginTime, speed, repeats, autoreverse and
+/// timingFunction), which never exceeds the group's duration, so children that would run
+/// longer are cut off there, and nothing of them shows while the group itself has no effect.
+/// Like Core Animation, the group's duration is not derived from its children (unset means
+/// the CAMediaTiming default of 0.25 s).
+public struct AnimationGroup: Sendable {
+    public var animations: [Animation]
+    public var timing: MediaTiming
+    /// Warps the group's iteration time before the children see it (nil: linear).
+    public var timingFunction: TimingFunction?
+    public var removedOnCompletion: Bool
+
+    public init(
+        animations: [Animation], timing: MediaTiming = MediaTiming(),
+        timingFunction: TimingFunction? = nil, removedOnCompletion: Bool = true
+    ) {
+        self.animations = animations
+        self.timing = timing
+        self.timingFunction = timingFunction
+        self.removedOnCompletion = removedOnCompletion
+    }
+
+    /// The time the children see at the group's parent time t; nil when the group has no
+    /// effect then.
+    public func childTime(atParentTime t: Double) -> Double? {
+        guard let local = timing.iterationTime(atParentTime: t) else { return nil }
+        guard let f = timingFunction else { return local }
+        let d = timing.effectiveDuration
+        return d > 0 ? f(local / d) * d : local
+    }
+
+    /// Children in order, each on top of the values left by the ones before it.
+    public func apply(to values: inout PropertyValues, atParentTime t: Double) throws {
+        guard let local = childTime(atParentTime: t) else { return }
+        for child in animations { try child.apply(to: &values, atParentTime: local) }
+    }
+}

@@ -1,0 +1,89 @@
+import XCTest
+
+@testable import InbetweenEngine
+
+final class TransformKeyPathTests: XCTestCase {
+    /// Reading a part of a known matrix.
+    func testReadingDecomposesTheMatrix() {
+        let composite = Transform3D.scale(x: 2, y: 3)
+            .concatenating(.rotation(angle: 0.5))
+            .concatenating(.translation(x: 7, y: 8, z: 9))
+        let cases: [(Transform3D, String, Value)] = [
+            (.rotation(angle: 0.7), "transform.rotation", .scalar(0.7)),       // rotation = z
+            (.rotation(angle: -2.5), "transform.rotation.z", .scalar(-2.5)),
+            (.rotation(angle: 0.3, x: 1, y: 0, z: 0), "transform.rotation.x", .scalar(0.3)),
+            (.rotation(angle: 0.4, x: 0, y: 1, z: 0), "transform.rotation.y", .scalar(0.4)),
+            (.scale(x: 2, y: 3, z: 4), "transform.scale", .scalar(3)),         // (2+3+4)/3
+            (.scale(x: 2, y: 3, z: 4), "transform.scale.y", .scalar(3)),
+            (.scale(x: -2, y: 3), "transform.scale.x", .scalar(-2)),            // a mirror
+            (.translation(x: 5, y: 6, z: 7), "transform.translation", .size(Size(width: 5, height: 6))),
+            (.translation(x: 5, y: 6, z: 7), "transform.translation.z", .scalar(7)),
+            // S · R · T in that order decomposes back into its three factors.
+            (composite, "transform.scale.x", .scalar(2)),
+            (composite, "transform.scale.y", .scalar(3)),
+            (composite, "transform.rotation.z", .scalar(0.5)),
+            (composite, "transform.translation.x", .scalar(7)),
+        ]
+        for (t, keyPath, expected) in cases {
+            let values = PropertyValues(["transform": .transform(t)])
+            // 1e-12: a few roundings through atan2/asin and square roots of O(1) numbers.
+            assertValue(values[keyPath], expected, tolerance: 1e-12, keyPath)
+        }
+    }
+
+    /// Writing parts recomposes S · Rx·Ry·Rz · T, and reading gives back what was written.
+    func testWritingRecomposesAndRoundTrips() throws {
+        var values = PropertyValues()
+        try values.set(.scalar(2), forKeyPath: "transform.scale.x")
+        try values.set(.scalar(Double.pi / 6), forKeyPath: "transform.rotation.z")
+        try values.set(.point(Point(10, 20)), forKeyPath: "transform.translation")  // point accepted
+        try values.set(.scalar(-3), forKeyPath: "transform.translation.z")
+        let expected = Transform3D.scale(x: 2, y: 1)
+            .concatenating(.rotation(angle: .pi / 6))
+            .concatenating(.translation(x: 10, y: 20, z: -3))
+        assertValue(values["transform"], .transform(expected), tolerance: 1e-12)
+        let readBack: [(String, Value)] = [
+            ("transform.scale.x", .scalar(2)), ("transform.scale.y", .scalar(1)),
+            ("transform.rotation", .scalar(.pi / 6)),
+            ("transform.translation", .size(Size(width: 10, height: 20))),
+            ("transform.translation.z", .scalar(-3)),
+        ]
+        for (keyPath, v) in readBack { assertValue(values[keyPath], v, tolerance: 1e-12, keyPath) }
+        // Uniform scale writes all three axes.
+        try values.set(.scalar(0.5), forKeyPath: "transform.scale")
+        for axis in ["x", "y", "z"] {
+            assertValue(values["transform.scale.\(axis)"], .scalar(0.5), tolerance: 1e-12, axis)
+        }
+        assertValue(values["transform.rotation.z"], .scalar(.pi / 6), tolerance: 1e-12)
+    }
+
+    /// Scaling an axis to 0 (a common "shrink away") must not forget the rotation.
+    func testZeroScaleKeepsRotation() throws {
+        var values = PropertyValues(["transform": .transform(.rotation(angle: 1.0))])
+        try values.set(.scalar(0), forKeyPath: "transform.scale.x")
+        assertValue(values["transform.rotation.z"], .scalar(1.0), tolerance: 1e-12)
+        try values.set(.scalar(1), forKeyPath: "transform.scale.x")
+        assertValue(values["transform"], .transform(.rotation(angle: 1.0)), tolerance: 1e-12)
+    }
+
+    func testRotationXYZRoundTrip() throws {
+        // Each Euler angle written, then all read back (away from gimbal lock |y| = π/2).
+        var values = PropertyValues()
+        let angles = [("x", 0.3), ("y", -0.6), ("z", 1.2)]
+        for (axis, a) in angles { try values.set(.scalar(a), forKeyPath: "transform.rotation.\(axis)") }
+        for (axis, a) in angles {
+            assertValue(values["transform.rotation.\(axis)"], .scalar(a), tolerance: 1e-12, axis)
+        }
+    }
+
+    func testInverseAndConcatenation() throws {
+        let t = Transform3D.scale(x: 2, y: 4).concatenating(.rotation(angle: 0.3, x: 1, y: 1, z: 0))
+            .concatenating(.translation(x: 1, y: 2, z: 3))
+        assertValue(.transform(try t.inverted().concatenating(t)), .transform(.identity), tolerance: 1e-12)
+        // The point (1, 0) scaled by 2, turned a quarter turn: (0, 2), then moved by (5, 0).
+        let p = Transform3D.scale(x: 2, y: 2).concatenating(.rotation(angle: .pi / 2))
+            .concatenating(.translation(x: 5, y: 0)).apply(to: Point(1, 0))
+        XCTAssertEqual(p.x, 5, accuracy: 1e-12)
+        XCTAssertEqual(p.y, 2, accuracy: 1e-12)
+    }
+}
