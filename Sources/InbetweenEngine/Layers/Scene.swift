@@ -32,7 +32,10 @@ public struct Scene: Sendable {
         indexByName[name].map { layers[$0] }
     }
 
-    /// Changes one layer in place (add/remove animations, set values).
+    /// Changes one layer in place (add/remove animations, set values). To act at the scene
+    /// time, read `time` before the call (the closure cannot read the scene it mutates), or
+    /// use the `Scene+LayerChanges` shorthands.
+    @discardableResult
     public mutating func modifyLayer<R>(named name: String, _ body: (inout Layer) throws -> R)
         throws -> R
     {

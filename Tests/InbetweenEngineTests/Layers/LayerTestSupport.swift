@@ -25,14 +25,10 @@ enum Fixture {
         _ keyPath: String, path: Path, duration: Double, timing: TimingFunction,
         fillMode: FillMode, removedOnCompletion: Bool
     ) throws -> Animation {
-        var keyframe = KeyframeAnimation(keyPath: keyPath)
-        keyframe.path = path
-        keyframe.timingFunction = timing
-        var animation = Animation.keyframe(keyframe)
-        animation.timing.duration = duration
-        animation.timing.fillMode = fillMode
-        animation.removedOnCompletion = removedOnCompletion
-        return animation
+        .keyframe(try KeyframeAnimation(
+            keyPath: keyPath, path: path,
+            timing: MediaTiming(duration: duration, fillMode: fillMode),
+            timingFunction: timing, removedOnCompletion: removedOnCompletion))
     }
 
     static func point(_ value: Value?, file: StaticString = #filePath, line: UInt = #line)

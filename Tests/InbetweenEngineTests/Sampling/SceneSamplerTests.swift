@@ -43,9 +43,8 @@ final class SceneSamplerTests: XCTestCase {
             let toss = try Fixture.alongPath("position", path: curve, duration: 1,
                                              timing: throwTiming, fillMode: .forwards,
                                              removedOnCompletion: false)
-            try scene.modifyLayer(named: "photo") {
-                try $0.add(toss, forKey: "throw", at: scene.time)
-            }
+            // At the handler's scene time, the stop's 0.2 s.
+            try scene.add(toss, forKey: "throw", toLayer: "photo")
         }
         // Natural end 0.2 + 1 = 1.2 s, which is frame 72 at 60 fps: 73 frames, last exact.
         XCTAssertEqual(summary.frameCount, 73)
