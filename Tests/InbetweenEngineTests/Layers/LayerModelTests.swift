@@ -89,4 +89,20 @@ final class LayerModelTests: XCTestCase {
         }
         XCTAssertEqual(layer.animationKeys, ["fade"])
     }
+
+    /// fillMode forwards with removedOnCompletion true (CA's default) holds nothing: the
+    /// animation is removed at its end. Presentation must say so whether or not the host has
+    /// delivered the stop event yet, so the two are compared.
+    func testRemovedOnCompletionWinsOverForwardsFill() throws {
+        var scene = try Scene(layers: [Layer(name: "l")])
+        let fade = try Fixture.basic("opacity", from: .scalar(1), to: .scalar(0), duration: 1,
+                                     fillMode: .forwards, removedOnCompletion: true)
+        try scene.add(fade, forKey: "fade", toLayer: "l")
+        let undelivered = try scene["l"]!.presentationValue(forKeyPath: "opacity", at: 1.5)
+        XCTAssertEqual(scene.drainEvents(upTo: 1.5).map(\.kind), [.start, .stop(finished: true)])
+        let delivered = try scene["l"]!.presentationValue(forKeyPath: "opacity", at: 1.5)
+        XCTAssertEqual(undelivered, .scalar(1))  // exact: the model value
+        XCTAssertEqual(delivered, .scalar(1))
+        XCTAssertEqual(scene["l"]?.animationKeys, [])  // removed when the stop was delivered
+    }
 }
