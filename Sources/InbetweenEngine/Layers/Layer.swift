@@ -1,0 +1,136 @@
+/// A CALayer reduced to what animation needs: model values, animations by key, and the
+/// presentation values they produce at a time.
+///
+/// A value type: a `Scene` holds its layers by name and the host mutates them through the
+/// scene (`Scene.modifyLayer(named:_:)`), so every change is visible to the scene's event queue.
+///
+/// Time: every `at` parameter is scene time in seconds. An animation's `beginTime` counts from
+/// the moment it was added (see `LayerAnimationEntry` for why), and its parent time at scene
+/// time `t` is `t - addedAt`.
+public struct Layer: Sendable {
+    public let name: String
+    /// The model layer's values: what the layer shows when no animation is in effect.
+    public internal(set) var modelValues: PropertyValues
+    /// In the order added; later ones apply on top of earlier ones, as in CA's render tree.
+    var entries: [LayerAnimationEntry] = []
+    /// Stop (and owed start) events of animations already removed or replaced.
+    var retiredEvents: [PendingEvent] = []
+    /// Serial of the next add; also numbers generated keys.
+    var nextSerial = 0
+
+    /// A layer with Core Animation's default values, overridden by `values` (property name ->
+    /// value of that property's kind).
+    public init(name: String, values: [String: Value] = [:]) throws {
+        guard !name.isEmpty else {
+            throw EngineError(parameter: "name", value: name, rule: "must not be empty")
+        }
+        self.name = name
+        // Empty: PropertyValues reads a property never set as its Core Animation default, and
+        // a small dictionary keeps the per-frame presentation copy cheap.
+        self.modelValues = PropertyValues()
+        for (keyPath, value) in values.sorted(by: { $0.key < $1.key }) {
+            try setModelValue(value, forKeyPath: keyPath)
+        }
+    }
+
+    /// The model value at a key path (`position`, `position.x`, `transform.scale`...).
+    public func value(forKeyPath keyPath: String) throws -> Value {
+        try LayerProperties.validate(keyPath: keyPath, in: modelValues)
+        return modelValues[keyPath]!
+    }
+
+    /// Changes the model value at once, with no animation and no events.
+    public mutating func setModelValue(_ value: Value, forKeyPath keyPath: String) throws {
+        try LayerProperties.validate(keyPath: keyPath, in: modelValues)
+        let current = modelValues[keyPath]!
+        guard LayerProperties.kindName(current) == LayerProperties.kindName(value) else {
+            throw EngineError(
+                parameter: keyPath, value: LayerProperties.kindName(value),
+                rule: "expects a \(LayerProperties.kindName(current))")
+        }
+        try modelValues.set(value, forKeyPath: keyPath)
+    }
+
+    // MARK: Animations by key
+
+    /// `addAnimation:forKey:` at scene time `time`. A nil key gets a generated one that no
+    /// other animation on this layer uses; an existing key's animation is replaced, and it
+    /// stops with `finished == false` at `time`, as in Core Animation. Returns the key used.
+    /// `completionToken` ties the animation to a transaction (its completion waits for it).
+    @discardableResult
+    public mutating func add(
+        _ animation: Animation, forKey key: String?, at time: Double, completionToken: Int? = nil
+    ) throws -> String {
+        try EngineError.requireFinite(time, "time")
+        for keyPath in animation.keyPaths {
+            try LayerProperties.validate(keyPath: keyPath, in: modelValues)
+        }
+        let serial = nextSerial
+        let entry = try LayerAnimationEntry(
+            key: key ?? generatedKey(serial), animation: animation, addedAt: time,
+            serial: serial, completionToken: completionToken)
+        nextSerial += 1
+        retire(key: entry.key, at: time)
+        entries.append(entry)
+        return entry.key
+    }
+
+    /// `removeAnimationForKey:`: it stops with `finished == false` (or `true` when its end
+    /// already passed). No effect when no animation has that key.
+    public mutating func removeAnimation(forKey key: String, at time: Double) throws {
+        try EngineError.requireFinite(time, "time")
+        retire(key: key, at: time)
+    }
+
+    /// `removeAllAnimations`: each stops as in `removeAnimation(forKey:at:)`, in the order
+    /// they were added.
+    public mutating func removeAllAnimations(at time: Double) throws {
+        try EngineError.requireFinite(time, "time")
+        for entry in entries { retiredEvents += entry.eventsOnRemoval(at: time, layer: name) }
+        entries.removeAll()
+    }
+
+    /// `animationForKey:`.
+    public func animation(forKey key: String) -> Animation? {
+        entries.first { $0.key == key }?.animation
+    }
+
+    /// `animationKeys`, in the order the animations were added.
+    public var animationKeys: [String] { entries.map(\.key) }
+
+    // MARK: Presentation
+
+    /// The presentation layer's values at scene time `time`: the model values, then every
+    /// animation in effect applied in the order added.
+    public func presentationValues(at time: Double) throws -> PropertyValues {
+        var values = modelValues
+        for entry in entries where entry.isInEffect(at: time) {
+            try entry.animation.apply(to: &values, atParentTime: time - entry.addedAt)
+        }
+        return values
+    }
+
+    /// One presentation value (validates the key path).
+    public func presentationValue(forKeyPath keyPath: String, at time: Double) throws -> Value {
+        try LayerProperties.validate(keyPath: keyPath, in: modelValues)
+        guard let value = try presentationValues(at: time)[keyPath] else {
+            throw EngineError(parameter: "keyPath", value: keyPath, rule: "has no value")
+        }
+        return value
+    }
+
+    // MARK: Helpers
+
+    private mutating func retire(key: String, at time: Double) {
+        guard let index = entries.firstIndex(where: { $0.key == key }) else { return }
+        retiredEvents += entries[index].eventsOnRemoval(at: time, layer: name)
+        entries.remove(at: index)
+    }
+
+    /// `animation-<n>`, skipping any n a script already used as a key of its own.
+    private func generatedKey(_ serial: Int) -> String {
+        var n = serial
+        while entries.contains(where: { $0.key == "animation-\(n)" }) { n += 1 }
+        return "animation-\(n)"
+    }
+}

@@ -1,0 +1,93 @@
+/// One animation attached to a layer, with everything needed to place it on the scene's clock.
+///
+/// Time model. Scene time is in seconds. An animation added at scene time `addedAt` runs in
+/// its parent's time `t - addedAt`: Core Animation stamps a beginTime of 0 with "now" when the
+/// animation is added, and we make every beginTime relative to that moment, so beginTime 0
+/// starts at once and beginTime 1 one second after the add. (Scripts have no
+/// CACurrentMediaTime(), so an absolute beginTime would have nothing to be relative to.)
+struct LayerAnimationEntry: Sendable {
+    var key: String
+    var animation: Animation
+    /// Scene time of the add.
+    var addedAt: Double
+    /// Order of adds on this layer; breaks ties between events at the same time.
+    var serial: Int
+    /// The transaction whose completion waits for this animation.
+    var completionToken: Int?
+    /// Scene time at which the start event fires: the add time plus a positive beginTime
+    /// (a negative beginTime means it is already running when added), never after the stop.
+    var startTime: Double
+    /// Scene time of the end of the active interval (MediaTiming.endTime after the add), when
+    /// the stop event fires; nil when it never ends (infinite repeats, speed 0).
+    var stopTime: Double?
+    var startDelivered = false
+    var stopDelivered = false
+
+    init(key: String, animation: Animation, addedAt: Double, serial: Int, completionToken: Int?)
+        throws
+    {
+        let timing = animation.timing
+        try timing.validate()
+        let end = timing.endTime
+        guard !end.isNaN, end != -.infinity else {
+            throw EngineError(
+                parameter: "duration", value: end,
+                rule: "the animation's timing gives no end time; check duration, speed and repeats")
+        }
+        let begin = max(0, timing.beginTime)
+        if end.isFinite {
+            let stop = addedAt + max(0, end)
+            stopTime = stop
+            startTime = min(addedAt + begin, stop)
+        } else {
+            stopTime = nil
+            startTime = addedAt + begin
+        }
+        self.key = key
+        self.animation = animation
+        self.addedAt = addedAt
+        self.serial = serial
+        self.completionToken = completionToken
+    }
+
+    /// Whether the animation contributes to the presentation at scene time `t`.
+    ///
+    /// It did not exist before its add. An animation with removedOnCompletion is removed when
+    /// its stop event is delivered; presentation must not depend on whether the host has
+    /// delivered that event yet, so from its stop time on it counts as removed already.
+    func isInEffect(at t: Double) -> Bool {
+        if t < addedAt { return false }
+        if animation.removedOnCompletion, let stop = stopTime, t >= stop { return false }
+        return true
+    }
+
+    /// Events this animation still owes when it is removed at scene time `t` (by
+    /// removeAnimation or by a replacement under the same key), in delivery order.
+    func eventsOnRemoval(at t: Double, layer: String) -> [PendingEvent] {
+        if stopDelivered { return [] }
+        var events: [PendingEvent] = []
+        // The natural stop already passed (events not yet delivered): it finished.
+        let finished = stopTime.map { t >= $0 } ?? false
+        let stopAt = finished ? stopTime! : t
+        if !startDelivered, startTime <= stopAt {
+            events.append(pending(.start, at: startTime, layer: layer))
+        }
+        events.append(pending(.stop(finished: finished), at: stopAt, layer: layer))
+        return events
+    }
+
+    func pending(_ kind: AnimationEvent.Kind, at time: Double, layer: String) -> PendingEvent {
+        PendingEvent(
+            event: AnimationEvent(time: time, layer: layer, key: key, kind: kind,
+                                  completionToken: nil),
+            serial: serial, transaction: completionToken)
+    }
+}
+
+/// An event the engine has decided on but the host has not received yet.
+struct PendingEvent: Sendable {
+    var event: AnimationEvent
+    var serial: Int
+    /// The transaction this event may complete (resolved when it is delivered).
+    var transaction: Int?
+}
