@@ -47,7 +47,7 @@ h.test("timing errors", function()
   raises(function() return timing.get("bounceOt") end,
     "bad argument #1 to 'get' (unknown timing function 'bounceOt'; did you mean 'bounceOut' or 'bounceIn'?)")
   raises(function() return timing.steps(0) end,
-    "bad argument #1 to 'steps' (must be a positive integer, got 0)")
+    "bad argument #1 to 'steps' (the step count must be a positive integer, got 0)")
   raises(function() return timing.get(function(t) return "x" end)(0.5) end,
     "easing 'function' must return a finite number, got string (at t = 0.5)")
 end)

@@ -46,7 +46,7 @@ h.test("constructor errors name the argument and the rule", function()
   raises(function() return point(1, 0 / 0) end, "bad argument #2 to 'point' (y must be a finite number, got -nan)")
   raises(function() return size(1) end, "bad argument #2 to 'size' (height: number expected, got nil)")
   raises(function() return color("#12345") end,
-    "bad argument #1 to 'color' (invalid hex color: expected #rgb, #rrggbb or #rrggbbaa (got '#12345'))")
+    "bad argument #1 to 'color' (a hex color is #rgb, #rrggbb or #rrggbbaa with hexadecimal digits (got '#12345'))")
   raises(function() return path():move(1, math.huge) end, "bad argument #2 to 'move' (y must be a finite number, got inf)")
   raises(function() return transform({1, 2}) end, "bad argument #1 to 'transform' (array of 16 numbers expected)")
 end)
