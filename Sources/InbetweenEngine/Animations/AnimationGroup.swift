@@ -3,7 +3,10 @@
 /// timingFunction), which never exceeds the group's duration, so children that would run
 /// longer are cut off there, and nothing of them shows while the group itself has no effect.
 /// Like Core Animation, the group's duration is not derived from its children (unset means
-/// the CAMediaTiming default of 0.25 s).
+/// the CAMediaTiming default of 0.25 s), and children are not scaled to it. A child whose
+/// duration is unset (0) runs for the group's whole duration: Apple's own group example
+/// (Core Animation Programming Guide, Listing 3-4: two paced keyframe animations without
+/// durations in a 5 s group) relies on that.
 public struct AnimationGroup: Sendable {
     public var animations: [Animation]
     public var timing: MediaTiming
@@ -15,7 +18,12 @@ public struct AnimationGroup: Sendable {
         animations: [Animation], timing: MediaTiming = MediaTiming(),
         timingFunction: TimingFunction? = nil, removedOnCompletion: Bool = true
     ) {
-        self.animations = animations
+        self.animations = animations.map { child in
+            guard child.timing.duration == 0 else { return child }
+            var inherited = child
+            inherited.timing.duration = timing.effectiveDuration
+            return inherited
+        }
         self.timing = timing
         self.timingFunction = timingFunction
         self.removedOnCompletion = removedOnCompletion

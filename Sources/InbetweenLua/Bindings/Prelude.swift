@@ -193,6 +193,18 @@ enum Prelude {
         for i = 1, 16 do m[i] = a.m[i] + (b.m[i] - a.m[i]) * t end
         return matrix(m)
       end
+      if mt == Path then
+        -- Shape morphing: paths of the same structure, point by point.
+        local out = path()
+        for i, ea in ipairs(a.elements) do
+          local eb, e = b.elements[i], {ea[1]}
+          if eb == nil or eb[1] ~= ea[1] then error("cannot interpolate paths of different structure", 2) end
+          for j = 2, #ea do e[j] = ea[j] + (eb[j] - ea[j]) * t end
+          if ea[1] == "arc" then e[7] = ea[7] end
+          out.elements[i] = e
+        end
+        return out
+      end
       if type(a) == "table" then
         local out = {}
         for i = 1, #a do out[i] = a[i] + (b[i] - a[i]) * t end

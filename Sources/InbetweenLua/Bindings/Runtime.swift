@@ -15,6 +15,8 @@ public final class Runtime {
     public var pluginDirectories: [String] = []
     /// The folder of the script being run: scripts may `require` their siblings.
     public var scriptDirectory: String?
+    /// The scene the script builds.
+    let state = SceneState()
 
     /// - Parameters:
     ///   - trusted: give scripts the full standard library (`--trusted`); otherwise they run
@@ -26,6 +28,7 @@ public final class Runtime {
         try installPrelude()
         TimingBindings.install(in: self)
         AnimationBindings.install(in: self)
+        SceneBindings.install(in: self)
         try installEasings()
         try installPluginRegistries()
     }

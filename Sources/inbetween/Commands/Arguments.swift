@@ -26,6 +26,17 @@ struct Arguments {
         return value
     }
 
+    /// `name N` as a finite number obeying `rule`.
+    mutating func number(_ name: String, rule: (Double) -> Bool = { _ in true }, ruleText: String = "a number")
+        throws -> Double?
+    {
+        guard let text = try option(name) else { return nil }
+        guard let v = Double(text), v.isFinite, rule(v) else {
+            throw UsageError("option \(name) needs \(ruleText), got '\(text)'")
+        }
+        return v
+    }
+
     /// The next positional argument.
     mutating func next() -> String? {
         guard !items.isEmpty else { return nil }

@@ -8,7 +8,9 @@ enum CLI {
         usage: inbetween <command> [options]
 
         commands:
-          run SCRIPT.lua     run a script and print what it produced
+          run SCRIPT.lua     run a script and write the frames of the scene it builds
+                             [--fps N] [--from T] [--to T] [--format json|csv]
+                             [--precision P] [-o FILE]
           list [--json]      list timing presets, easings, springs and presets with their plugin
 
         plugin options (run, list, curve, plot, batch):
@@ -54,6 +56,9 @@ enum CLI {
             return 2
         } catch let error as LuaError {
             Diagnostics.report(error, verbose: verbose)
+            return 1
+        } catch let error as CLIError {
+            Diagnostics.report(message: error.description)
             return 1
         } catch {
             Diagnostics.report(message: String(describing: error))

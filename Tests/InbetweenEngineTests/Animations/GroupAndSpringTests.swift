@@ -22,6 +22,22 @@ final class GroupAndSpringTests: XCTestCase {
         }
     }
 
+    /// Listing 3-4 of the Core Animation Programming Guide: children without a duration run
+    /// over the group's 5 s. borderWidth 0 -> 10 with no duration: at 2.5 s it is halfway (5);
+    /// a child with its own 1 s keeps it (ended, so the model value 3 shows at 2.5 s).
+    func testChildWithoutDurationTakesTheGroups() throws {
+        let unset = try BasicAnimation(keyPath: "borderWidth", fromValue: .scalar(0), toValue: .scalar(10))
+        let own = try BasicAnimation(keyPath: "opacity", fromValue: .scalar(0), toValue: .scalar(1),
+                                     timing: MediaTiming(duration: 1))
+        let group = AnimationGroup(animations: [.basic(unset), .basic(own)], timing: MediaTiming(duration: 5))
+        var values = PropertyValues(["opacity": .scalar(3)])
+        try group.apply(to: &values, atParentTime: 2.5)
+        assertValue(values["borderWidth"], .scalar(5), tolerance: 1e-12)
+        assertValue(values["opacity"], .scalar(3), tolerance: 0)
+        XCTAssertEqual(group.animations[0].timing.duration, 5)
+        XCTAssertEqual(group.animations[1].timing.duration, 1)
+    }
+
     /// A group starting at 1 s: children's times are relative to the group.
     func testGroupShiftsChildren() throws {
         let child = try BasicAnimation(keyPath: "position.x", fromValue: .scalar(0), toValue: .scalar(100),

@@ -1,0 +1,241 @@
+import CLua
+import InbetweenEngine
+
+/// A layer in Lua: a handle naming a layer of the runtime's scene.
+final class LayerHandle {
+    let name: String
+    init(name: String) { self.name = name }
+}
+
+/// A transaction in Lua: `transaction{...}` returns one, and calling it with a function runs
+/// that function inside the transaction (CATransaction begin ... commit).
+final class TransactionBox {
+    let transaction: Transaction
+    init(_ transaction: Transaction) { self.transaction = transaction }
+}
+
+/// `layer{...}`, the layer methods and properties, `transaction{...}`, `scene{...}`, `now()`.
+enum SceneBindings {
+    static let layerType = "layer"
+    static let transactionType = "transaction"
+
+    static func install(in runtime: Runtime) {
+        let host = runtime.host
+        let methods: [(String, LuaFunction)] = [
+            ("add", { [unowned runtime] s in try runtime.layerAdd(s) }),
+            ("remove", { [unowned runtime] s in
+                let l: LayerHandle = try runtime.host.checkObject(1, layerType)
+                let key = try s.checkString(2)
+                try runtime.engineCall { try runtime.state.scene.removeAnimation(forKey: key, fromLayer: l.name) }
+                return 0
+            }),
+            ("removeAll", { [unowned runtime] s in
+                let l: LayerHandle = try runtime.host.checkObject(1, layerType)
+                try runtime.engineCall { try runtime.state.scene.removeAllAnimations(fromLayer: l.name) }
+                return 0
+            }),
+            ("presentation", { [unowned runtime] s in
+                let l: LayerHandle = try runtime.host.checkObject(1, layerType)
+                let keyPath = try s.checkString(2)
+                let v = try runtime.engineCall {
+                    try runtime.state.scene.presentationValue(forKeyPath: keyPath, ofLayer: l.name)
+                }
+                try runtime.pushValue(v)
+                return 1
+            }),
+            ("animationKeys", { [unowned runtime] s in
+                let l: LayerHandle = try runtime.host.checkObject(1, layerType)
+                s.newTable()
+                for (i, k) in (runtime.state.scene[l.name]?.animationKeys ?? []).enumerated() {
+                    s.push(k)
+                    s.setRawIndex(-2, Int64(i + 1))
+                }
+                return 1
+            }),
+        ]
+        let methodNames = Set(methods.map(\.0))
+        // The methods are looked up by __index below, so they live in a registry table.
+        host.pushLibrary("layer", methods)
+        host.stack.push("inbetween.layermethods")
+        clua_insert(host.L, -2)
+        lua_rawset(host.L, clua_registryindex())
+
+        host.registerClass(layerType, metamethods: [
+            ("__index", { [unowned runtime] s in
+                let l: LayerHandle = try runtime.host.checkObject(1, layerType)
+                let key = try s.checkString(2)
+                if methodNames.contains(key) {
+                    s.push("inbetween.layermethods")
+                    lua_rawget(s.L, clua_registryindex())
+                    s.rawField(-1, key)
+                    return 1
+                }
+                if key == "name" {
+                    s.push(l.name)
+                    return 1
+                }
+                let v = try runtime.layerProperty(l, key, argument: 2) {
+                    try $0.value(forKeyPath: key)
+                }
+                try runtime.pushValue(v)
+                return 1
+            }),
+            ("__newindex", { [unowned runtime] s in
+                let l: LayerHandle = try runtime.host.checkObject(1, layerType)
+                let key = try s.checkString(2)
+                let value: Value
+                do { value = try runtime.value(at: 3) } catch {
+                    throw LuaRaise.argument(3, "'\(key)' \(error.rule)")
+                }
+                let transaction = runtime.state.transactions.last
+                _ = try runtime.layerProperty(l, key, argument: 2) { _ in
+                    try runtime.state.scene.setValue(value, forKeyPath: key, ofLayer: l.name, in: transaction)
+                }
+                return 0
+            }),
+            ("__tostring", { [unowned runtime] s in
+                let l: LayerHandle = try runtime.host.checkObject(1, layerType)
+                s.push("layer(\(l.name))")
+                return 1
+            }),
+        ])
+
+        host.registerClass(transactionType, metamethods: [
+            ("__call", { [unowned runtime] s in try runtime.runTransaction(s) }),
+            ("__tostring", { (s: LuaStack) throws -> Int32 in
+                s.push("transaction")
+                return 1
+            }),
+        ])
+
+        host.pushFunction("layer") { [unowned runtime] s in try runtime.makeLayer(s) }
+        host.setGlobal("layer")
+        host.pushFunction("transaction") { [unowned runtime] s in try runtime.makeTransaction(s) }
+        host.setGlobal("transaction")
+        host.pushFunction("scene") { [unowned runtime] s in try runtime.configureScene(s) }
+        host.setGlobal("scene")
+        host.pushFunction("now") { [unowned runtime] s in
+            s.push(runtime.state.scene.time)
+            return 1
+        }
+        host.setGlobal("now")
+    }
+}
+
+extension Runtime {
+    /// Runs an engine call, turning its EngineError into a positioned Lua error.
+    func engineCall<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let e as EngineError {
+            throw LuaRaise.message(e.description)
+        }
+    }
+
+    /// Reads or writes a layer property, with "did you mean" for unknown key paths.
+    func layerProperty<T>(_ l: LayerHandle, _ key: String, argument: Int32, _ body: (Layer) throws -> T) throws -> T {
+        guard let layer = state.scene[l.name] else { throw LuaRaise.message("layer '\(l.name)' is not in the scene") }
+        guard PropertyValues.isKnownKeyPath(key) else {
+            let hint = Suggestions.closest(to: key, in: PropertyValues.knownKeyPaths)
+            throw LuaRaise.argument(argument, "layer has no property '\(key)'\(Suggestions.phrase(hint))")
+        }
+        do {
+            return try body(layer)
+        } catch let e as EngineError {
+            throw LuaRaise.argument(argument + 1, "'\(key)': \(e.rule)")
+        }
+    }
+
+    /// `layer{ name = "ball", position = point(150, 32), ... }`
+    func makeLayer(_ s: LuaStack) throws -> Int32 {
+        let r = try TableReader(s, at: 1)
+        var name = try r.string("name")
+        var values: [String: Value] = [:]
+        for key in LayerProperties.names {
+            if let v = try r.with(key, { i -> Value in
+                do { return try value(at: i) } catch { throw r.fail(key, error.rule) }
+            }) {
+                values[key] = v
+            }
+        }
+        try r.finish()
+        if name == nil {
+            state.unnamedLayers += 1
+            name = "layer\(state.unnamedLayers)"
+        }
+        do {
+            try state.scene.addLayer(try Layer(name: name!, values: values))
+        } catch let e as EngineError {
+            throw LuaRaise.argument(1, "field '\(e.parameter)' \(e.rule), got \(e.value)")
+        }
+        host.pushObject(LayerHandle(name: name!), SceneBindings.layerType)
+        return 1
+    }
+
+    /// `l:add(animation [, key])` -> key
+    func layerAdd(_ s: LuaStack) throws -> Int32 {
+        let l: LayerHandle = try host.checkObject(1, SceneBindings.layerType)
+        let box: AnimationBox = try host.checkObject(2, AnimationBindings.typeName)
+        let key = s.isNoneOrNil(3) ? nil : try s.checkString(3)
+        let used = try engineCall {
+            try state.scene.add(box.animation, forKey: key, toLayer: l.name, in: state.transactions.last)
+        }
+        state.callbacks[SceneState.callbackKey(layer: l.name, key: used), default: []]
+            .append(.init(onStart: box.onStart, onStop: box.onStop))
+        s.push(used)
+        return 1
+    }
+
+    /// `transaction{ duration = 1, timingFunction = "easeOut", disableActions = false,
+    /// completion = function() ... end }`
+    func makeTransaction(_ s: LuaStack) throws -> Int32 {
+        let r = try TableReader(s, at: 1)
+        let duration = try r.number("duration", where: { $0 >= 0 }, rule: "must be 0 or positive")
+        let tf = try timingFunctionField(r)
+        let disable = try r.bool("disableActions") ?? false
+        let completion = try callbackField(r, "completion")
+        try r.finish()
+        var token: Int?
+        if let completion {
+            token = state.nextToken
+            state.completions[state.nextToken] = completion
+            state.nextToken += 1
+        }
+        let t = try engineField {
+            try Transaction(duration: duration ?? Transaction.defaultDuration, timingFunction: tf ?? .default,
+                            disableActions: disable, completionToken: token)
+        }
+        host.pushObject(TransactionBox(t), SceneBindings.transactionType)
+        return 1
+    }
+
+    /// Calling a transaction with a function: the function's property changes animate
+    /// implicitly with the transaction's duration and timing; then it commits.
+    func runTransaction(_ s: LuaStack) throws -> Int32 {
+        let box: TransactionBox = try host.checkObject(1, SceneBindings.transactionType)
+        try s.checkFunction(2)
+        state.transactions.append(box.transaction)
+        s.pushValue(2)
+        do {
+            try host.callNested(arguments: 0, results: 0)
+        } catch {
+            state.transactions.removeLast()
+            throw error
+        }
+        state.transactions.removeLast()
+        try engineCall { try state.scene.commit(box.transaction, at: state.scene.time) }
+        return 0
+    }
+
+    /// `scene{ fps = 60, from = 0, to = 5, cap = 60 }`: how the host should sample.
+    func configureScene(_ s: LuaStack) throws -> Int32 {
+        let r = try TableReader(s, at: 1)
+        state.settings.fps = try r.number("fps", where: { $0 > 0 }, rule: "must be positive")
+        state.settings.from = try r.number("from")
+        state.settings.to = try r.number("to")
+        state.settings.cap = try r.number("cap", where: { $0 > 0 }, rule: "must be positive")
+        try r.finish()
+        s.pushValue(1)
+        return 1
+    }
+}

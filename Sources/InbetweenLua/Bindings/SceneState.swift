@@ -1,0 +1,41 @@
+import InbetweenEngine
+
+/// What a script builds up for the host to sample: the scene, the open transactions, and the
+/// Lua callbacks waiting for their events.
+final class SceneState {
+    var scene: Scene
+    /// Innermost last; property sets use the innermost (CATransaction nesting).
+    var transactions: [Transaction] = []
+    var completions: [Int: LuaReference] = [:]
+    var nextToken = 1
+    var unnamedLayers = 0
+    /// Callbacks per (layer, key), oldest first. Core Animation delivers a replaced
+    /// animation's stop before its replacement's start, so the oldest entry is always the
+    /// one an event is about.
+    var callbacks: [String: [Callbacks]] = [:]
+    /// What `scene{...}` asked for.
+    var settings = SceneSettings()
+
+    struct Callbacks {
+        var onStart: LuaReference?
+        var onStop: LuaReference?
+        var started = false
+    }
+
+    init() {
+        scene = try! Scene()
+    }
+
+    static func callbackKey(layer: String, key: String) -> String { layer + "\u{0}" + key }
+}
+
+/// Sampling settings a script may give with `scene{ fps = 60, from = 0, to = 5 }`; the CLI's
+/// options override them.
+public struct SceneSettings: Sendable {
+    public var fps: Double?
+    public var from: Double?
+    public var to: Double?
+    /// Bound on the natural end when animations repeat forever.
+    public var cap: Double?
+    public init() {}
+}
