@@ -10,6 +10,8 @@ enum CLI {
         commands:
           run SCRIPT.lua     run a script and print what it produced
           list [--json]      list timing presets, easings, springs and presets with their plugin
+          curve SPEC         sample one easing as csv, json, css linear() or svg (curve --help)
+          plot SPEC...       draw easings overlaid on one SVG chart (plot --help)
 
         plugin options (run, list, curve, plot, batch):
           --plugins DIR      also load the plugins in DIR (repeatable)
@@ -46,6 +48,10 @@ enum CLI {
                 return try RunCommand.run(&args)
             case "list":
                 return try ListCommand.run(&args)
+            case "curve":
+                return try CurveCommand.run(&args, verbose: verbose)
+            case "plot":
+                return try PlotCommand.run(&args, verbose: verbose)
             default:
                 throw UsageError("unknown command '\(command)'")
             }
