@@ -11,7 +11,9 @@ enum Golden {
 
     static var recording: Bool { ProcessInfo.processInfo.environment["INBETWEEN_RECORD"] == "1" }
 
-    static func assertMatches(_ actual: String, _ name: String, file: StaticString = #filePath, line: UInt = #line) {
+    static func assertMatches(
+        _ actual: String, _ name: String, file: StaticString = #filePath, line: UInt = #line
+    ) {
         let url = folder.appendingPathComponent(name)
         if recording {
             do {
@@ -24,14 +26,18 @@ enum Golden {
             return
         }
         guard let expected = try? String(contentsOf: url, encoding: .utf8) else {
-            XCTFail("missing golden file \(name); run with INBETWEEN_RECORD=1 to record it", file: file, line: line)
+            XCTFail(
+                "missing golden file \(name); run with INBETWEEN_RECORD=1 to record it", file: file,
+                line: line)
             return
         }
         if expected != actual {
             let e = expected.split(separator: "\n", omittingEmptySubsequences: false)
             let a = actual.split(separator: "\n", omittingEmptySubsequences: false)
-            let first = zip(e, a).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(e.count, a.count)
-            XCTFail("""
+            let first =
+                zip(e, a).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(e.count, a.count)
+            XCTFail(
+                """
                 output differs from golden file \(name) at line \(first + 1):
                   expected: \(first < e.count ? String(e[first]) : "<end>")
                   actual:   \(first < a.count ? String(a[first]) : "<end>")

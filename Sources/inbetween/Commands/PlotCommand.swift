@@ -21,7 +21,10 @@ enum PlotCommand {
         """
 
     static func run(_ args: inout Arguments, verbose: Bool) throws -> Int32 {
-        if args.flag("-h") || args.flag("--help") { print(help); return 0 }
+        if args.flag("-h") || args.flag("--help") {
+            print(help)
+            return 0
+        }
         let grid = try SampleGrid.parse(&args)
         if case .explicit = grid { throw UsageError("plot takes --samples, not --at") }
         let title = try args.option("--title")
@@ -30,9 +33,12 @@ enum PlotCommand {
         var specs: [String] = []
         while let spec = args.next() { specs.append(spec) }
         try args.finish()
-        guard !specs.isEmpty else { throw UsageError("plot needs at least one SPEC (try: inbetween plot easeIn easeOut -o ease.svg)") }
+        guard !specs.isEmpty else {
+            throw UsageError("plot needs at least one SPEC (try: inbetween plot easeIn easeOut -o ease.svg)")
+        }
         if let script = specs.first(where: { $0.hasSuffix(".lua") }) {
-            throw CommandError("\(script): plotting scripts is not available yet; plot easings by name or SPEC")
+            throw CommandError(
+                "\(script): plotting scripts is not available yet; plot easings by name or SPEC")
         }
 
         let runtime = try options.makeRuntime(verbose: verbose)
@@ -41,9 +47,11 @@ enum PlotCommand {
         for spec in specs {
             let source = try CurveSource.resolve(spec, in: runtime)
             let ys = try source.sample(at: xs, in: runtime)
-            curves.append(SVGChart.Curve(name: legendName(spec, source),
-                                         points: zip(xs, ys).map { (x: $0, y: $1) },
-                                         controlPoints: source.controlPoints))
+            curves.append(
+                SVGChart.Curve(
+                    name: legendName(spec, source),
+                    points: zip(xs, ys).map { (x: $0, y: $1) },
+                    controlPoints: source.controlPoints))
         }
         let sink = try ByteSink(path: output)
         sink.buffer.append(contentsOf: SVGChart.easing(curves, title: title).render())

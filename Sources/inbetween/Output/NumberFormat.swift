@@ -41,16 +41,25 @@ enum NumberFormat: Hashable, Sendable {
     // MARK: shortest round-trip
 
     private static func appendShortest(_ value: Double, to out: inout [UInt8]) {
-        if value == 0 { out.append(UInt8(ascii: "0")); return }  // also -0.0
+        if value == 0 {
+            out.append(UInt8(ascii: "0"))
+            return
+        }  // also -0.0
         var text = value.description
         // "1.0" -> "1"; exponent forms ("1e-07", "1e+16") carry no ".0".
         if text.hasSuffix(".0") { text.removeLast(2) }
-        guard let e = text.firstIndex(of: "e") else { out.append(contentsOf: text.utf8); return }
+        guard let e = text.firstIndex(of: "e") else {
+            out.append(contentsOf: text.utf8)
+            return
+        }
         // "1e-07" -> "1e-7", "1e+16" -> "1e16": drop the '+' and leading exponent zeros.
         out.append(contentsOf: text[..<e].utf8)
         out.append(UInt8(ascii: "e"))
         var exponent = text[text.index(after: e)...]
-        if exponent.first == "-" { out.append(UInt8(ascii: "-")); exponent = exponent.dropFirst() }
+        if exponent.first == "-" {
+            out.append(UInt8(ascii: "-"))
+            exponent = exponent.dropFirst()
+        }
         if exponent.first == "+" { exponent = exponent.dropFirst() }
         while exponent.count > 1, exponent.first == "0" { exponent = exponent.dropFirst() }
         out.append(contentsOf: exponent.utf8)
@@ -102,7 +111,10 @@ enum NumberFormat: Hashable, Sendable {
         guard p > 0 else { return }
         var width = p
         if trim {
-            while width > 0 && digits % 10 == 0 { digits /= 10; width -= 1 }
+            while width > 0 && digits % 10 == 0 {
+                digits /= 10
+                width -= 1
+            }
             if width == 0 { return }
         }
         out.append(UInt8(ascii: "."))

@@ -35,7 +35,10 @@ struct SVGWriter {
             escape(value)
             append("\"")
         }
-        guard let text else { append("/>\n"); return }
+        guard let text else {
+            append("/>\n")
+            return
+        }
         append(">")
         escape(text)
         append("</\(name)>\n")
