@@ -12,6 +12,8 @@ enum CLI {
                              [--fps N] [--from T] [--to T] [--format json|csv]
                              [--precision P] [-o FILE]
           list [--json]      list timing presets, easings, springs and presets with their plugin
+          curve SPEC         sample one easing as csv, json, css linear() or svg (curve --help)
+          plot SPEC...       draw easings overlaid on one SVG chart (plot --help)
 
         plugin options (run, list, curve, plot, batch):
           --plugins DIR      also load the plugins in DIR (repeatable)
@@ -48,6 +50,10 @@ enum CLI {
                 return try RunCommand.run(&args)
             case "list":
                 return try ListCommand.run(&args)
+            case "curve":
+                return try CurveCommand.run(&args, verbose: verbose)
+            case "plot":
+                return try PlotCommand.run(&args, verbose: verbose)
             default:
                 throw UsageError("unknown command '\(command)'")
             }

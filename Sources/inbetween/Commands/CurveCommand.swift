@@ -1,0 +1,122 @@
+import Foundation
+import InbetweenLua
+
+/// `inbetween curve SPEC`: one easing, sampled, as data (CSV, JSON), CSS `linear()` or an SVG
+/// chart.
+///
+/// Formats (stable; tests hold golden files of each):
+/// - csv: a header `x,y`, then one `x,y` row per sample.
+/// - json: `{"spec":"bounceOut","samples":[[x,y],...]}`, one sample per line; springs add
+///   `"duration":T`, the settling duration in seconds that x = 1 stands for.
+/// - css: a comment line `/* N stops, tolerance T */`, then the `linear(...)` function
+///   (see CSSLinear for how stops are chosen).
+/// - svg: the curve in the unit square with its control points when it has them.
+/// Numbers are shortest round-trip decimals unless `--precision P` asks for P decimals.
+enum CurveCommand {
+    enum Format: String, CaseIterable { case csv, json, css, svg }
+
+    static let help = """
+        usage: inbetween curve SPEC [--samples N | --at X1,X2,...] [--format csv|json|css|svg]
+                                    [--precision P] [--tolerance T] [-o FILE] [plugin options]
+
+        SPEC: a preset (easeInEaseOut), a plugin easing (bounceOut, backOut(2.5)),
+        cubic-bezier(a,b,c,d), steps(n, jump-end), linear(...), spring(mass, stiffness, damping,
+        velocity), spring(duration=0.5, bounce=0.3), a spring preset (wobbly), or a .lua file that
+        returns a function of t. Springs are sampled over their settling duration.
+
+          --samples N      N samples at x = i/(N-1) (default 61; css 10001; svg 401)
+          --at X1,X2,...   sample at these x values instead (csv, json, svg)
+          --format F       csv (default), json, css (linear()) or svg (a chart)
+          --precision P    P decimals (0-17) instead of shortest round-trip (csv, json)
+          --tolerance T    css: largest difference from the samples (default 0.001)
+          -o FILE          write FILE atomically (default: standard output; - too)
+        """
+
+    static func run(_ args: inout Arguments, verbose: Bool) throws -> Int32 {
+        if args.flag("-h") || args.flag("--help") { print(help); return 0 }
+        let formatName = try args.option("--format") ?? Format.csv.rawValue
+        guard let format = Format(rawValue: formatName) else {
+            throw UsageError("unknown format '\(formatName)' for curve; valid formats: \(Format.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        let grid = try SampleGrid.parse(&args)
+        let precision = try parsePrecision(&args)
+        let tolerance = try parseTolerance(&args)
+        let output = try args.option("-o")
+        let options = try RuntimeOptions(&args)
+        guard let spec = args.next() else { throw UsageError("curve needs a SPEC (try: inbetween curve easeInEaseOut)") }
+        try args.finish()
+        if precision != nil && (format == .css || format == .svg) {
+            throw UsageError("--precision applies to csv and json; css chooses its decimals to meet --tolerance")
+        }
+        if tolerance != nil && format != .css { throw UsageError("--tolerance applies to --format css only") }
+        if format == .css, case .explicit = grid {
+            throw UsageError("--at cannot be used with --format css: linear() needs samples spread over [0, 1]")
+        }
+
+        let runtime = try options.makeRuntime(verbose: verbose)
+        let source = try CurveSource.resolve(spec, in: runtime)
+        let defaultCount = format == .css ? CSSLinear.defaultSampleCount
+            : format == .svg ? PlotCommand.defaultSampleCount : SampleGrid.defaultCount
+        let xs = (grid ?? .uniform(defaultCount)).xs
+        let ys = try source.sample(at: xs, in: runtime)
+        let number = precision.map { NumberFormat.fixed($0) } ?? .shortest
+
+        let sink = try ByteSink(path: output)
+        switch format {
+        case .csv:
+            sink.write("x,y\n")
+            for (x, y) in zip(xs, ys) {
+                number.append(x, to: &sink.buffer)
+                sink.write(UInt8(ascii: ","))
+                number.append(y, to: &sink.buffer)
+                sink.write(UInt8(ascii: "\n"))
+                sink.flushIfFull()
+            }
+        case .json:
+            sink.write("{\"spec\":\(jsonString(spec)),")
+            if let duration = source.duration {
+                sink.write("\"duration\":")
+                sink.write(duration, number)
+                sink.write(",")
+            }
+            sink.write("\"samples\":[")
+            for (i, (x, y)) in zip(xs, ys).enumerated() {
+                sink.write(i == 0 ? "\n[" : ",\n[")
+                number.append(x, to: &sink.buffer)
+                sink.write(UInt8(ascii: ","))
+                number.append(y, to: &sink.buffer)
+                sink.write(UInt8(ascii: "]"))
+                sink.flushIfFull()
+            }
+            sink.write("\n]}\n")
+        case .css:
+            let t = tolerance ?? CSSLinear.defaultTolerance
+            let linear = try CSSLinear.make(xs: xs, ys: ys, tolerance: t)
+            sink.write("/* \(linear.stopCount) stops, tolerance \(NumberFormat.shortest.string(t)) */\n")
+            sink.write(linear.function + "\n")
+        case .svg:
+            let curve = SVGChart.Curve(name: PlotCommand.legendName(spec, source),
+                                       points: zip(xs, ys).map { (x: $0, y: $1) }.sorted { $0.x < $1.x },
+                                       controlPoints: source.controlPoints)
+            sink.buffer.append(contentsOf: SVGChart.easing([curve], title: spec).render())
+        }
+        try sink.commit()
+        return 0
+    }
+
+    static func parsePrecision(_ args: inout Arguments) throws -> Int? {
+        guard let text = try args.option("--precision") else { return nil }
+        guard let p = Int(text), NumberFormat.precisionRange.contains(p) else {
+            throw UsageError("--precision must be a whole number from 0 to 17, got '\(text)'")
+        }
+        return p
+    }
+
+    static func parseTolerance(_ args: inout Arguments) throws -> Double? {
+        guard let text = try args.option("--tolerance") else { return nil }
+        guard let t = Double(text), t.isFinite, t > 0 else {
+            throw UsageError("--tolerance must be a number greater than 0, got '\(text)'")
+        }
+        return t
+    }
+}

@@ -1,0 +1,95 @@
+import Foundation
+import InbetweenEngine
+import InbetweenLua
+
+/// What a curve SPEC names, resolved in this order:
+/// 1. a path ending in `.lua`: a script returning an easing (a function of t, or anything a
+///    timing spec accepts);
+/// 2. `spring(...)` syntax (see SpringSpec);
+/// 3. a timing preset, a registered easing (`bounceOut`, `backOut(2.5)`) or a CSS function —
+///    so `default` is Core Animation's default timing function, not the `default` spring;
+/// 4. a spring from the plugins' `springs` registry (`wobbly`, `bouncy`);
+/// otherwise the runtime's "unknown timing function ...; did you mean ...?" error.
+enum CurveSource {
+    case timing(String)
+    case script(String)
+    /// Sampled over its settling duration T: x = t / T from 0 to 1, y = value(at: t).
+    case spring(SpringParameters)
+
+    static func resolve(_ spec: String, in runtime: Runtime) throws -> CurveSource {
+        if spec.hasSuffix(".lua") { return .script(spec) }
+        if SpringSpec.isSpringSyntax(spec) { return .spring(try SpringSpec.parse(spec)) }
+        if TimingFunction.named(spec) != nil || spec.contains("(") || runtime.knownTimingNames().contains(spec) {
+            return .timing(spec)
+        }
+        if let spring = try SpringSpec.registered(spec, in: runtime) { return .spring(spring) }
+        return .timing(spec)  // sampling it reports the unknown name with suggestions
+    }
+
+    /// The curve at each x.
+    func sample(at xs: [Double], in runtime: Runtime) throws -> [Double] {
+        switch self {
+        case .timing(let spec): return try runtime.sample(spec: spec, at: xs)
+        case .script(let path): return try runtime.sample(file: path, at: xs)
+        case .spring(let spring):
+            let duration = spring.settlingDuration
+            return xs.map { spring.value(at: $0 * duration) }
+        }
+    }
+
+    /// Seconds that x = 1 stands for (springs only).
+    var duration: Double? {
+        if case .spring(let spring) = self { return spring.settlingDuration }
+        return nil
+    }
+
+    /// P0...P3 when the curve is a cubic Bézier, for drawing its handles.
+    var controlPoints: [(x: Double, y: Double)] {
+        guard case .timing(let spec) = self,
+              let function = TimingFunction.named(spec) ?? (try? TimingFunction.parse(css: spec))
+        else { return [] }
+        return (0...3).compactMap { function.controlPoint(at: $0) }.map { ($0.x, $0.y) }
+    }
+}
+
+/// Which x values a curve is sampled at: `--samples N` (x = i / (N - 1)) or `--at X1,X2,...`.
+enum SampleGrid: Equatable {
+    case uniform(Int)
+    case explicit([Double])
+
+    static let countRange = 2...1_000_000
+    /// 61 samples at x = i/60: one per frame of a one-second animation at 60 fps.
+    static let defaultCount = 61
+
+    var xs: [Double] {
+        switch self {
+        case .uniform(let n): return (0..<n).map { Double($0) / Double(n - 1) }
+        case .explicit(let xs): return xs
+        }
+    }
+
+    /// Reads `--samples` and `--at` (at most one of them); nil when neither is given.
+    static func parse(_ args: inout Arguments) throws -> SampleGrid? {
+        let samples = try args.option("--samples")
+        let at = try args.option("--at")
+        if samples != nil && at != nil { throw UsageError("--samples and --at cannot be used together") }
+        if let samples {
+            guard let n = Int(samples), countRange.contains(n) else {
+                throw UsageError("--samples must be a whole number from \(countRange.lowerBound) to \(countRange.upperBound), got '\(samples)'")
+            }
+            return .uniform(n)
+        }
+        guard let at else { return nil }
+        let xs = try at.split(separator: ",", omittingEmptySubsequences: false).map { part -> Double in
+            let text = part.trimmingCharacters(in: .whitespaces)
+            guard let x = Double(text), x.isFinite else {
+                throw UsageError("--at: '\(text)' is not a finite number (give numbers separated by commas, e.g. --at 0,0.5,1)")
+            }
+            return x
+        }
+        guard xs.count <= countRange.upperBound else {
+            throw UsageError("--at: at most \(countRange.upperBound) values, got \(xs.count)")
+        }
+        return .explicit(xs)
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+import InbetweenLua
+
+/// `inbetween plot SPEC... -o FILE.svg`: easing curves overlaid on one chart in the unit
+/// square, with each cubic Bézier's control points and a legend. (Plotting what a script
+/// animates — values over time and motion paths — will use SVGChart.lines / motionPath.)
+enum PlotCommand {
+    /// Points per curve: 400 segments are smooth at the chart's 400-pixel width.
+    static let defaultSampleCount = 401
+
+    static let help = """
+        usage: inbetween plot SPEC... [-o FILE.svg] [--samples N] [--title TEXT] [plugin options]
+
+        Draws one or more easings (any SPEC `inbetween curve` accepts) overlaid on one SVG chart:
+        the unit square with ticks, each curve in its own color, control points for cubic
+        Béziers, and a legend.
+
+          --samples N      points per curve (default 401)
+          --title TEXT     the chart's title (default: the SPECs)
+          -o FILE          write FILE atomically (default: standard output; - too)
+        """
+
+    static func run(_ args: inout Arguments, verbose: Bool) throws -> Int32 {
+        if args.flag("-h") || args.flag("--help") { print(help); return 0 }
+        let grid = try SampleGrid.parse(&args)
+        if case .explicit = grid { throw UsageError("plot takes --samples, not --at") }
+        let title = try args.option("--title")
+        let output = try args.option("-o")
+        let options = try RuntimeOptions(&args)
+        var specs: [String] = []
+        while let spec = args.next() { specs.append(spec) }
+        try args.finish()
+        guard !specs.isEmpty else { throw UsageError("plot needs at least one SPEC (try: inbetween plot easeIn easeOut -o ease.svg)") }
+        if let script = specs.first(where: { $0.hasSuffix(".lua") }) {
+            throw CommandError("\(script): plotting scripts is not available yet; plot easings by name or SPEC")
+        }
+
+        let runtime = try options.makeRuntime(verbose: verbose)
+        let xs = (grid ?? .uniform(defaultSampleCount)).xs
+        var curves: [SVGChart.Curve] = []
+        for spec in specs {
+            let source = try CurveSource.resolve(spec, in: runtime)
+            let ys = try source.sample(at: xs, in: runtime)
+            curves.append(SVGChart.Curve(name: legendName(spec, source),
+                                         points: zip(xs, ys).map { (x: $0, y: $1) },
+                                         controlPoints: source.controlPoints))
+        }
+        let sink = try ByteSink(path: output)
+        sink.buffer.append(contentsOf: SVGChart.easing(curves, title: title).render())
+        try sink.commit()
+        return 0
+    }
+
+    /// The legend names a spring's time scale: x = 1 is its settling duration.
+    static func legendName(_ spec: String, _ source: CurveSource) -> String {
+        guard let duration = source.duration else { return spec }
+        return "\(spec) (x = 1 at \(NumberFormat.compact(3).string(duration)) s)"
+    }
+}

@@ -1,0 +1,108 @@
+import CLua
+import Foundation
+import InbetweenEngine
+import InbetweenLua
+
+/// Springs as curve SPECs: `spring(mass, stiffness, damping, velocity)` with Apple's defaults
+/// (1, 100, 10, 0) for the arguments left out, `spring(duration=0.5, bounce=0.3)` (the
+/// perceptual form), named physical parameters `spring(stiffness=200, damping=12)`, or a name
+/// from the plugins' `springs` registry (`wobbly`, `bouncy`).
+enum SpringSpec {
+    static let physicalNames = ["mass", "stiffness", "damping", "initialVelocity"]
+    static let perceptualNames = ["duration", "bounce"]
+
+    /// Whether `spec` is written in the `spring(...)` syntax (or is the bare word `spring`).
+    static func isSpringSyntax(_ spec: String) -> Bool {
+        let s = spec.trimmingCharacters(in: .whitespaces)
+        return s == "spring" || (s.hasPrefix("spring(") && s.hasSuffix(")"))
+    }
+
+    static func parse(_ spec: String) throws -> SpringParameters {
+        let s = spec.trimmingCharacters(in: .whitespaces)
+        guard s != "spring" else { return try SpringParameters() }
+        let inner = s.dropFirst("spring(".count).dropLast()
+        let parts = inner.split(separator: ",", omittingEmptySubsequences: false)
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+        if parts == [""] { return try SpringParameters() }
+        var positional: [Double] = []
+        var named: [String: Double] = [:]
+        for part in parts {
+            let pieces = part.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            guard let value = Double(pieces.last!), value.isFinite else {
+                throw CommandError("\(spec): '\(pieces.last!)' is not a finite number")
+            }
+            if pieces.count == 1 {
+                guard named.isEmpty else { throw CommandError("\(spec): positional values must come before named ones") }
+                positional.append(value)
+                continue
+            }
+            let key = pieces[0] == "velocity" ? "initialVelocity" : pieces[0]
+            guard (physicalNames + perceptualNames).contains(key) else {
+                throw CommandError("\(spec): unknown parameter '\(pieces[0])'; valid: \((physicalNames + perceptualNames).joined(separator: ", "))")
+            }
+            guard named[key] == nil else { throw CommandError("\(spec): '\(key)' is given twice") }
+            named[key] = value
+        }
+        guard positional.count <= physicalNames.count else {
+            throw CommandError("\(spec): at most 4 values (mass, stiffness, damping, velocity), got \(positional.count)")
+        }
+        let perceptual = named.keys.contains { perceptualNames.contains($0) }
+        do {
+            if perceptual {
+                guard positional.isEmpty, named.keys.allSatisfy({ perceptualNames.contains($0) }),
+                      let duration = named["duration"], let bounce = named["bounce"]
+                else {
+                    throw CommandError("\(spec): the perceptual form takes exactly duration= and bounce=, e.g. spring(duration=0.5, bounce=0.3)")
+                }
+                return try SpringParameters(duration: duration, bounce: bounce)
+            }
+            for (i, value) in positional.enumerated() {
+                guard named[physicalNames[i]] == nil else {
+                    throw CommandError("\(spec): '\(physicalNames[i])' is given twice")
+                }
+                named[physicalNames[i]] = value
+            }
+            return try physical(named)
+        } catch let error as EngineError {
+            throw CommandError("\(spec): \(error)")
+        }
+    }
+
+    static func physical(_ p: [String: Double]) throws -> SpringParameters {
+        try SpringParameters(mass: p["mass"] ?? 1, stiffness: p["stiffness"] ?? 100,
+                             damping: p["damping"] ?? 10, initialVelocity: p["initialVelocity"] ?? 0)
+    }
+
+    /// `springs.get(name)` from the plugins: {mass, stiffness, damping, initialVelocity} or
+    /// {duration, bounce}; nil when there is no such spring.
+    static func registered(_ name: String, in runtime: Runtime) throws -> SpringParameters? {
+        let host = runtime.host
+        let s = host.stack
+        let base = s.top
+        defer { s.top = base }
+        guard host.getGlobal("springs") == LUA_TTABLE, s.rawField(-1, "get") == LUA_TFUNCTION else {
+            return nil
+        }
+        s.push(name)
+        try host.call(arguments: 1, results: 1)
+        guard s.type(at: -1) == LUA_TTABLE else { return nil }
+        var fields: [String: Double] = [:]
+        for key in physicalNames + perceptualNames {
+            if s.rawField(-1, key) != LUA_TNIL {
+                guard let v = s.number(at: -1), v.isFinite else {
+                    throw CommandError("spring '\(name)': field '\(key)' must be a finite number, got \(host.describe(at: -1))")
+                }
+                fields[key] = v
+            }
+            s.pop()
+        }
+        do {
+            if let duration = fields["duration"] {
+                return try SpringParameters(duration: duration, bounce: fields["bounce"] ?? 0)
+            }
+            return try physical(fields)
+        } catch let error as EngineError {
+            throw CommandError("spring '\(name)': \(error)")
+        }
+    }
+}

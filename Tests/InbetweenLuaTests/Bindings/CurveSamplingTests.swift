@@ -1,0 +1,62 @@
+import Foundation
+import InbetweenEngine
+import XCTest
+
+@testable import InbetweenLua
+
+/// `Runtime.sample`: Lua easings sampled by one Lua loop give exactly what calling them one at
+/// a time gives; engine functions are evaluated in Swift; errors carry their position.
+final class CurveSamplingTests: XCTestCase {
+    static let xs = (0...100).map { Double($0) / 100 }
+
+    private func runtime(_ setup: String = "") throws -> Runtime {
+        let runtime = try Runtime()
+        if !setup.isEmpty {
+            try runtime.host.load(string: setup, chunkName: "=setup")
+            try runtime.host.call(arguments: 0, results: 0)
+        }
+        return runtime
+    }
+
+    func testRegisteredEasingMatchesOneCallPerSample() throws {
+        // A cubic "in" easing registered from Lua; its generated Out form is 1 - (1 - t)³.
+        let r = try runtime("easing.register('cubeIn', function(t, k) return (k or 1) * t * t * t end)")
+        for spec in ["cubeIn", "cubeOut", "cubeIn(2)"] {
+            let batch = try r.sample(spec: spec, at: Self.xs)
+            let oneByOne = try r.timing(named: spec)
+            // Same Lua function, same arithmetic: equal bit for bit (tolerance 0).
+            XCTAssertEqual(batch, Self.xs.map { oneByOne($0) }, spec)
+        }
+        // cubeIn(2) at 0.5 = 2 · 0.125 = 0.25 exactly.
+        XCTAssertEqual(try r.sample(spec: "cubeIn(2)", at: [0.5]), [0.25])
+        XCTAssertEqual(r.host.stack.top, 0, "the stack is left as found")
+    }
+
+    func testEngineFunctionsAreEvaluatedInSwift() throws {
+        let r = try runtime()
+        // linear(0, 0.25 75%, 1) at 0.375 is halfway to the 75% stop: 0.125 (CSS Easing 2).
+        XCTAssertEqual(try r.sample(spec: "linear(0, 0.25 75%, 1)", at: [0.375, 1]), [0.125, 1])
+        let ease = try r.sample(spec: "easeInEaseOut", at: Self.xs)
+        XCTAssertEqual(ease, Self.xs.map { TimingFunction.easeInEaseOut($0) })
+    }
+
+    func testErrors() throws {
+        let r = try runtime("""
+            easing.register('broken', function(t) if t > 0.5 then return 'x' end return t end, {variants = false})
+            easing.register('raises', function(t)
+              error('no good')
+            end, {variants = false})
+            """)
+        let cases: [(String, String)] = [
+            ("broken", "setup:1: easing 'broken' must return a finite number, got string (at t = 0.51)"),
+            ("raises", "setup:3: no good"),
+            ("linearr", "unknown timing function 'linearr'; did you mean 'linear'?"),
+        ]
+        for (spec, message) in cases {
+            XCTAssertThrowsError(try r.sample(spec: spec, at: Self.xs), spec) { error in
+                XCTAssertEqual((error as? LuaError)?.positionedMessage, message, spec)
+            }
+            XCTAssertEqual(r.host.stack.top, 0, "\(spec): the stack is left as found")
+        }
+    }
+}
