@@ -12,6 +12,10 @@ enum CLI {
                              [--fps N] [--from T] [--to T] [--format json|csv]
                              [--precision P] [-o FILE]
           list [--json]      list timing presets, easings, springs and presets with their plugin
+          batch SCRIPT_OR_DIR... -o OUTDIR
+                             run many scripts on worker processes, one output each
+                             [--jobs N] [--format json|csv] [--fps N] [--precision P]
+                             [--skip-existing] [--shard K/N] [--manifest FILE] (batch --help)
           curve SPEC         sample one easing as csv, json, css linear() or svg (curve --help)
           plot SPEC...       draw easings overlaid on one SVG chart (plot --help)
 
@@ -50,6 +54,10 @@ enum CLI {
                 return try RunCommand.run(&args)
             case "list":
                 return try ListCommand.run(&args)
+            case "batch":
+                return try BatchCommand.run(&args)
+            case "__worker":
+                return try Worker.run(&args)
             case "curve":
                 return try CurveCommand.run(&args, verbose: verbose)
             case "plot":
@@ -63,7 +71,7 @@ enum CLI {
         } catch let error as LuaError {
             Diagnostics.report(error, verbose: verbose)
             return 1
-        } catch let error as CLIError {
+        } catch let error as CommandError {
             Diagnostics.report(message: error.description)
             return 1
         } catch {

@@ -30,34 +30,18 @@ enum RunCommand {
         try runtime.host.run(file: script)
         let fps = try runtime.sampler(for: request).fps
 
-        return try AtomicOutput.write(to: outputPath) { out in
-            let numbers = NumberStyle(precision: precision)
-            var writer: FrameWriter = format == "csv"
-                ? CSVFrameWriter(out: out, numbers: numbers)
-                : try JSONFrameWriter(out: out, numbers: numbers, fps: fps)
-            let summary = try runtime.sampleScene(request) { frame in try writer.write(frame) }
-            try writer.finish(summary)
-            return 0
-        }
+        let sink = try ByteSink(path: outputPath)
+        var writer = makeFrameWriter(format: format, sink: sink, numbers: NumberFormat(precision: precision), fps: fps)
+        let summary = try runtime.sampleScene(request) { frame in try writer.write(frame) }
+        try writer.finish(summary)
+        try sink.commit()
+        return 0
     }
 }
 
-/// `-o FILE` written atomically: into a temporary file beside it, renamed over it only when
-/// everything was written, so a failed run never leaves a truncated file where a good one
-/// was. No `-o` (or `-o -`) writes to stdout.
-enum AtomicOutput {
-    static func write(to path: String?, _ body: (TextOutput) throws -> Int32) throws -> Int32 {
-        guard let path, path != "-" else { return try body(.standardOutput) }
-        let temporary = path + ".inbetween-\(ProcessInfo.processInfo.processIdentifier).tmp"
-        do {
-            let status = try body(try TextOutput(file: temporary))
-            if rename(temporary, path) != 0 {
-                throw CLIError("cannot write \(path): \(String(cString: strerror(errno)))")
-            }
-            return status
-        } catch {
-            try? FileManager.default.removeItem(atPath: temporary)
-            throw error
-        }
+extension NumberFormat {
+    /// `--precision P` (fixed decimals), or shortest round-trip when not given.
+    init(precision: Int?) {
+        self = precision.map { .fixed($0) } ?? .shortest
     }
 }

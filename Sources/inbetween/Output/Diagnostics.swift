@@ -21,4 +21,18 @@ enum Diagnostics {
         if verbose, let traceback = error.traceback { text += "\n" + traceback }
         write(text)
     }
+
+    /// Text without a newline (a progress line redrawn with `\r`).
+    static func writeRaw(_ text: String) {
+        FileHandle.standardError.write(Data(text.utf8))
+    }
+
+    /// Any error as the one-line text after `inbetween: ` (batch results carry it).
+    static func text(of error: Error) -> String {
+        switch error {
+        case let e as LuaError: return e.positionedMessage
+        case let e as UsageError: return e.message
+        default: return String(describing: error)
+        }
+    }
 }

@@ -1,57 +1,64 @@
 import Foundation
 import InbetweenEngine
 
-/// Writes sampled frames as they come (streaming); `finish` closes the document.
+/// Writes sampled frames as they come (streaming) into a `ByteSink`; `finish` closes the
+/// document. Numbers go straight into the sink's buffer through `NumberFormat`: writing is
+/// the hot path of `run` and `batch`, so no `String` is made per number.
 protocol FrameWriter {
     mutating func write(_ frame: SampledFrame) throws
     mutating func finish(_ summary: SamplingSummary) throws
 }
 
-/// Numbers as text: shortest round-trip by default, or fixed decimals.
-struct NumberStyle {
-    var precision: Int?
-
-    func format(_ v: Double) -> String {
-        if let precision {
-            var s = String(format: "%.\(precision)f", v)
-            if s.hasPrefix("-"), s.dropFirst().allSatisfy({ $0 == "0" || $0 == "." }) { s.removeFirst() }
-            return s
-        }
-        if v == v.rounded(), abs(v) < 1e15 { return String(Int64(v)) }
-        return "\(v)"
-    }
+/// The writer for a format name (`csv` or `json`).
+func makeFrameWriter(format: String, sink: ByteSink, numbers: NumberFormat, fps: Double) -> FrameWriter {
+    format == "csv"
+        ? CSVFrameWriter(sink: sink, numbers: numbers)
+        : JSONFrameWriter(sink: sink, numbers: numbers, fps: fps)
 }
 
 /// `time,layer,keyPath,v0[,v1,...]`: one row per frame per track. The header counts the value
 /// columns of the widest track known at the first frame; a wider track that appears later
 /// (added by a callback) writes more columns on its rows.
 struct CSVFrameWriter: FrameWriter {
-    var out: TextOutput
-    var numbers: NumberStyle
+    let sink: ByteSink
+    let numbers: NumberFormat
     private var wroteHeader = false
+    /// `,layer,keyPath` per track position, escaped once (tracks keep their positions).
+    private var rowNames: [[UInt8]] = []
+    private var time: [UInt8] = []
 
-    init(out: TextOutput, numbers: NumberStyle) {
-        self.out = out
+    init(sink: ByteSink, numbers: NumberFormat) {
+        self.sink = sink
         self.numbers = numbers
     }
 
     mutating func write(_ frame: SampledFrame) throws {
         if !wroteHeader {
-            let width = max(1, frame.values.map(\.components.count).max() ?? 1)
-            out.write("time,layer,keyPath," + (0..<width).map { "v\($0)" }.joined(separator: ",") + "\n")
+            let width = max(1, frame.values.map(\.componentCount).max() ?? 1)
+            sink.write("time,layer,keyPath," + (0..<width).map { "v\($0)" }.joined(separator: ",") + "\n")
             wroteHeader = true
         }
-        let time = numbers.format(frame.time)
-        for (track, value) in zip(frame.tracks, frame.values) {
-            var row = time + "," + csvField(track.layer) + "," + csvField(track.keyPath)
-            for c in value.components { row += "," + numbers.format(c) }
-            out.write(row + "\n")
+        while rowNames.count < frame.tracks.count {
+            let track = frame.tracks[rowNames.count]
+            rowNames.append(Array(("," + csvField(track.layer) + "," + csvField(track.keyPath)).utf8))
+        }
+        time.removeAll(keepingCapacity: true)
+        numbers.append(frame.time, to: &time)
+        let numbers = self.numbers
+        for i in 0..<frame.values.count {
+            sink.buffer.append(contentsOf: time)
+            sink.buffer.append(contentsOf: rowNames[i])
+            frame.values[i].forEachComponent { c in
+                sink.buffer.append(UInt8(ascii: ","))
+                numbers.append(c, to: &sink.buffer)
+            }
+            sink.buffer.append(UInt8(ascii: "\n"))
+            sink.flushIfFull()
         }
     }
 
     mutating func finish(_ summary: SamplingSummary) throws {
-        if !wroteHeader { out.write("time,layer,keyPath,v0\n") }
-        try out.flush()
+        if !wroteHeader { sink.write("time,layer,keyPath,v0\n") }
     }
 
     private func csvField(_ s: String) -> String {
@@ -62,60 +69,70 @@ struct CSVFrameWriter: FrameWriter {
 
 /// `{"fps":60,"start":0,"end":1,"tracks":[{"layer":"ball","keyPath":"position",
 /// "times":[...],"values":[[150,32],...]}]}`: track-major, so each track's times and values
-/// are spilled to temporary files while sampling and joined at the end; memory stays flat
-/// however long the run.
+/// are collected per track (spilling to temporary files past a bound, see `TrackSpill`) and
+/// joined at the end; memory stays flat however long the run.
 struct JSONFrameWriter: FrameWriter {
-    var out: TextOutput
-    var numbers: NumberStyle
+    let sink: ByteSink
+    let numbers: NumberFormat
     let fps: Double
-    private var spills: [Track: (times: TextOutput, values: TextOutput, count: Int)] = [:]
-    private var order: [Track] = []
-    private let folder: URL
+    private var spills: [(times: TrackSpill, values: TrackSpill)] = []
+    private var tracks: [Track] = []
+    private var frames = 0
 
-    init(out: TextOutput, numbers: NumberStyle, fps: Double) throws {
-        self.out = out
+    init(sink: ByteSink, numbers: NumberFormat, fps: Double) {
+        self.sink = sink
         self.numbers = numbers
         self.fps = fps
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("inbetween-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     }
 
     mutating func write(_ frame: SampledFrame) throws {
-        let time = numbers.format(frame.time)
-        for (track, value) in zip(frame.tracks, frame.values) {
-            if spills[track] == nil {
-                let n = order.count
-                spills[track] = (try TextOutput(file: folder.appendingPathComponent("\(n).t").path),
-                                 try TextOutput(file: folder.appendingPathComponent("\(n).v").path), 0)
-                order.append(track)
-            }
-            let separator = spills[track]!.count == 0 ? "" : ","
-            spills[track]!.times.write(separator + time)
-            let c = value.components
-            let text: String
-            if case .scalar = value { text = numbers.format(c[0]) } else {
-                text = "[" + c.map(numbers.format).joined(separator: ",") + "]"
-            }
-            spills[track]!.values.write(separator + text)
-            spills[track]!.count += 1
+        while tracks.count < frame.tracks.count {
+            tracks.append(frame.tracks[tracks.count])
+            spills.append((TrackSpill(), TrackSpill()))
         }
+        let numbers = self.numbers
+        for i in 0..<frame.values.count {
+            let (times, values) = spills[i]
+            if !times.isEmpty {
+                times.bytes.append(UInt8(ascii: ","))
+                values.bytes.append(UInt8(ascii: ","))
+            }
+            numbers.append(frame.time, to: &times.bytes)
+            let value = frame.values[i]
+            if case .scalar(let v) = value {
+                numbers.append(v, to: &values.bytes)
+            } else {
+                values.bytes.append(UInt8(ascii: "["))
+                var first = true
+                value.forEachComponent { c in
+                    if !first { values.bytes.append(UInt8(ascii: ",")) }
+                    first = false
+                    numbers.append(c, to: &values.bytes)
+                }
+                values.bytes.append(UInt8(ascii: "]"))
+            }
+            try times.spillIfFull()
+            try values.spillIfFull()
+        }
+        frames += 1
     }
 
     mutating func finish(_ summary: SamplingSummary) throws {
-        defer { try? FileManager.default.removeItem(at: folder) }
-        out.write("{\"fps\":\(numbers.format(fps)),\"start\":\(numbers.format(summary.startTime)),\"end\":\(numbers.format(summary.endTime)),\"tracks\":[")
-        for (i, track) in order.enumerated() {
-            var spill = spills[track]!
-            try spill.times.flush()
-            try spill.values.flush()
-            out.write(i == 0 ? "\n" : ",\n")
-            out.write("{\"layer\":\(jsonString(track.layer)),\"keyPath\":\(jsonString(track.keyPath)),\"times\":[")
-            try out.append(contentsOf: spill.times.path!)
-            out.write("],\"values\":[")
-            try out.append(contentsOf: spill.values.path!)
-            out.write("]}")
+        sink.write("{\"fps\":")
+        sink.write(fps, numbers)
+        sink.write(",\"start\":")
+        sink.write(summary.startTime, numbers)
+        sink.write(",\"end\":")
+        sink.write(summary.endTime, numbers)
+        sink.write(",\"tracks\":[")
+        for (i, track) in tracks.enumerated() {
+            sink.write(i == 0 ? "\n" : ",\n")
+            sink.write("{\"layer\":\(jsonString(track.layer)),\"keyPath\":\(jsonString(track.keyPath)),\"times\":[")
+            try spills[i].times.drain(into: sink)
+            sink.write("],\"values\":[")
+            try spills[i].values.drain(into: sink)
+            sink.write("]}")
         }
-        out.write("\n]}\n")
-        try out.flush()
+        sink.write("\n]}\n")
     }
 }

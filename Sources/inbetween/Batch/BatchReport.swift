@@ -1,0 +1,77 @@
+import Foundation
+
+/// What a batch tells the user: a progress line on stderr while it runs (only on a terminal:
+/// jobs done / total, rate, time left) and a summary at the end (succeeded, failed with each
+/// failure's first error line, skipped, output bytes, wall time).
+final class BatchReport {
+    let total: Int
+    let skipped: Int
+    private let start = Date()
+    private let showProgress: Bool
+    private var lastDraw = Date.distantPast
+    private(set) var succeeded = 0
+    private(set) var failures: [(index: Int, origin: String, message: String)] = []
+    private(set) var bytes = 0
+
+    init(total: Int, skipped: Int, showProgress: Bool = isatty(STDERR_FILENO) != 0) {
+        self.total = total
+        self.skipped = skipped
+        self.showProgress = showProgress
+    }
+
+    var done: Int { succeeded + failures.count }
+    var failed: Int { failures.count }
+
+    /// The outcome of job `index` (its position in the list, which orders the failures).
+    func record(_ index: Int, _ job: BatchJob, _ outcome: JobOutcome) {
+        switch outcome {
+        case .succeeded(let n):
+            succeeded += 1
+            bytes += n
+        case .failed(let message):
+            let first = message.split(separator: "\n", maxSplits: 1).first.map(String.init) ?? message
+            failures.append((index, job.origin, first))
+        }
+        drawProgress()
+    }
+
+    /// At most ten times a second, and always for the last job.
+    private func drawProgress() {
+        guard showProgress else { return }
+        let now = Date()
+        guard done == total || now.timeIntervalSince(lastDraw) >= 0.1 else { return }
+        lastDraw = now
+        let elapsed = max(now.timeIntervalSince(start), 1e-9)
+        let rate = Double(done) / elapsed
+        let left = rate > 0 ? Double(total - done) / rate : 0
+        let width = 30
+        let filled = total == 0 ? width : width * done / total
+        let bar = String(repeating: "=", count: filled) + String(repeating: " ", count: width - filled)
+        var line = "\r[\(bar)] \(done)/\(total) jobs  \(String(format: "%.1f", rate))/s  ETA \(BatchReport.clock(left))"
+        if failed > 0 { line += "  \(failed) failed" }
+        if done == total { line += "\r\u{1B}[K" }  // clear the bar before the summary
+        Diagnostics.writeRaw(line)
+    }
+
+    /// The end-of-batch summary (stderr).
+    func summary() -> String {
+        let wall = Date().timeIntervalSince(start)
+        var text = "batch: \(succeeded) succeeded, \(failed) failed"
+        if skipped > 0 { text += ", \(skipped) skipped (output exists)" }
+        text += "; \(BatchReport.size(bytes)) written in \(String(format: "%.2f", wall)) s"
+        for failure in failures.sorted(by: { $0.index < $1.index }) { text += "\n  failed: \(failure.origin): \(failure.message)" }
+        return text
+    }
+
+    static func clock(_ seconds: Double) -> String {
+        let s = Int(seconds.rounded(.up))
+        return s >= 3600 ? String(format: "%d:%02d:%02d", s / 3600, s / 60 % 60, s % 60)
+            : String(format: "%d:%02d", s / 60, s % 60)
+    }
+
+    static func size(_ bytes: Int) -> String {
+        if bytes < 1024 { return "\(bytes) bytes" }
+        if bytes < 1 << 20 { return String(format: "%.1f KiB", Double(bytes) / 1024) }
+        return String(format: "%.1f MiB", Double(bytes) / 1048576)
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+import InbetweenEngine
+import InbetweenLua
+
+/// `inbetween __worker --format F [--fps N] [--precision P] [--report-plugins] RUNTIME
+/// OPTIONS`: a batch worker (hidden; see WorkerMessages.swift for the protocol). One runtime
+/// for the worker's whole life, so the plugins load once; each job runs in a fresh environment
+/// with the scene reset (`Runtime.runJob`).
+enum Worker {
+    /// Test hook: a worker given a job whose script has this base name aborts, as a VM crash
+    /// would (tests of crash recovery need a crash that does not depend on Lua's bugs).
+    static let crashVariable = "INBETWEEN_TEST_CRASH_ON"
+
+    static func run(_ args: inout Arguments) throws -> Int32 {
+        let format = try args.option("--format") ?? "json"
+        var request = SamplingRequest()
+        request.fps = try args.number("--fps")
+        let precision = try args.number("--precision").map(Int.init)
+        let reportPlugins = args.flag("--report-plugins")
+        let options = try RuntimeOptions(&args)
+        try args.finish()
+
+        // The protocol owns the real stdout; anything a script writes there (io.write with
+        // --trusted) goes to stderr instead of corrupting it.
+        let replies = dup(STDOUT_FILENO)
+        dup2(STDERR_FILENO, STDOUT_FILENO)
+
+        let runtime = try options.makeRuntime(reportFailures: reportPlugins)
+        let numbers = NumberFormat(precision: precision)
+        let crashOn = ProcessInfo.processInfo.environment[crashVariable]
+        var reader = LineReader(fd: STDIN_FILENO)
+        while let lines = reader.readLines() {
+            for line in lines {
+                guard let job = WorkerMessages.decode(JobRequest.self, line) else {
+                    Diagnostics.report(message: "worker: unreadable job line")
+                    return 1
+                }
+                if let crashOn, (job.script as NSString).lastPathComponent == crashOn { abort() }
+                var result = JobResult(id: job.id, ok: true)
+                do {
+                    result.bytes = try perform(job, runtime: runtime, request: request, format: format, numbers: numbers)
+                } catch {
+                    result.ok = false
+                    result.error = Diagnostics.text(of: error)
+                }
+                try writeAll(replies, WorkerMessages.encode(result))
+            }
+        }
+        return 0
+    }
+
+    /// Runs one job and writes its frames; returns the bytes written.
+    static func perform(_ job: JobRequest, runtime: Runtime, request: SamplingRequest, format: String,
+                        numbers: NumberFormat) throws -> Int {
+        try runtime.runJob(file: job.script, parameters: job.params)
+        let fps = try runtime.sampler(for: request).fps
+        let sink = try ByteSink(path: job.output)
+        var writer = makeFrameWriter(format: format, sink: sink, numbers: numbers, fps: fps)
+        let summary = try runtime.sampleScene(request) { frame in try writer.write(frame) }
+        try writer.finish(summary)
+        try sink.commit()
+        var info = stat()
+        return stat(job.output, &info) == 0 ? Int(info.st_size) : 0
+    }
+}

@@ -1,0 +1,87 @@
+import Foundation
+
+/// One worker: a child `inbetween __worker` process with a pipe to its stdin (jobs) and one
+/// from its stdout (results). Its stderr is ours, so what scripts `print` shows up.
+final class WorkerProcess {
+    let pid: pid_t
+    /// Write end of the child's stdin.
+    let input: Int32
+    /// Read end of the child's stdout.
+    var reader: LineReader
+    /// The job it is running, if any.
+    var job: Int?
+
+    /// Starts `executable arguments...`.
+    init(executable: String, arguments: [String], environment: [String]) throws {
+        var toChild: [Int32] = [0, 0], fromChild: [Int32] = [0, 0]
+        guard pipe(&toChild) == 0, pipe(&fromChild) == 0 else {
+            throw CommandError("cannot start a worker (\(String(cString: strerror(errno))))")
+        }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, toChild[0], STDIN_FILENO)
+        posix_spawn_file_actions_adddup2(&actions, fromChild[1], STDOUT_FILENO)
+        for fd in toChild + fromChild { posix_spawn_file_actions_addclose(&actions, fd) }
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        let envp = environment.map { strdup($0) } + [nil]
+        defer { for p in argv + envp { free(p) } }
+        var child: pid_t = 0
+        let status = posix_spawn(&child, executable, &actions, nil, argv, envp)
+        close(toChild[0])
+        close(fromChild[1])
+        guard status == 0 else {
+            close(toChild[1])
+            close(fromChild[0])
+            throw CommandError("cannot start a worker: \(executable) (\(String(cString: strerror(status))))")
+        }
+        // The parent's ends must not leak into workers spawned later: a worker holding another
+        // worker's stdin open would keep it from ever seeing EOF.
+        _ = fcntl(toChild[1], F_SETFD, FD_CLOEXEC)
+        _ = fcntl(fromChild[0], F_SETFD, FD_CLOEXEC)
+        pid = child
+        input = toChild[1]
+        reader = LineReader(fd: fromChild[0])
+    }
+
+    /// Sends a job; false when the worker is gone (its pipe is closed).
+    func send(_ request: JobRequest) -> Bool {
+        job = request.id
+        return (try? writeAll(input, WorkerMessages.encode(request))) != nil
+    }
+
+    /// Closes its stdin (it exits when its queue is empty) and reaps it. Returns how it ended,
+    /// as text when it did not exit with status 0 ("killed by signal 6 (SIGABRT)").
+    @discardableResult
+    func finish() -> String? {
+        close(input)
+        close(reader.fd)
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        return WorkerProcess.describe(status: status)
+    }
+
+    /// A wait status as text; nil for a clean exit.
+    static func describe(status: Int32) -> String? {
+        let signal = status & 0x7f
+        if signal == 0 {
+            let code = (status >> 8) & 0xff
+            return code == 0 ? nil : "exited with status \(code)"
+        }
+        let name = signalNames[signal].map { " (\($0))" } ?? ""
+        return "killed by signal \(signal)\(name)"
+    }
+
+    static let signalNames: [Int32: String] = [
+        SIGABRT: "SIGABRT", SIGSEGV: "SIGSEGV", SIGBUS: "SIGBUS", SIGILL: "SIGILL", SIGFPE: "SIGFPE",
+        SIGKILL: "SIGKILL", SIGTERM: "SIGTERM", SIGINT: "SIGINT", SIGTRAP: "SIGTRAP",
+    ]
+
+    /// This program's own executable, to start workers from.
+    static var executablePath: String {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        if n > 0 { return String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self) }
+        return CommandLine.arguments[0]
+    }
+}
