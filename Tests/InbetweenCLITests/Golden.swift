@@ -17,7 +17,8 @@ enum Golden {
         let url = folder.appendingPathComponent(name)
         if recording {
             do {
-                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+                try FileManager.default.createDirectory(
+                    at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
                 try actual.write(to: url, atomically: true, encoding: .utf8)
                 print("note: recorded golden file \(name)")
             } catch {

@@ -2,11 +2,11 @@ import Foundation
 import InbetweenEngine
 import InbetweenLua
 
-/// `inbetween run SCRIPT.lua [--fps N] [--from T] [--to T] [--format json|csv] [--precision P]
+/// `inbetween run SCRIPT.lua [--fps N] [--from T] [--to T] [--format json|csv|css|swift] [--precision P]
 /// [-o FILE]`: runs the script, then samples the scene it built from its start to its end
 /// (inclusive) and writes the frames.
 enum RunCommand {
-    static let formats = ["json", "csv"]
+    static let formats = frameFormats
 
     static func run(_ args: inout Arguments) throws -> Int32 {
         let options = try RuntimeOptions(&args)
@@ -31,7 +31,8 @@ enum RunCommand {
         let fps = try runtime.sampler(for: request).fps
 
         let sink = try ByteSink(path: outputPath)
-        var writer = makeFrameWriter(format: format, sink: sink, numbers: NumberFormat(precision: precision), fps: fps)
+        var writer = makeFrameWriter(format: format, sink: sink, numbers: NumberFormat(precision: precision), fps: fps,
+                                     source: script)
         let summary = try runtime.sampleScene(request) { frame in try writer.write(frame) }
         try writer.finish(summary)
         try sink.commit()

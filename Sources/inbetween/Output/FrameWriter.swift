@@ -9,11 +9,19 @@ protocol FrameWriter {
     mutating func finish(_ summary: SamplingSummary) throws
 }
 
-/// The writer for a format name (`csv` or `json`).
-func makeFrameWriter(format: String, sink: ByteSink, numbers: NumberFormat, fps: Double) -> FrameWriter {
-    format == "csv"
-        ? CSVFrameWriter(sink: sink, numbers: numbers)
-        : JSONFrameWriter(sink: sink, numbers: numbers, fps: fps)
+/// The frame formats of `run` and `batch`.
+let frameFormats = ["json", "csv", "css", "swift"]
+
+/// The writer for a format name (one of `frameFormats`); `source` names the script in
+/// generated code.
+func makeFrameWriter(format: String, sink: ByteSink, numbers: NumberFormat, fps: Double,
+                     source: String = "a script") -> FrameWriter {
+    switch format {
+    case "csv": return CSVFrameWriter(sink: sink, numbers: numbers)
+    case "css": return CSSKeyframesWriter(sink: sink, numbers: numbers)
+    case "swift": return SwiftSnippetWriter(sink: sink, numbers: numbers, source: source, fps: fps)
+    default: return JSONFrameWriter(sink: sink, numbers: numbers, fps: fps)
+    }
 }
 
 /// `time,layer,keyPath,v0[,v1,...]`: one row per frame per track. The header counts the value
