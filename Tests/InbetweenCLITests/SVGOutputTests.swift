@@ -15,6 +15,8 @@ final class SVGOutputTests: XCTestCase {
         ["backOut", "elasticOut", "cubic-bezier(0.68,-0.55,0.265,1.55)"],
         ["spring(duration=0.5, bounce=0.3)", "wobbly", "steps(4, jump-end)"],
         ["easeIn", "easeOut", "--title", "in & out <compared>"],
+        ["examples/12-photo-throw.lua", "--fps", "20"],
+        ["examples/08-path-bounce.lua", "--fps", "10"],
     ]
 
     func testChartsParseAsXML() throws {
@@ -50,13 +52,22 @@ final class SVGOutputTests: XCTestCase {
         XCTAssertTrue(r.stdout.contains("<title>in &amp; out &lt;compared&gt;</title>"), r.stdout)
     }
 
-    func testPlottingScriptsIsNotAvailableYet() throws {
-        let r = try CLIProcess.run(["plot", "--no-user-plugins", "examples/01.lua"])
-        XCTAssertEqual(r.status, 1)
-        XCTAssertEqual(
-            r.stderr,
-            "inbetween: examples/01.lua: plotting scripts is not available yet; plot easings by name or SPEC\n"
-        )
+    /// A scene script: a motion chart for the point-valued track, then one value-over-time
+    /// chart per track, stacked as nested <svg> elements.
+    func testPlottingAScript() throws {
+        let r = try CLIProcess.run(["plot", "--no-user-plugins", "--fps", "20", "examples/12-photo-throw.lua"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let elements = try parse(Data(r.stdout.utf8), "photo throw")
+        // The document, then the motion chart and the three tracks' charts.
+        XCTAssertEqual(elements.filter { $0 == "svg" }.count, 1 + 4)
+        for title in ["motion", "myview.transform.scale.x", "myview.transform.scale.y", "myview.position"] {
+            XCTAssertTrue(r.stdout.contains(">\(title)</text>"), title)
+        }
+        // The motion path has a dot per frame of the throw: 0.2 s ... 1.2 s at 20 fps = 21.
+        XCTAssertGreaterThanOrEqual(elements.filter { $0 == "circle" }.count, 21)
+        let missing = try CLIProcess.run(["plot", "--no-user-plugins", "examples/none.lua"])
+        XCTAssertEqual(missing.status, 1)
+        XCTAssertEqual(missing.stderr, "inbetween: cannot open examples/none.lua (No such file or directory)\n")
     }
 
     func testChartsRenderWithRSVG() throws {

@@ -90,6 +90,9 @@ struct SVGWriter {
 
     private mutating func append(_ text: String) { bytes.append(contentsOf: text.utf8) }
 
+    /// Markup made by another SVGWriter (a nested chart), copied as it is.
+    mutating func embed(_ markup: String) { append(markup) }
+
     /// XML's five predefined entities; control characters other than tab and newline are not
     /// allowed in XML 1.0 at all and become U+FFFD.
     private mutating func escape(_ text: String) {
