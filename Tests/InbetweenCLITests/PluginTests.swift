@@ -43,6 +43,10 @@ final class PluginTests: XCTestCase {
         let r = try CLIProcess.run(["run", "--plugins", dir, "--format", "csv", "--fps", "2", script])
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertTrue(r.stdout.contains("\n0.5,l,position.x,0.875\n"), r.stdout)
+        // From the CLI too: smootherOut at 0.5 = 1 - 0.5^3.
+        let curve = try CLIProcess.run(["curve", "--plugins", dir, "smootherOut", "--at", "0.5"])
+        XCTAssertEqual(curve.status, 0, curve.stderr)
+        XCTAssertEqual(curve.stdout, "x,y\n0.5,0.875\n")
         let list = try CLIProcess.run(["list", "--plugins", dir])
         XCTAssertTrue(list.stdout.contains("smootherOutIn"), list.stdout)
         XCTAssertTrue(list.stdout.contains("mine"), list.stdout)

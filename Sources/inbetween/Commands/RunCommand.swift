@@ -28,12 +28,19 @@ enum RunCommand {
         let folder = (script as NSString).deletingLastPathComponent
         runtime.scriptDirectory = folder.isEmpty ? "." : folder
         try runtime.host.run(file: script)
-        let fps = try runtime.sampler(for: request).fps
+        let sampler = try runtime.sampler(for: request)
+        let fps = sampler.fps
+        let progress = ProgressBar(label: "run \((script as NSString).lastPathComponent)")
+        if case .time(let end) = sampler.end { progress.total = try? FrameTimes(start: sampler.start, end: end, fps: fps).count }
 
         let sink = try ByteSink(path: outputPath)
         var writer = makeFrameWriter(format: format, sink: sink, numbers: NumberFormat(precision: precision), fps: fps,
                                      source: script)
-        let summary = try runtime.sampleScene(request) { frame in try writer.write(frame) }
+        let summary = try runtime.sampleScene(request) { frame in
+            try writer.write(frame)
+            progress.update(frame.index + 1, detail: "t = \(NumberFormat.compact(2).string(frame.time)) s")
+        }
+        progress.finish()
         try writer.finish(summary)
         try sink.commit()
         return 0
