@@ -40,6 +40,11 @@ h.test("typos and bad values are errors naming the field", function()
     "bad argument #1 to 'keyframe' (field 'calculationMode' must be one of cubic, cubicPaced, discrete, kCAAnimationCubic, kCAAnimationCubicPaced, kCAAnimationDiscrete, kCAAnimationLinear, kCAAnimationPaced, linear, paced, got 'spline')")
   raises(function() return animation.spring{keyPath = "opacity", to = 1, mass = 0} end,
     "bad argument #1 to 'spring' (field 'mass' must be greater than 0, got 0)")
+  springs.register("t_typo", {mass = 1, stifness = 120})
+  raises(function() return animation.spring{keyPath = "opacity", to = 1, preset = "t_typo"} end,
+    "bad argument #1 to 'spring' (field 'preset' names a spring with an unknown key 'stifness' (valid keys: bounce, damping, description, duration, initialVelocity, mass, source, stiffness), got 't_typo')")
+  raises(function() return animation.spring{keyPath = "opacity", to = 1, preset = "wobly"} end,
+    "bad argument #1 to 'spring' (field 'preset' names no known spring, got 'wobly'; did you mean 'wobbly'?)")
   raises(function() return animation.group{animations = {1}} end,
     "bad argument #1 to 'group' (field 'animations' item 1 must be an animation, got number)")
 end)

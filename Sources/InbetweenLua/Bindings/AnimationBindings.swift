@@ -79,25 +79,49 @@ extension Runtime {
         host.pushObject(AnimationBox(a, kind: kind, onStart: onStart, onStop: onStop), AnimationBindings.typeName)
     }
 
+    /// fromValue / toValue / byValue (or from / to / by) of basic and spring animations.
+    struct EndValues {
+        var from, to, by: Value?
+    }
+
+    func endValues(_ r: TableReader) throws -> EndValues {
+        EndValues(from: try valueField(r, "fromValue", alias: "from"), to: try valueField(r, "toValue", alias: "to"),
+                  by: try valueField(r, "byValue", alias: "by"))
+    }
+
+    /// The flags and callbacks every animation takes; `additive` and `cumulative` only where
+    /// a key path is animated (not on groups).
+    struct CommonFields {
+        var additive = false, cumulative = false, removedOnCompletion = true
+        var onStart: LuaReference?, onStop: LuaReference?
+    }
+
+    func commonFields(_ r: TableReader, property: Bool = true) throws -> CommonFields {
+        var f = CommonFields()
+        if property {
+            f.additive = try r.bool("additive") ?? false
+            f.cumulative = try r.bool("cumulative") ?? false
+        }
+        f.removedOnCompletion = try r.bool("removedOnCompletion") ?? true
+        f.onStart = try callbackField(r, "onStart")
+        f.onStop = try callbackField(r, "onStop")
+        return f
+    }
+
     func makeBasic(_ s: LuaStack) throws -> Int32 {
         let r = try TableReader(s, at: 1)
         let keyPath = try keyPathField(r)!
-        let from = try valueField(r, "fromValue", alias: "from")
-        let to = try valueField(r, "toValue", alias: "to")
-        let by = try valueField(r, "byValue", alias: "by")
+        let ends = try endValues(r)
         let timing = try mediaTiming(r)
         let tf = try timingFunctionField(r)
-        let additive = try r.bool("additive") ?? false
-        let cumulative = try r.bool("cumulative") ?? false
-        let removed = try r.bool("removedOnCompletion") ?? true
-        let onStart = try callbackField(r, "onStart"), onStop = try callbackField(r, "onStop")
+        let c = try commonFields(r)
         try r.finish()
         let a = try engineField {
-            try BasicAnimation(keyPath: keyPath, fromValue: from, toValue: to, byValue: by, timing: timing,
-                               timingFunction: tf, additive: additive, cumulative: cumulative,
-                               removedOnCompletion: removed)
+            try BasicAnimation(keyPath: keyPath, fromValue: ends.from, toValue: ends.to, byValue: ends.by,
+                               timing: timing, timingFunction: tf, additive: c.additive,
+                               cumulative: c.cumulative, removedOnCompletion: c.removedOnCompletion)
         }
-        pushAnimation(.basic(a), kind: "basic", onStart: onStart, onStop: onStop)
+        pushAnimation(.basic(a), kind: "basic", onStart: c.onStart, onStop: c.onStop)
         return 1
     }
 
@@ -152,10 +176,7 @@ extension Runtime {
         let bias = try r.numbers("biasValues")
         let timing = try mediaTiming(r)
         let tf = try timingFunctionField(r)
-        let additive = try r.bool("additive") ?? false
-        let cumulative = try r.bool("cumulative") ?? false
-        let removed = try r.bool("removedOnCompletion") ?? true
-        let onStart = try callbackField(r, "onStart"), onStop = try callbackField(r, "onStop")
+        let c = try commonFields(r)
         try r.finish()
         let mode = modeName.map { AnimationBindings.calculationModes[$0]! } ?? .linear
         let rotation = rotationName.map { AnimationBindings.rotationModes[$0]! }
@@ -164,17 +185,17 @@ extension Runtime {
                 if values != nil { throw EngineError(parameter: "values", value: "set with path", rule: "give either values or path") }
                 return try KeyframeAnimation(keyPath: keyPath, path: path, rotationMode: rotation, keyTimes: keyTimes,
                                              timingFunctions: tfs, calculationMode: mode, timing: timing,
-                                             timingFunction: tf, additive: additive, cumulative: cumulative,
-                                             removedOnCompletion: removed)
+                                             timingFunction: tf, additive: c.additive, cumulative: c.cumulative,
+                                             removedOnCompletion: c.removedOnCompletion)
             }
             guard let values else { throw EngineError(parameter: "values", value: "nil", rule: "values or path is required") }
             if rotation != nil { throw EngineError(parameter: "rotationMode", value: rotationName!, rule: "applies to path animations only") }
             return try KeyframeAnimation(keyPath: keyPath, values: values, keyTimes: keyTimes, timingFunctions: tfs,
                                          calculationMode: mode, tensionValues: tension, continuityValues: continuity,
-                                         biasValues: bias, timing: timing, timingFunction: tf, additive: additive,
-                                         cumulative: cumulative, removedOnCompletion: removed)
+                                         biasValues: bias, timing: timing, timingFunction: tf, additive: c.additive,
+                                         cumulative: c.cumulative, removedOnCompletion: c.removedOnCompletion)
         }
-        pushAnimation(.keyframe(a), kind: "keyframe", onStart: onStart, onStop: onStop)
+        pushAnimation(.keyframe(a), kind: "keyframe", onStart: c.onStart, onStop: c.onStop)
         return 1
     }
 
@@ -225,10 +246,20 @@ extension Runtime {
                 if let v = s.string(at: -1) { names.append(v) }
                 s.pop()
             }
-            throw EngineError(parameter: "preset", value: name,
-                              rule: "is not a known spring\(Suggestions.phrase(Suggestions.closest(to: name, in: names)))")
+            throw EngineError(parameter: "preset", value: "'\(name)'\(Suggestions.phrase(Suggestions.closest(to: name, in: names)))",
+                              rule: "names no known spring")
         }
         let t = s.top
+        // A plugin's typo must not pass unnoticed either.
+        let validKeys = ["bounce", "damping", "description", "duration", "initialVelocity", "mass", "source", "stiffness"]
+        var unknown: String?
+        s.forEachPair(t) {
+            if unknown == nil, let k = s.string(at: -2), !validKeys.contains(k) { unknown = k }
+        }
+        if let unknown {
+            throw EngineError(parameter: "preset", value: "'\(name)'",
+                              rule: "names a spring with an unknown key '\(unknown)' (valid keys: \(validKeys.joined(separator: ", ")))")
+        }
         func field(_ k: String) -> Double? {
             s.rawField(t, k)
             defer { s.pop() }
@@ -242,21 +273,17 @@ extension Runtime {
     func makeSpring(_ s: LuaStack) throws -> Int32 {
         let r = try TableReader(s, at: 1)
         let keyPath = try keyPathField(r)!
-        let from = try valueField(r, "fromValue", alias: "from")
-        let to = try valueField(r, "toValue", alias: "to")
-        let by = try valueField(r, "byValue", alias: "by")
+        let ends = try endValues(r)
         let spring = try springParameters(r)
         let timing = try mediaTiming(r)
-        let additive = try r.bool("additive") ?? false
-        let cumulative = try r.bool("cumulative") ?? false
-        let removed = try r.bool("removedOnCompletion") ?? true
-        let onStart = try callbackField(r, "onStart"), onStop = try callbackField(r, "onStop")
+        let c = try commonFields(r)
         try r.finish()
         let a = try engineField {
-            try SpringAnimation(keyPath: keyPath, fromValue: from, toValue: to, byValue: by, spring: spring,
-                                timing: timing, additive: additive, cumulative: cumulative, removedOnCompletion: removed)
+            try SpringAnimation(keyPath: keyPath, fromValue: ends.from, toValue: ends.to, byValue: ends.by,
+                                spring: spring, timing: timing, additive: c.additive, cumulative: c.cumulative,
+                                removedOnCompletion: c.removedOnCompletion)
         }
-        pushAnimation(.spring(a), kind: "spring", onStart: onStart, onStop: onStop)
+        pushAnimation(.spring(a), kind: "spring", onStart: c.onStart, onStop: c.onStop)
         return 1
     }
 
@@ -277,11 +304,11 @@ extension Runtime {
         } ?? []
         let timing = try mediaTiming(r)
         let tf = try timingFunctionField(r)
-        let removed = try r.bool("removedOnCompletion") ?? true
-        let onStart = try callbackField(r, "onStart"), onStop = try callbackField(r, "onStop")
+        let c = try commonFields(r, property: false)
         try r.finish()
-        let g = AnimationGroup(animations: children, timing: timing, timingFunction: tf, removedOnCompletion: removed)
-        pushAnimation(.group(g), kind: "group", onStart: onStart, onStop: onStop)
+        let g = AnimationGroup(animations: children, timing: timing, timingFunction: tf,
+                               removedOnCompletion: c.removedOnCompletion)
+        pushAnimation(.group(g), kind: "group", onStart: c.onStart, onStop: c.onStop)
         return 1
     }
 
