@@ -10,6 +10,14 @@ public struct SampledFrame: Sendable {
     public var tracks: [Track]
     /// `values[i]` is the presentation value of `tracks[i]` at `time`.
     public var values: [Value]
+
+    /// Frames come from `SceneSampler`; hosts make their own only to drive writers (benchmarks).
+    public init(index: Int, time: Double, tracks: [Track], values: [Value]) {
+        self.index = index
+        self.time = time
+        self.tracks = tracks
+        self.values = values
+    }
 }
 
 /// What a sampling run did, for the host's output header or trailer.

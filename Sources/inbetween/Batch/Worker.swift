@@ -57,7 +57,7 @@ enum Worker {
         let sink = try ByteSink(path: job.output)
         var writer = makeFrameWriter(format: format, sink: sink, numbers: numbers, fps: fps)
         let summary = try runtime.sampleScene(request) { frame in try writer.write(frame) }
-        try writer.finish(summary)
+        try writer.finish(startTime: summary.startTime, endTime: summary.endTime)
         try sink.commit()
         var info = stat()
         return stat(job.output, &info) == 0 ? Int(info.st_size) : 0

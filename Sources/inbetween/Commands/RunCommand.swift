@@ -33,7 +33,7 @@ enum RunCommand {
         let sink = try ByteSink(path: outputPath)
         var writer = makeFrameWriter(format: format, sink: sink, numbers: NumberFormat(precision: precision), fps: fps)
         let summary = try runtime.sampleScene(request) { frame in try writer.write(frame) }
-        try writer.finish(summary)
+        try writer.finish(startTime: summary.startTime, endTime: summary.endTime)
         try sink.commit()
         return 0
     }

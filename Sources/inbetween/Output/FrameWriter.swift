@@ -2,11 +2,11 @@ import Foundation
 import InbetweenEngine
 
 /// Writes sampled frames as they come (streaming) into a `ByteSink`; `finish` closes the
-/// document. Numbers go straight into the sink's buffer through `NumberFormat`: writing is
+/// document with the times of the first and last frame written. Numbers go straight into the sink's buffer through `NumberFormat`: writing is
 /// the hot path of `run` and `batch`, so no `String` is made per number.
 protocol FrameWriter {
     mutating func write(_ frame: SampledFrame) throws
-    mutating func finish(_ summary: SamplingSummary) throws
+    mutating func finish(startTime: Double, endTime: Double) throws
 }
 
 /// The writer for a format name (`csv` or `json`).
@@ -57,7 +57,7 @@ struct CSVFrameWriter: FrameWriter {
         }
     }
 
-    mutating func finish(_ summary: SamplingSummary) throws {
+    mutating func finish(startTime: Double, endTime: Double) throws {
         if !wroteHeader { sink.write("time,layer,keyPath,v0\n") }
     }
 
@@ -117,13 +117,13 @@ struct JSONFrameWriter: FrameWriter {
         frames += 1
     }
 
-    mutating func finish(_ summary: SamplingSummary) throws {
+    mutating func finish(startTime: Double, endTime: Double) throws {
         sink.write("{\"fps\":")
         sink.write(fps, numbers)
         sink.write(",\"start\":")
-        sink.write(summary.startTime, numbers)
+        sink.write(startTime, numbers)
         sink.write(",\"end\":")
-        sink.write(summary.endTime, numbers)
+        sink.write(endTime, numbers)
         sink.write(",\"tracks\":[")
         for (i, track) in tracks.enumerated() {
             sink.write(i == 0 ? "\n" : ",\n")
