@@ -46,9 +46,9 @@ int main(int argc, char **argv) {
     curve c = make_curve(0.42, 0, 0.58, 1);
     struct timespec a, b;
     double sum = 0;
-    clock_gettime(CLOCK_MONOTONIC, &a);
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &a);
     for (long i = 0; i < n; i++) sum += y_of(&c, solve_t(&c, (double)i / (double)(n - 1), 1e-7));
-    clock_gettime(CLOCK_MONOTONIC, &b);
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &b);
     double ns = ((b.tv_sec - a.tv_sec) * 1e9 + (b.tv_nsec - a.tv_nsec)) / (double)n;
     /* Its accuracy, against the same solver run to 1e-15 on a 10,001-point grid. */
     double worst = 0;

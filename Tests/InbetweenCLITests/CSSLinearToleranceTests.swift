@@ -1,6 +1,7 @@
 import Foundation
 import InbetweenEngine
 import XCTest
+
 @testable import inbetween
 
 /// Issue 5: the CSS `linear()` made for an easing, evaluated with the CSS Easing Level 2
@@ -14,10 +15,17 @@ final class CSSLinearToleranceTests: XCTestCase {
     /// Penner's bounceOut (Robert Penner, "Robert Penner's Easing Equations", 2001): four
     /// parabolas 7.5625·t² + c, 7.5625 = (2.75)², written out here independently of the plugin.
     static func bounceOut(_ t: Double) -> Double {
-        let k = 7.5625, d = 2.75
+        let k = 7.5625
+        let d = 2.75
         if t < 1 / d { return k * t * t }
-        if t < 2 / d { let u = t - 1.5 / d; return k * u * u + 0.75 }
-        if t < 2.5 / d { let u = t - 2.25 / d; return k * u * u + 0.9375 }
+        if t < 2 / d {
+            let u = t - 1.5 / d
+            return k * u * u + 0.75
+        }
+        if t < 2.5 / d {
+            let u = t - 2.25 / d
+            return k * u * u + 0.9375
+        }
         let u = t - 2.625 / d
         return k * u * u + 0.984375
     }
@@ -28,7 +36,8 @@ final class CSSLinearToleranceTests: XCTestCase {
             let easing = try TimingFunction.parse(css: css.function)
             let worst = Self.xs.map { abs(easing($0) - Self.bounceOut($0)) }.max()!
             XCTAssertLessThanOrEqual(worst, tolerance, "bounceOut at tolerance \(tolerance): \(css.function)")
-            XCTAssertEqual(css.comment, "/* \(css.stops) stops, tolerance \(NumberFormat.shortest.string(tolerance)) */")
+            XCTAssertEqual(
+                css.comment, "/* \(css.stops) stops, tolerance \(NumberFormat.shortest.string(tolerance)) */")
         }
     }
 
@@ -39,7 +48,9 @@ final class CSSLinearToleranceTests: XCTestCase {
         for spec in ["elasticOut", "easeInEaseOut", "backOut", "spring(duration=0.5, bounce=0.3)"] {
             let reference = try CLIProcess.run(["curve", "--no-user-plugins", spec, "--at", at])
             XCTAssertEqual(reference.status, 0, reference.stderr)
-            let ys = reference.stdout.split(separator: "\n").dropFirst().map { Double($0.split(separator: ",")[1])! }
+            let ys = reference.stdout.split(separator: "\n").dropFirst().map {
+                Double($0.split(separator: ",")[1])!
+            }
             XCTAssertEqual(ys.count, Self.points)
             let css = try linear([spec])
             let easing = try TimingFunction.parse(css: css.function)

@@ -12,11 +12,17 @@ final class CurveCommandTests: XCTestCase {
             (["easeInEaseOut", "--format", "json", "--samples", "11"], "curve-easeInEaseOut.json"),
             (["backOut(2.5)", "--precision", "6", "--samples", "5"], "curve-backOut-2.5-p6.csv"),
             (["steps(4, jump-end)", "--at", "0,0.25,0.5,0.999,1"], "curve-steps4.csv"),
-            (["spring(duration=0.5, bounce=0.3)", "--format", "json", "--samples", "7"], "curve-spring.json"),
+            (
+                ["spring(duration=0.5, bounce=0.3)", "--format", "json", "--samples", "7"],
+                "curve-spring.json"
+            ),
             (["wobbly", "--samples", "5"], "curve-wobbly.csv"),
             (["bounceOut", "--format", "css"], "curve-bounceOut.css"),
             (["elasticOut", "--format", "css", "--tolerance", "0.01"], "curve-elasticOut-0.01.css"),
-            (["cubic-bezier(0.68,-0.55,0.265,1.55)", "--format", "svg", "--samples", "41"], "curve-cubic-bezier.svg"),
+            (
+                ["cubic-bezier(0.68,-0.55,0.265,1.55)", "--format", "svg", "--samples", "41"],
+                "curve-cubic-bezier.svg"
+            ),
             (["bounceOut", "--format", "svg", "--samples", "101"], "curve-bounceOut.svg"),
         ]
         for (args, golden) in cases {
@@ -49,7 +55,8 @@ final class CurveCommandTests: XCTestCase {
         let r = try CLIProcess.run(["curve", Self.reproducible, path, "--at", "0,0.5,1", "--format", "json"])
         XCTAssertEqual(r.status, 0, r.stderr)
         // t² at 0, 0.5, 1 is 0, 0.25, 1 exactly in binary.
-        XCTAssertEqual(r.stdout, "{\"spec\":\(jsonQuoted(path)),\"samples\":[\n[0,0],\n[0.5,0.25],\n[1,1]\n]}\n")
+        XCTAssertEqual(
+            r.stdout, "{\"spec\":\(jsonQuoted(path)),\"samples\":[\n[0,0],\n[0.5,0.25],\n[1,1]\n]}\n")
     }
 
     func testErrorMessages() throws {
@@ -57,23 +64,63 @@ final class CurveCommandTests: XCTestCase {
         let table = dir.appendingPathComponent("table.lua").path
         try "return {}\n".write(toFile: table, atomically: true, encoding: .utf8)
         let broken = dir.appendingPathComponent("huge.lua").path
-        try "return function(t)\n  return math.huge\nend\n".write(toFile: broken, atomically: true, encoding: .utf8)
+        try "return function(t)\n  return math.huge\nend\n".write(
+            toFile: broken, atomically: true, encoding: .utf8)
         let cases: [([String], Int32, String)] = [
-            (["--samples", "0", "easeIn"], 2, "inbetween: --samples must be a whole number from 2 to 1000000, got '0'"),
-            (["--samples", "abc", "easeIn"], 2, "inbetween: --samples must be a whole number from 2 to 1000000, got 'abc'"),
-            (["--at", "0.5,x", "easeIn"], 2, "inbetween: --at: 'x' is not a finite number (give numbers separated by commas, e.g. --at 0,0.5,1)"),
-            (["--at", "nan", "easeIn"], 2, "inbetween: --at: 'nan' is not a finite number (give numbers separated by commas, e.g. --at 0,0.5,1)"),
-            (["--format", "xml", "easeIn"], 2, "inbetween: unknown format 'xml' for curve; valid formats: csv, json, css, svg"),
-            (["--precision", "18", "easeIn"], 2, "inbetween: --precision must be a whole number from 0 to 17, got '18'"),
-            (["--tolerance", "0", "--format", "css", "easeIn"], 2, "inbetween: --tolerance must be a number greater than 0, got '0'"),
-            (["--samples", "3", "--at", "1", "easeIn"], 2, "inbetween: --samples and --at cannot be used together"),
+            (
+                ["--samples", "0", "easeIn"], 2,
+                "inbetween: --samples must be a whole number from 2 to 1000000, got '0'"
+            ),
+            (
+                ["--samples", "abc", "easeIn"], 2,
+                "inbetween: --samples must be a whole number from 2 to 1000000, got 'abc'"
+            ),
+            (
+                ["--at", "0.5,x", "easeIn"], 2,
+                "inbetween: --at: 'x' is not a finite number (give numbers separated by commas, e.g. --at 0,0.5,1)"
+            ),
+            (
+                ["--at", "nan", "easeIn"], 2,
+                "inbetween: --at: 'nan' is not a finite number (give numbers separated by commas, e.g. --at 0,0.5,1)"
+            ),
+            (
+                ["--format", "xml", "easeIn"], 2,
+                "inbetween: unknown format 'xml' for curve; valid formats: csv, json, css, svg"
+            ),
+            (
+                ["--precision", "18", "easeIn"], 2,
+                "inbetween: --precision must be a whole number from 0 to 17, got '18'"
+            ),
+            (
+                ["--tolerance", "0", "--format", "css", "easeIn"], 2,
+                "inbetween: --tolerance must be a number greater than 0, got '0'"
+            ),
+            (
+                ["--samples", "3", "--at", "1", "easeIn"], 2,
+                "inbetween: --samples and --at cannot be used together"
+            ),
             ([], 2, "inbetween: curve needs a SPEC (try: inbetween curve easeInEaseOut)"),
-            (["boundeOut"], 1, "inbetween: unknown timing function 'boundeOut'; did you mean 'bounceOut' or 'bounceInOut' or 'bounceOutIn'?"),
+            (
+                ["boundeOut"], 1,
+                "inbetween: unknown timing function 'boundeOut'; did you mean 'bounceOut' or 'bounceInOut' or 'bounceOutIn'?"
+            ),
             ([table], 1, "inbetween: \(table): must return an easing (a function of t), got table"),
-            ([broken], 1, "inbetween: \(broken):1: easing '\(broken)' must return a finite number, got inf (at t = 0)"),
-            (["spring(mass=-1)"], 1, "inbetween: spring(mass=-1): bad value for 'mass' (-1): must be greater than 0"),
-            (["spring(duration=0.5)"], 1, "inbetween: spring(duration=0.5): the perceptual form takes exactly duration= and bounce=, e.g. spring(duration=0.5, bounce=0.3)"),
-            (["cubic-bezier(2,0,1,1)"], 1, "inbetween: cubic-bezier() x1 = 2: x control points must lie in [0, 1]"),
+            (
+                [broken], 1,
+                "inbetween: \(broken):1: easing '\(broken)' must return a finite number, got inf (at t = 0)"
+            ),
+            (
+                ["spring(mass=-1)"], 1,
+                "inbetween: spring(mass=-1): bad value for 'mass' (-1): must be greater than 0"
+            ),
+            (
+                ["spring(duration=0.5)"], 1,
+                "inbetween: spring(duration=0.5): the perceptual form takes exactly duration= and bounce=, e.g. spring(duration=0.5, bounce=0.3)"
+            ),
+            (
+                ["cubic-bezier(2,0,1,1)"], 1,
+                "inbetween: cubic-bezier() x1 = 2: x control points must lie in [0, 1]"
+            ),
         ]
         for (args, status, message) in cases {
             let r = try CLIProcess.run(["curve", Self.reproducible] + args)
@@ -100,12 +147,14 @@ final class CurveCommandTests: XCTestCase {
     }
 
     private func temporaryFolder() throws -> URL {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("ib-curve-\(UUID().uuidString)")
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "ib-curve-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         return dir
     }
 
     private func jsonQuoted(_ s: String) -> String {
-        "\"" + s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+        "\"" + s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+            + "\""
     }
 }

@@ -11,11 +11,14 @@ enum Golden {
 
     static var recording: Bool { ProcessInfo.processInfo.environment["INBETWEEN_RECORD"] == "1" }
 
-    static func assertMatches(_ actual: String, _ name: String, file: StaticString = #filePath, line: UInt = #line) {
+    static func assertMatches(
+        _ actual: String, _ name: String, file: StaticString = #filePath, line: UInt = #line
+    ) {
         let url = folder.appendingPathComponent(name)
         if recording {
             do {
-                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+                try FileManager.default.createDirectory(
+                    at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
                 try actual.write(to: url, atomically: true, encoding: .utf8)
                 print("note: recorded golden file \(name)")
             } catch {
@@ -24,14 +27,18 @@ enum Golden {
             return
         }
         guard let expected = try? String(contentsOf: url, encoding: .utf8) else {
-            XCTFail("missing golden file \(name); run with INBETWEEN_RECORD=1 to record it", file: file, line: line)
+            XCTFail(
+                "missing golden file \(name); run with INBETWEEN_RECORD=1 to record it", file: file,
+                line: line)
             return
         }
         if expected != actual {
             let e = expected.split(separator: "\n", omittingEmptySubsequences: false)
             let a = actual.split(separator: "\n", omittingEmptySubsequences: false)
-            let first = zip(e, a).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(e.count, a.count)
-            XCTFail("""
+            let first =
+                zip(e, a).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(e.count, a.count)
+            XCTFail(
+                """
                 output differs from golden file \(name) at line \(first + 1):
                   expected: \(first < e.count ? String(e[first]) : "<end>")
                   actual:   \(first < a.count ? String(a[first]) : "<end>")

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import inbetween
 
 /// Number formatting for data output: shortest round-trip and fixed decimals with rounding half
@@ -20,7 +21,10 @@ final class NumberFormatTests: XCTestCase {
             XCTAssertEqual(text, expected, "\(value)")
             XCTAssertEqual(Double(text), value == 0 ? 0 : value, "round trip of \(text)")
             // JSON number grammar (RFC 8259 §6): -? int frac? exp?
-            XCTAssertNotNil(text.range(of: #"^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][-+]?[0-9]+)?$"#, options: .regularExpression), text)
+            XCTAssertNotNil(
+                text.range(
+                    of: #"^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][-+]?[0-9]+)?$"#, options: .regularExpression),
+                text)
         }
     }
 
@@ -34,10 +38,13 @@ final class NumberFormatTests: XCTestCase {
             (1e-7, 6, "0.000000"), (-1e-7, 6, "0.000000"), (-0.0, 6, "0.000000"),
             (2.5e-8, 6, "0.000000"), (5e-7, 6, "0.000000"),  // 5e-7 is 4.9999999999999998e-7 in binary: just below the tie
             (123456.5, 0, "123457"), (-123456.5, 0, "-123457"), (2.5, 0, "3"), (-2.5, 0, "-3"),
-            (0.125, 2, "0.13"), (-0.125, 2, "-0.13"), (1.005, 2, "1.00"), (0.1 + 0.2, 17, "0.30000000000000004"),
+            (0.125, 2, "0.13"), (-0.125, 2, "-0.13"), (1.005, 2, "1.00"),
+            (0.1 + 0.2, 17, "0.30000000000000004"),
             (1.0 / 3, 17, "0.33333333333333331"), (0.9999996, 6, "1.000000"), (-0.9999996, 6, "-1.000000"),
-            (42, 3, "42.000"), (1e20, 2, "100000000000000000000.00"), (18446744073709549568, 1, "18446744073709549568.0"),
-            (0.5, 0, "1"), (0.49999999999999994, 0, "0"), (Double.leastNonzeroMagnitude, 17, "0.00000000000000000"),
+            (42, 3, "42.000"), (1e20, 2, "100000000000000000000.00"),
+            (18_446_744_073_709_549_568, 1, "18446744073709549568.0"),
+            (0.5, 0, "1"), (0.49999999999999994, 0, "0"),
+            (Double.leastNonzeroMagnitude, 17, "0.00000000000000000"),
         ]
         for (value, p, expected) in cases {
             XCTAssertEqual(NumberFormat.fixed(p).string(value), expected, "\(value) at precision \(p)")

@@ -1,8 +1,9 @@
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 import XCTest
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
 
 /// SVG pictures: they parse as XML, carry what a reader needs (ticks, legend, control points),
 /// and render with a real renderer (rsvg-convert from Debian's librsvg2-bin) when it is there.
@@ -14,6 +15,8 @@ final class SVGOutputTests: XCTestCase {
         ["backOut", "elasticOut", "cubic-bezier(0.68,-0.55,0.265,1.55)"],
         ["spring(duration=0.5, bounce=0.3)", "wobbly", "steps(4, jump-end)"],
         ["easeIn", "easeOut", "--title", "in & out <compared>"],
+        ["examples/12-photo-throw.lua", "--fps", "20"],
+        ["examples/08-path-bounce.lua", "--fps", "10"],
     ]
 
     func testChartsParseAsXML() throws {
@@ -22,7 +25,9 @@ final class SVGOutputTests: XCTestCase {
             XCTAssertEqual(r.status, 0, "\(args): \(r.stderr)")
             let elements = try parse(Data(r.stdout.utf8), "\(args)")
             XCTAssertEqual(elements.first, "svg")
-            XCTAssertGreaterThanOrEqual(elements.filter { $0 == "polyline" }.count, args.filter { !$0.hasPrefix("-") }.count - (args.contains("--title") ? 1 : 0))
+            XCTAssertGreaterThanOrEqual(
+                elements.filter { $0 == "polyline" }.count,
+                args.filter { !$0.hasPrefix("-") }.count - (args.contains("--title") ? 1 : 0))
         }
     }
 
@@ -35,7 +40,8 @@ final class SVGOutputTests: XCTestCase {
             XCTAssertTrue(r.stdout.contains(">\(label)</text>"), "tick \(label)")
         }
         XCTAssertFalse(r.stdout.contains(">1.5</text>"))
-        XCTAssertTrue(r.stdout.contains(">easeInEaseOut</text>") && r.stdout.contains(">backOut</text>"), "legend")
+        XCTAssertTrue(
+            r.stdout.contains(">easeInEaseOut</text>") && r.stdout.contains(">backOut</text>"), "legend")
         // easeInEaseOut's two inner control points are drawn (circles with r = 4): (0.42, 0)
         // and (0.58, 1), Apple's documented control points.
         XCTAssertEqual(r.stdout.components(separatedBy: "r=\"4\"").count - 1, 2)
@@ -46,17 +52,34 @@ final class SVGOutputTests: XCTestCase {
         XCTAssertTrue(r.stdout.contains("<title>in &amp; out &lt;compared&gt;</title>"), r.stdout)
     }
 
-    func testPlottingScriptsIsNotAvailableYet() throws {
-        let r = try CLIProcess.run(["plot", "--no-user-plugins", "examples/01.lua"])
-        XCTAssertEqual(r.status, 1)
-        XCTAssertEqual(r.stderr, "inbetween: examples/01.lua: plotting scripts is not available yet; plot easings by name or SPEC\n")
+    /// A scene script: a motion chart for the point-valued track, then one value-over-time
+    /// chart per track, stacked as nested <svg> elements.
+    func testPlottingAScript() throws {
+        let r = try CLIProcess.run(["plot", "--no-user-plugins", "--fps", "20", "examples/12-photo-throw.lua"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let elements = try parse(Data(r.stdout.utf8), "photo throw")
+        // The document, then the motion chart and the three tracks' charts.
+        XCTAssertEqual(elements.filter { $0 == "svg" }.count, 1 + 4)
+        for title in ["motion", "myview.transform.scale.x", "myview.transform.scale.y", "myview.position"] {
+            XCTAssertTrue(r.stdout.contains(">\(title)</text>"), title)
+        }
+        // The motion path has a dot per frame of the throw: 0.2 s ... 1.2 s at 20 fps = 21.
+        XCTAssertGreaterThanOrEqual(elements.filter { $0 == "circle" }.count, 21)
+        let missing = try CLIProcess.run(["plot", "--no-user-plugins", "examples/none.lua"])
+        XCTAssertEqual(missing.status, 1)
+        XCTAssertEqual(missing.stderr, "inbetween: cannot open examples/none.lua (No such file or directory)\n")
     }
 
     func testChartsRenderWithRSVG() throws {
-        guard let rsvg = ["/usr/bin/rsvg-convert", "/usr/local/bin/rsvg-convert", "/opt/homebrew/bin/rsvg-convert"]
+        guard
+            let rsvg = [
+                "/usr/bin/rsvg-convert", "/usr/local/bin/rsvg-convert", "/opt/homebrew/bin/rsvg-convert",
+            ]
             .first(where: { FileManager.default.isExecutableFile(atPath: $0) })
         else {
-            throw XCTSkip("rsvg-convert is not installed (Debian: apt-get install -y librsvg2-bin; scripts/test installs it)")
+            throw XCTSkip(
+                "rsvg-convert is not installed (Debian: apt-get install -y librsvg2-bin; scripts/test installs it)"
+            )
         }
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("ib-svg-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
@@ -88,8 +111,10 @@ final class SVGOutputTests: XCTestCase {
 
     private final class ElementCollector: NSObject, XMLParserDelegate {
         var names: [String] = []
-        func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?,
-                    qualifiedName: String?, attributes: [String: String] = [:]) {
+        func parser(
+            _ parser: XMLParser, didStartElement name: String, namespaceURI: String?,
+            qualifiedName: String?, attributes: [String: String] = [:]
+        ) {
             names.append(name)
         }
     }

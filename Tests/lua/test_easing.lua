@@ -27,6 +27,27 @@ h.test("shipped plugins", function()
   eq(presets.get("fadeIn").keyPath, "opacity")
 end)
 
+h.test("Penner's bounceOut: four parabolas of 7.5625 (t - c)^2 + k", function()
+  local f = timing.get("bounceOut")
+  -- Each parabola touches 1 at its ends (1/2.75, 2/2.75, 2.5/2.75, 1) and bottoms out at
+  -- Penner's constants 0.75, 0.9375, 0.984375 halfway between.
+  for _, t in ipairs{1 / 2.75, 2 / 2.75, 2.5 / 2.75, 1} do eq(f(t), 1, 1e-12, "bounceOut(" .. t .. ")") end
+  eq(f(1.5 / 2.75), 0.75, 1e-15); eq(f(2.25 / 2.75), 0.9375, 1e-15); eq(f(2.625 / 2.75), 0.984375, 1e-15)
+  eq(f(0.25), 7.5625 * 0.0625, 1e-15)
+  -- In and InOut are its mirrors.
+  eq(timing.get("bounceIn")(0.25), 1 - f(0.75), 1e-15)
+  eq(timing.get("bounceInOut")(0.75), 0.5 + f(0.5) / 2, 1e-15)
+end)
+
+h.test("the classic bounceEaseOut: parabolas through 1 at 4/11, 8/11, 9/10 and 1", function()
+  local f = timing.get("bounceEaseOut")
+  for _, t in ipairs{4 / 11, 8 / 11, 9 / 10, 1} do eq(f(t), 1, 1e-12, "bounceEaseOut(" .. t .. ")") end
+  -- Second parabola 363/40 t^2 - 99/10 t + 17/5: vertex at t = (99/10) / (2 * 363/40) = 6/11,
+  -- value 17/5 - (99/10)^2 / (4 * 363/40) = 0.7.
+  eq(f(6 / 11), 0.7, 1e-12)
+  eq(f(0.2), 121 * 0.04 / 16, 1e-15)
+end)
+
 h.test("keyframes.generate reproduces the classic 60-frame loop", function()
   local values, times = keyframes.generate{from = 0, to = 1, duration = 1, fps = 60, fn = "bounceEaseOut"}
   eq(#values, 60); eq(#times, 60)

@@ -29,4 +29,12 @@ public struct SamplingSummary: Hashable, Sendable {
     /// Every track, in the order frames listed them.
     public var tracks: [Track]
     public var eventCount: Int
+
+    public init(frameCount: Int, startTime: Double, endTime: Double, tracks: [Track], eventCount: Int) {
+        self.frameCount = frameCount
+        self.startTime = startTime
+        self.endTime = endTime
+        self.tracks = tracks
+        self.eventCount = eventCount
+    }
 }

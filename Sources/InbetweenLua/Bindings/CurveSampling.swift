@@ -53,18 +53,20 @@ extension Runtime {
         defer { s.top = base }
         let count = try host.run(file: path)
         guard count >= 1 else {
-            throw LuaError(kind: .runtime, chunk: nil, line: nil,
-                           message: "\(path): must return an easing (a function of t), got nothing")
+            throw LuaError(
+                kind: .runtime, chunk: nil, line: nil,
+                message: "\(path): must return an easing (a function of t), got nothing")
         }
         s.top = base + 1  // keep the first result only
         if s.type(at: -1) == LUA_TFUNCTION { return try sampleFunctionOnTop(name: path, at: xs) }
         if s.type(at: -1) == LUA_TUSERDATA || s.type(at: -1) == LUA_TSTRING,
-           let function = try? timing(at: -1)
+            let function = try? timing(at: -1)
         {
             return try sample(function, at: xs)
         }
-        throw LuaError(kind: .runtime, chunk: nil, line: nil,
-                       message: "\(path): must return an easing (a function of t), got \(s.typeName(at: -1))")
+        throw LuaError(
+            kind: .runtime, chunk: nil, line: nil,
+            message: "\(path): must return an easing (a function of t), got \(s.typeName(at: -1))")
     }
 
     /// An engine timing function, evaluated in Swift. Custom functions that call back into Lua
@@ -80,7 +82,10 @@ extension Runtime {
     private func pushRegisteredEasing(_ spec: String) throws(LuaRaise) -> Bool {
         let s = host.stack
         host.getGlobal("easing")
-        guard s.type(at: -1) == LUA_TTABLE else { s.pop(); return false }
+        guard s.type(at: -1) == LUA_TTABLE else {
+            s.pop()
+            return false
+        }
         s.rawField(-1, "get")
         clua_remove(host.L, -2)
         s.push(spec)
@@ -116,8 +121,11 @@ extension Runtime {
             }
             let got = type == LUA_TNUMBER ? LuaFormat.number(s.number(at: -1) ?? 0) : s.typeName(at: -1)
             let (chunk, line, _) = LuaError.splitPosition(definedAt + ": ")
-            throw LuaError(kind: .runtime, chunk: chunk, line: line,
-                           message: "easing '\(name)' must return a finite number, got \(got) (at t = \(LuaFormat.number(x)))")
+            throw LuaError(
+                kind: .runtime, chunk: chunk, line: line,
+                message:
+                    "easing '\(name)' must return a finite number, got \(got) (at t = \(LuaFormat.number(x)))"
+            )
         }
         return ys
     }

@@ -49,6 +49,7 @@ extension Runtime {
             pending = next
         }
         report.clashes = collectClashes()
+        pluginReport = report
         return report
     }
 

@@ -15,6 +15,8 @@ public final class Runtime {
     public var pluginDirectories: [String] = []
     /// The folder of the script being run: scripts may `require` their siblings.
     public var scriptDirectory: String?
+    /// What the last `loadPlugins` found (failures, clashes).
+    public internal(set) var pluginReport = PluginReport()
     /// The scene the script builds.
     let state = SceneState()
 

@@ -85,7 +85,7 @@ enum SceneBindings {
                 let key = try s.checkString(2)
                 let value: Value
                 do { value = try runtime.value(at: 3) } catch {
-                    throw LuaRaise.argument(3, "'\(key)' \(error.rule)")
+                    throw LuaRaise.message("layer '\(l.name)' property '\(key)' \(error.rule)")
                 }
                 let transaction = runtime.state.transactions.last
                 _ = try runtime.layerProperty(l, key, argument: 2) { _ in
@@ -137,12 +137,12 @@ extension Runtime {
         guard let layer = state.scene[l.name] else { throw LuaRaise.message("layer '\(l.name)' is not in the scene") }
         guard PropertyValues.isKnownKeyPath(key) else {
             let hint = Suggestions.closest(to: key, in: PropertyValues.knownKeyPaths)
-            throw LuaRaise.argument(argument, "layer has no property '\(key)'\(Suggestions.phrase(hint))")
+            throw LuaRaise.message("layer '\(l.name)' has no property '\(key)'\(Suggestions.phrase(hint))")
         }
         do {
             return try body(layer)
         } catch let e as EngineError {
-            throw LuaRaise.argument(argument + 1, "'\(key)': \(e.rule)")
+            throw LuaRaise.message("layer '\(l.name)' property '\(key)' \(e.rule), got \(e.value)")
         }
     }
 

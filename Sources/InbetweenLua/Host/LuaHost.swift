@@ -12,6 +12,8 @@ public final class LuaHost {
     private var functions: [LuaFunctionBox] = []
     /// The first error from callbacks the engine made into Lua (see LuaReference).
     public var pendingError: LuaError?
+    /// Script files loaded, to restore chunk names Lua shortened to "...tail" (LUA_IDSIZE).
+    private var loadedFiles: [String] = []
 
     /// - Parameter memoryLimit: bytes the state may hold (0 = unlimited).
     public init(memoryLimit: Int = 0) throws(LuaError) {
@@ -101,6 +103,7 @@ public final class LuaHost {
                 ? "cannot read \(path)" : "cannot open \(path) (No such file or directory)"
             throw LuaError(kind: .file, chunk: nil, line: nil, message: reason)
         }
+        if !loadedFiles.contains(path) { loadedFiles.append(path) }
         try load(text: data, chunkName: "@" + path)
     }
 
@@ -161,7 +164,18 @@ public final class LuaHost {
         case LUA_ERRERR: kind = .handler
         default: kind = .runtime
         }
-        return LuaError(kind: kind, luaMessage: text)
+        return expandingChunk(LuaError(kind: kind, luaMessage: text))
+    }
+
+    /// Lua keeps at most LUA_IDSIZE - 1 characters of a chunk name, cutting long paths to
+    /// "...tail"; the full path of a file this host loaded is put back.
+    public func expandingChunk(_ error: LuaError) -> LuaError {
+        guard let chunk = error.chunk, chunk.hasPrefix("...") else { return error }
+        let tail = chunk.dropFirst(3)
+        guard let full = loadedFiles.last(where: { $0.hasSuffix(tail) }) else { return error }
+        var e = error
+        e.chunk = full
+        return e
     }
 }
 

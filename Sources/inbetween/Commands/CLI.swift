@@ -9,7 +9,7 @@ enum CLI {
 
         commands:
           run SCRIPT.lua     run a script and write the frames of the scene it builds
-                             [--fps N] [--from T] [--to T] [--format json|csv]
+                             [--fps N] [--from T] [--to T] [--format json|csv|css|swift]
                              [--precision P] [-o FILE]
           list [--json]      list timing presets, easings, springs and presets with their plugin
           batch SCRIPT_OR_DIR... -o OUTDIR

@@ -33,29 +33,40 @@ enum CurveCommand {
         """
 
     static func run(_ args: inout Arguments, verbose: Bool) throws -> Int32 {
-        if args.flag("-h") || args.flag("--help") { print(help); return 0 }
+        if args.flag("-h") || args.flag("--help") {
+            print(help)
+            return 0
+        }
         let formatName = try args.option("--format") ?? Format.csv.rawValue
         guard let format = Format(rawValue: formatName) else {
-            throw UsageError("unknown format '\(formatName)' for curve; valid formats: \(Format.allCases.map(\.rawValue).joined(separator: ", "))")
+            throw UsageError(
+                "unknown format '\(formatName)' for curve; valid formats: \(Format.allCases.map(\.rawValue).joined(separator: ", "))"
+            )
         }
         let grid = try SampleGrid.parse(&args)
         let precision = try parsePrecision(&args)
         let tolerance = try parseTolerance(&args)
         let output = try args.option("-o")
         let options = try RuntimeOptions(&args)
-        guard let spec = args.next() else { throw UsageError("curve needs a SPEC (try: inbetween curve easeInEaseOut)") }
+        guard let spec = args.next() else {
+            throw UsageError("curve needs a SPEC (try: inbetween curve easeInEaseOut)")
+        }
         try args.finish()
         if precision != nil && (format == .css || format == .svg) {
-            throw UsageError("--precision applies to csv and json; css chooses its decimals to meet --tolerance")
+            throw UsageError(
+                "--precision applies to csv and json; css chooses its decimals to meet --tolerance")
         }
         if tolerance != nil && format != .css { throw UsageError("--tolerance applies to --format css only") }
         if format == .css, case .explicit = grid {
-            throw UsageError("--at cannot be used with --format css: linear() needs samples spread over [0, 1]")
+            throw UsageError(
+                "--at cannot be used with --format css: linear() needs samples spread over [0, 1]")
         }
 
         let runtime = try options.makeRuntime(verbose: verbose)
         let source = try CurveSource.resolve(spec, in: runtime)
-        let defaultCount = format == .css ? CSSLinear.defaultSampleCount
+        let defaultCount =
+            format == .css
+            ? CSSLinear.defaultSampleCount
             : format == .svg ? PlotCommand.defaultSampleCount : SampleGrid.defaultCount
         let xs = (grid ?? .uniform(defaultCount)).xs
         let ys = try source.sample(at: xs, in: runtime)
@@ -95,9 +106,10 @@ enum CurveCommand {
             sink.write("/* \(linear.stopCount) stops, tolerance \(NumberFormat.shortest.string(t)) */\n")
             sink.write(linear.function + "\n")
         case .svg:
-            let curve = SVGChart.Curve(name: PlotCommand.legendName(spec, source),
-                                       points: zip(xs, ys).map { (x: $0, y: $1) }.sorted { $0.x < $1.x },
-                                       controlPoints: source.controlPoints)
+            let curve = SVGChart.Curve(
+                name: PlotCommand.legendName(spec, source),
+                points: zip(xs, ys).map { (x: $0, y: $1) }.sorted { $0.x < $1.x },
+                controlPoints: source.controlPoints)
             sink.buffer.append(contentsOf: SVGChart.easing([curve], title: spec).render())
         }
         try sink.commit()

@@ -19,7 +19,9 @@ enum CurveSource {
     static func resolve(_ spec: String, in runtime: Runtime) throws -> CurveSource {
         if spec.hasSuffix(".lua") { return .script(spec) }
         if SpringSpec.isSpringSyntax(spec) { return .spring(try SpringSpec.parse(spec)) }
-        if TimingFunction.named(spec) != nil || spec.contains("(") || runtime.knownTimingNames().contains(spec) {
+        if TimingFunction.named(spec) != nil || spec.contains("(")
+            || runtime.knownTimingNames().contains(spec)
+        {
             return .timing(spec)
         }
         if let spring = try SpringSpec.registered(spec, in: runtime) { return .spring(spring) }
@@ -46,7 +48,7 @@ enum CurveSource {
     /// P0...P3 when the curve is a cubic Bézier, for drawing its handles.
     var controlPoints: [(x: Double, y: Double)] {
         guard case .timing(let spec) = self,
-              let function = TimingFunction.named(spec) ?? (try? TimingFunction.parse(css: spec))
+            let function = TimingFunction.named(spec) ?? (try? TimingFunction.parse(css: spec))
         else { return [] }
         return (0...3).compactMap { function.controlPoint(at: $0) }.map { ($0.x, $0.y) }
     }
@@ -75,7 +77,9 @@ enum SampleGrid: Equatable {
         if samples != nil && at != nil { throw UsageError("--samples and --at cannot be used together") }
         if let samples {
             guard let n = Int(samples), countRange.contains(n) else {
-                throw UsageError("--samples must be a whole number from \(countRange.lowerBound) to \(countRange.upperBound), got '\(samples)'")
+                throw UsageError(
+                    "--samples must be a whole number from \(countRange.lowerBound) to \(countRange.upperBound), got '\(samples)'"
+                )
             }
             return .uniform(n)
         }
@@ -83,7 +87,9 @@ enum SampleGrid: Equatable {
         let xs = try at.split(separator: ",", omittingEmptySubsequences: false).map { part -> Double in
             let text = part.trimmingCharacters(in: .whitespaces)
             guard let x = Double(text), x.isFinite else {
-                throw UsageError("--at: '\(text)' is not a finite number (give numbers separated by commas, e.g. --at 0,0.5,1)")
+                throw UsageError(
+                    "--at: '\(text)' is not a finite number (give numbers separated by commas, e.g. --at 0,0.5,1)"
+                )
             }
             return x
         }

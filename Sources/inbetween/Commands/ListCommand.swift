@@ -10,11 +10,14 @@ enum ListCommand {
         try args.finish()
         let runtime = try options.makeRuntime()
         let entries = runtime.catalog()
+        let clashes = runtime.pluginReport.clashes
         if json {
             let rows = entries.map {
                 "{\"kind\":\(jsonString($0.kind)),\"name\":\(jsonString($0.name)),\"plugin\":\(jsonString($0.plugin)),\"file\":\(jsonString($0.file))}"
             }
-            print("[" + rows.joined(separator: ",\n ") + "]")
+            let clashRows = clashes.map { jsonString($0.description) }
+            print("{\"entries\":[\n " + rows.joined(separator: ",\n ") + "],\n\"clashes\":["
+                  + clashRows.joined(separator: ",") + "]}")
         } else {
             let nameWidth = entries.map(\.name.count).max() ?? 0
             let pluginWidth = entries.map(\.plugin.count).max() ?? 0
@@ -23,6 +26,10 @@ enum ListCommand {
                        e.name.padding(toLength: nameWidth, withPad: " ", startingAt: 0),
                        e.plugin.padding(toLength: pluginWidth, withPad: " ", startingAt: 0),
                        e.file].joined(separator: "  "))
+            }
+            if !clashes.isEmpty {
+                print("\nname clashes (a plugin loaded later wins):")
+                for c in clashes { print("  " + c.description) }
             }
         }
         return 0

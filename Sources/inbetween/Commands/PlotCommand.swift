@@ -2,48 +2,63 @@ import Foundation
 import InbetweenLua
 
 /// `inbetween plot SPEC... -o FILE.svg`: easing curves overlaid on one chart in the unit
-/// square, with each cubic Bézier's control points and a legend. (Plotting what a script
-/// animates — values over time and motion paths — will use SVGChart.lines / motionPath.)
+/// square, with each cubic Bézier's control points and a legend; `inbetween plot SCRIPT.lua`
+/// draws what a script animates (ScriptPlot).
 enum PlotCommand {
     /// Points per curve: 400 segments are smooth at the chart's 400-pixel width.
     static let defaultSampleCount = 401
 
     static let help = """
         usage: inbetween plot SPEC... [-o FILE.svg] [--samples N] [--title TEXT] [plugin options]
+               inbetween plot SCRIPT.lua [-o FILE.svg] [--fps N] [--title TEXT] [plugin options]
 
         Draws one or more easings (any SPEC `inbetween curve` accepts) overlaid on one SVG chart:
         the unit square with ticks, each curve in its own color, control points for cubic
-        Béziers, and a legend.
+        Béziers, and a legend. Given a script that builds a scene (rather than one returning an
+        easing), draws each animated property's values over time and the motion paths of
+        point-valued properties, with a dot per frame.
 
           --samples N      points per curve (default 401)
           --title TEXT     the chart's title (default: the SPECs)
+          --fps N          frames per second when plotting a script (default 60)
           -o FILE          write FILE atomically (default: standard output; - too)
         """
 
     static func run(_ args: inout Arguments, verbose: Bool) throws -> Int32 {
-        if args.flag("-h") || args.flag("--help") { print(help); return 0 }
+        if args.flag("-h") || args.flag("--help") {
+            print(help)
+            return 0
+        }
         let grid = try SampleGrid.parse(&args)
         if case .explicit = grid { throw UsageError("plot takes --samples, not --at") }
         let title = try args.option("--title")
+        let fps = try args.number("--fps", rule: { $0 > 0 && $0 <= 10_000 }, ruleText: "a frame rate in (0, 10000]")
         let output = try args.option("-o")
         let options = try RuntimeOptions(&args)
         var specs: [String] = []
         while let spec = args.next() { specs.append(spec) }
         try args.finish()
-        guard !specs.isEmpty else { throw UsageError("plot needs at least one SPEC (try: inbetween plot easeIn easeOut -o ease.svg)") }
-        if let script = specs.first(where: { $0.hasSuffix(".lua") }) {
-            throw CommandError("\(script): plotting scripts is not available yet; plot easings by name or SPEC")
+        guard !specs.isEmpty else {
+            throw UsageError("plot needs at least one SPEC (try: inbetween plot easeIn easeOut -o ease.svg)")
         }
-
         let runtime = try options.makeRuntime(verbose: verbose)
+        if specs.count == 1, specs[0].hasSuffix(".lua"), try !runtime.scriptReturnsEasing(file: specs[0]) {
+            let sink = try ByteSink(path: output)
+            sink.buffer.append(contentsOf: try ScriptPlot.render(script: specs[0], runtime: try options.makeRuntime(),
+                                                                 fps: fps, title: title))
+            try sink.commit()
+            return 0
+        }
         let xs = (grid ?? .uniform(defaultSampleCount)).xs
         var curves: [SVGChart.Curve] = []
         for spec in specs {
             let source = try CurveSource.resolve(spec, in: runtime)
             let ys = try source.sample(at: xs, in: runtime)
-            curves.append(SVGChart.Curve(name: legendName(spec, source),
-                                         points: zip(xs, ys).map { (x: $0, y: $1) },
-                                         controlPoints: source.controlPoints))
+            curves.append(
+                SVGChart.Curve(
+                    name: legendName(spec, source),
+                    points: zip(xs, ys).map { (x: $0, y: $1) },
+                    controlPoints: source.controlPoints))
         }
         let sink = try ByteSink(path: output)
         sink.buffer.append(contentsOf: SVGChart.easing(curves, title: title).render())

@@ -2,11 +2,11 @@ import Foundation
 import InbetweenEngine
 import InbetweenLua
 
-/// `inbetween run SCRIPT.lua [--fps N] [--from T] [--to T] [--format json|csv] [--precision P]
+/// `inbetween run SCRIPT.lua [--fps N] [--from T] [--to T] [--format json|csv|css|swift] [--precision P]
 /// [-o FILE]`: runs the script, then samples the scene it built from its start to its end
 /// (inclusive) and writes the frames.
 enum RunCommand {
-    static let formats = ["json", "csv"]
+    static let formats = frameFormats
 
     static func run(_ args: inout Arguments) throws -> Int32 {
         let options = try RuntimeOptions(&args)
@@ -28,12 +28,20 @@ enum RunCommand {
         let folder = (script as NSString).deletingLastPathComponent
         runtime.scriptDirectory = folder.isEmpty ? "." : folder
         try runtime.host.run(file: script)
-        let fps = try runtime.sampler(for: request).fps
+        let sampler = try runtime.sampler(for: request)
+        let fps = sampler.fps
+        let progress = ProgressBar(label: "run \((script as NSString).lastPathComponent)")
+        if case .time(let end) = sampler.end { progress.total = try? FrameTimes(start: sampler.start, end: end, fps: fps).count }
 
         let sink = try ByteSink(path: outputPath)
-        var writer = makeFrameWriter(format: format, sink: sink, numbers: NumberFormat(precision: precision), fps: fps)
-        let summary = try runtime.sampleScene(request) { frame in try writer.write(frame) }
-        try writer.finish(startTime: summary.startTime, endTime: summary.endTime)
+        var writer = makeFrameWriter(format: format, sink: sink, numbers: NumberFormat(precision: precision), fps: fps,
+                                     source: script)
+        let summary = try runtime.sampleScene(request) { frame in
+            try writer.write(frame)
+            progress.update(frame.index + 1, detail: "t = \(NumberFormat.compact(2).string(frame.time)) s")
+        }
+        progress.finish()
+        try writer.finish(summary)
         try sink.commit()
         return 0
     }

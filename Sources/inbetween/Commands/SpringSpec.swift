@@ -27,32 +27,41 @@ enum SpringSpec {
         var positional: [Double] = []
         var named: [String: Double] = [:]
         for part in parts {
-            let pieces = part.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            let pieces = part.split(separator: "=", maxSplits: 1).map {
+                $0.trimmingCharacters(in: .whitespaces)
+            }
             guard let value = Double(pieces.last!), value.isFinite else {
                 throw CommandError("\(spec): '\(pieces.last!)' is not a finite number")
             }
             if pieces.count == 1 {
-                guard named.isEmpty else { throw CommandError("\(spec): positional values must come before named ones") }
+                guard named.isEmpty else {
+                    throw CommandError("\(spec): positional values must come before named ones")
+                }
                 positional.append(value)
                 continue
             }
             let key = pieces[0] == "velocity" ? "initialVelocity" : pieces[0]
             guard (physicalNames + perceptualNames).contains(key) else {
-                throw CommandError("\(spec): unknown parameter '\(pieces[0])'; valid: \((physicalNames + perceptualNames).joined(separator: ", "))")
+                throw CommandError(
+                    "\(spec): unknown parameter '\(pieces[0])'; valid: \((physicalNames + perceptualNames).joined(separator: ", "))"
+                )
             }
             guard named[key] == nil else { throw CommandError("\(spec): '\(key)' is given twice") }
             named[key] = value
         }
         guard positional.count <= physicalNames.count else {
-            throw CommandError("\(spec): at most 4 values (mass, stiffness, damping, velocity), got \(positional.count)")
+            throw CommandError(
+                "\(spec): at most 4 values (mass, stiffness, damping, velocity), got \(positional.count)")
         }
         let perceptual = named.keys.contains { perceptualNames.contains($0) }
         do {
             if perceptual {
                 guard positional.isEmpty, named.keys.allSatisfy({ perceptualNames.contains($0) }),
-                      let duration = named["duration"], let bounce = named["bounce"]
+                    let duration = named["duration"], let bounce = named["bounce"]
                 else {
-                    throw CommandError("\(spec): the perceptual form takes exactly duration= and bounce=, e.g. spring(duration=0.5, bounce=0.3)")
+                    throw CommandError(
+                        "\(spec): the perceptual form takes exactly duration= and bounce=, e.g. spring(duration=0.5, bounce=0.3)"
+                    )
                 }
                 return try SpringParameters(duration: duration, bounce: bounce)
             }
@@ -69,8 +78,9 @@ enum SpringSpec {
     }
 
     static func physical(_ p: [String: Double]) throws -> SpringParameters {
-        try SpringParameters(mass: p["mass"] ?? 1, stiffness: p["stiffness"] ?? 100,
-                             damping: p["damping"] ?? 10, initialVelocity: p["initialVelocity"] ?? 0)
+        try SpringParameters(
+            mass: p["mass"] ?? 1, stiffness: p["stiffness"] ?? 100,
+            damping: p["damping"] ?? 10, initialVelocity: p["initialVelocity"] ?? 0)
     }
 
     /// `springs.get(name)` from the plugins: {mass, stiffness, damping, initialVelocity} or
@@ -90,7 +100,9 @@ enum SpringSpec {
         for key in physicalNames + perceptualNames {
             if s.rawField(-1, key) != LUA_TNIL {
                 guard let v = s.number(at: -1), v.isFinite else {
-                    throw CommandError("spring '\(name)': field '\(key)' must be a finite number, got \(host.describe(at: -1))")
+                    throw CommandError(
+                        "spring '\(name)': field '\(key)' must be a finite number, got \(host.describe(at: -1))"
+                    )
                 }
                 fields[key] = v
             }

@@ -79,7 +79,9 @@ final class ByteSink {
         guard writeError == nil else { return }
         var offset = 0
         while offset < buffer.count {
-            let n = buffer.withUnsafeBytes { Foundation.write(fd, $0.baseAddress! + offset, $0.count - offset) }
+            let n = buffer.withUnsafeBytes {
+                Foundation.write(fd, $0.baseAddress! + offset, $0.count - offset)
+            }
             if n < 0 {
                 if errno == EINTR { continue }
                 writeError = String(cString: strerror(errno))

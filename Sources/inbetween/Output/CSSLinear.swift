@@ -55,10 +55,14 @@ enum CSSLinear {
         while let (a, b) = ranges.popLast() {
             guard b - a > 1 else { continue }
             let slope = (ys[b] - ys[a]) / (xs[b] - xs[a])
-            var farthest = a, distance = 0.0
+            var farthest = a
+            var distance = 0.0
             for i in (a + 1)..<b {
                 let d = abs(ys[i] - (ys[a] + slope * (xs[i] - xs[a])))
-                if d > distance { distance = d; farthest = i }
+                if d > distance {
+                    distance = d
+                    farthest = i
+                }
             }
             if distance > tolerance {
                 keep[farthest] = true

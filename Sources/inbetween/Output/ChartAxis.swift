@@ -32,7 +32,8 @@ struct ChartAxis: Hashable {
     /// widened outward to whole steps. An empty range (one value) is widened by one unit (or a
     /// tenth of the value) on each side so it still has a scale.
     static func nice(label: String, from lower: Double, to upper: Double) -> ChartAxis {
-        var lower = lower, upper = upper
+        var lower = lower
+        var upper = upper
         if !(upper > lower) {
             let pad = lower == 0 ? 1 : abs(lower) * 0.1
             lower -= pad
@@ -42,7 +43,8 @@ struct ChartAxis: Hashable {
         let magnitude = pow(10, floor(log10(rough)))
         let normalized = rough / magnitude
         let step = (normalized < 1.5 ? 1 : normalized < 3 ? 2 : normalized < 7 ? 5 : 10) * magnitude
-        let first = floor(lower / step), last = ceil(upper / step)
+        let first = floor(lower / step)
+        let last = ceil(upper / step)
         // Multiplying whole numbers by the step (rather than adding steps) keeps 0.1 × 3 from
         // drifting into the labels more than once per tick.
         let ticks = stride(from: first, through: last, by: 1).map { $0 * step }

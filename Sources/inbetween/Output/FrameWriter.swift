@@ -2,18 +2,26 @@ import Foundation
 import InbetweenEngine
 
 /// Writes sampled frames as they come (streaming) into a `ByteSink`; `finish` closes the
-/// document with the times of the first and last frame written. Numbers go straight into the sink's buffer through `NumberFormat`: writing is
+/// document. Numbers go straight into the sink's buffer through `NumberFormat`: writing is
 /// the hot path of `run` and `batch`, so no `String` is made per number.
 protocol FrameWriter {
     mutating func write(_ frame: SampledFrame) throws
-    mutating func finish(startTime: Double, endTime: Double) throws
+    mutating func finish(_ summary: SamplingSummary) throws
 }
 
-/// The writer for a format name (`csv` or `json`).
-func makeFrameWriter(format: String, sink: ByteSink, numbers: NumberFormat, fps: Double) -> FrameWriter {
-    format == "csv"
-        ? CSVFrameWriter(sink: sink, numbers: numbers)
-        : JSONFrameWriter(sink: sink, numbers: numbers, fps: fps)
+/// The frame formats of `run` and `batch`.
+let frameFormats = ["json", "csv", "css", "swift"]
+
+/// The writer for a format name (one of `frameFormats`); `source` names the script in
+/// generated code.
+func makeFrameWriter(format: String, sink: ByteSink, numbers: NumberFormat, fps: Double,
+                     source: String = "a script") -> FrameWriter {
+    switch format {
+    case "csv": return CSVFrameWriter(sink: sink, numbers: numbers)
+    case "css": return CSSKeyframesWriter(sink: sink, numbers: numbers)
+    case "swift": return SwiftSnippetWriter(sink: sink, numbers: numbers, source: source, fps: fps)
+    default: return JSONFrameWriter(sink: sink, numbers: numbers, fps: fps)
+    }
 }
 
 /// `time,layer,keyPath,v0[,v1,...]`: one row per frame per track. The header counts the value
@@ -45,19 +53,24 @@ struct CSVFrameWriter: FrameWriter {
         time.removeAll(keepingCapacity: true)
         numbers.append(frame.time, to: &time)
         let numbers = self.numbers
+        // The sink's buffer is taken out for the frame and put back after: appending to a
+        // local array skips the exclusivity check each access to a class's property costs.
+        var out = sink.buffer
+        sink.buffer = []
         for i in 0..<frame.values.count {
-            sink.buffer.append(contentsOf: time)
-            sink.buffer.append(contentsOf: rowNames[i])
+            out.append(contentsOf: time)
+            out.append(contentsOf: rowNames[i])
             frame.values[i].forEachComponent { c in
-                sink.buffer.append(UInt8(ascii: ","))
-                numbers.append(c, to: &sink.buffer)
+                out.append(UInt8(ascii: ","))
+                numbers.append(c, to: &out)
             }
-            sink.buffer.append(UInt8(ascii: "\n"))
-            sink.flushIfFull()
+            out.append(UInt8(ascii: "\n"))
         }
+        sink.buffer = out
+        sink.flushIfFull()
     }
 
-    mutating func finish(startTime: Double, endTime: Double) throws {
+    mutating func finish(_ summary: SamplingSummary) throws {
         if !wroteHeader { sink.write("time,layer,keyPath,v0\n") }
     }
 
@@ -93,37 +106,43 @@ struct JSONFrameWriter: FrameWriter {
         let numbers = self.numbers
         for i in 0..<frame.values.count {
             let (times, values) = spills[i]
-            if !times.isEmpty {
-                times.bytes.append(UInt8(ascii: ","))
-                values.bytes.append(UInt8(ascii: ","))
+            // Local arrays while appending (see CSVFrameWriter.write), put back after.
+            var t = times.bytes, v = values.bytes
+            times.bytes = []
+            values.bytes = []
+            if !t.isEmpty || !times.isEmpty {
+                t.append(UInt8(ascii: ","))
+                v.append(UInt8(ascii: ","))
             }
-            numbers.append(frame.time, to: &times.bytes)
+            numbers.append(frame.time, to: &t)
             let value = frame.values[i]
-            if case .scalar(let v) = value {
-                numbers.append(v, to: &values.bytes)
+            if case .scalar(let x) = value {
+                numbers.append(x, to: &v)
             } else {
-                values.bytes.append(UInt8(ascii: "["))
+                v.append(UInt8(ascii: "["))
                 var first = true
                 value.forEachComponent { c in
-                    if !first { values.bytes.append(UInt8(ascii: ",")) }
+                    if !first { v.append(UInt8(ascii: ",")) }
                     first = false
-                    numbers.append(c, to: &values.bytes)
+                    numbers.append(c, to: &v)
                 }
-                values.bytes.append(UInt8(ascii: "]"))
+                v.append(UInt8(ascii: "]"))
             }
+            times.bytes = t
+            values.bytes = v
             try times.spillIfFull()
             try values.spillIfFull()
         }
         frames += 1
     }
 
-    mutating func finish(startTime: Double, endTime: Double) throws {
+    mutating func finish(_ summary: SamplingSummary) throws {
         sink.write("{\"fps\":")
         sink.write(fps, numbers)
         sink.write(",\"start\":")
-        sink.write(startTime, numbers)
+        sink.write(summary.startTime, numbers)
         sink.write(",\"end\":")
-        sink.write(endTime, numbers)
+        sink.write(summary.endTime, numbers)
         sink.write(",\"tracks\":[")
         for (i, track) in tracks.enumerated() {
             sink.write(i == 0 ? "\n" : ",\n")

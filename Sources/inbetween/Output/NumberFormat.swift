@@ -119,22 +119,24 @@ enum NumberFormat: Hashable, Sendable {
         return (bits, 1074)  // subnormal: bits × 2^-1074
     }
 
-    /// `n` in decimal, left-padded with zeros to `width` digits.
+    /// `n` in decimal, left-padded with zeros to `width` digits. The digits are written in
+    /// place at the end of `out` (single-byte appends, then filled from the right): the hot
+    /// path of every writer, so no temporary buffer and no generic `append(contentsOf:)`.
     private static func appendDecimal(_ n: UInt64, width: Int, to out: inout [UInt8]) {
-        var buffer: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: UInt64.max has 20 digits
-        withUnsafeMutableBytes(of: &buffer) { raw in
-            var i = raw.count
+        var digits = 1
+        var rest = n / 10
+        while rest > 0 { digits += 1; rest /= 10 }
+        let count = max(width, digits)
+        let start = out.count
+        for _ in 0..<count { out.append(UInt8(ascii: "0")) }
+        out.withUnsafeMutableBufferPointer { p in
+            var i = start + count
             var n = n
             repeat {
                 i -= 1
-                raw[i] = UInt8(ascii: "0") + UInt8(n % 10)
+                p[i] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: n % 10)
                 n /= 10
             } while n > 0
-            while raw.count - i < width {
-                i -= 1
-                raw[i] = UInt8(ascii: "0")
-            }
-            out.append(contentsOf: raw[i...])
         }
     }
 }

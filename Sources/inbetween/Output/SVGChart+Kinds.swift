@@ -23,8 +23,10 @@ extension SVGChart {
     }
 
     /// Values over time: x is time in seconds, y any range; several series overlaid.
-    static func lines(series: [(name: String, points: [(x: Double, y: Double)])], title: String,
-                      xLabel: String = "time (s)", yLabel: String) -> SVGChart {
+    static func lines(
+        series: [(name: String, points: [(x: Double, y: Double)])], title: String,
+        xLabel: String = "time (s)", yLabel: String
+    ) -> SVGChart {
         let xs = series.flatMap { $0.points.map(\.x) }
         let ys = series.flatMap { $0.points.map(\.y) }
         return SVGChart(
@@ -36,7 +38,9 @@ extension SVGChart {
 
     /// 2D motion paths with a dot per frame, in Core Animation's layer coordinates (origin top
     /// left, y down), with equal units on both axes so that a circle looks round.
-    static func motionPath(_ paths: [(name: String, points: [(x: Double, y: Double)])], title: String) -> SVGChart {
+    static func motionPath(_ paths: [(name: String, points: [(x: Double, y: Double)])], title: String)
+        -> SVGChart
+    {
         let xs = paths.flatMap { $0.points.map(\.x) }
         let ys = paths.flatMap { $0.points.map(\.y) }
         return SVGChart(

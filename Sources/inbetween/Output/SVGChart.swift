@@ -43,11 +43,13 @@ struct SVGChart {
 
     func render() -> [UInt8] {
         let (plotWidth, plotHeight) = plotSize()
-        let left = SVGChart.marginLeft, top = SVGChart.marginTop
+        let left = SVGChart.marginLeft
+        let top = SVGChart.marginTop
         let longestName = Double(series.map(\.name.count).max() ?? 0)
-        let width = max(left + plotWidth + SVGChart.marginRight,
-                        left + 32 + longestName * SVGChart.characterWidth + SVGChart.marginRight,
-                        Double(title.count) * SVGChart.titleCharacterWidth + 2 * SVGChart.marginRight)
+        let width = max(
+            left + plotWidth + SVGChart.marginRight,
+            left + 32 + longestName * SVGChart.characterWidth + SVGChart.marginRight,
+            Double(title.count) * SVGChart.titleCharacterWidth + 2 * SVGChart.marginRight)
         let legendTop = top + plotHeight + SVGChart.marginBottom
         let height = legendTop + Double(series.count) * SVGChart.legendRow + 8
         let sx = { (v: Double) in left + (v - x.lower) / x.span * plotWidth }
@@ -56,40 +58,77 @@ struct SVGChart {
         }
         let px = SVGWriter.px
         var svg = SVGWriter(width: width, height: height, title: title)
-        svg.element("text", [("x", px(width / 2)), ("y", "22"), ("text-anchor", "middle"),
-                             ("font-size", "15"), ("font-weight", "bold")], text: title)
+        svg.element(
+            "text",
+            [
+                ("x", px(width / 2)), ("y", "22"), ("text-anchor", "middle"),
+                ("font-size", "15"), ("font-weight", "bold"),
+            ], text: title)
         // Grid and ticks.
         svg.open("g", [("stroke", "#e4e4e4"), ("stroke-width", "1")])
-        for t in x.ticks { svg.element("line", [("x1", px(sx(t))), ("y1", px(top)), ("x2", px(sx(t))), ("y2", px(top + plotHeight))]) }
-        for t in y.ticks { svg.element("line", [("x1", px(left)), ("y1", px(sy(t))), ("x2", px(left + plotWidth)), ("y2", px(sy(t)))]) }
+        for t in x.ticks {
+            svg.element(
+                "line", [("x1", px(sx(t))), ("y1", px(top)), ("x2", px(sx(t))), ("y2", px(top + plotHeight))])
+        }
+        for t in y.ticks {
+            svg.element(
+                "line",
+                [("x1", px(left)), ("y1", px(sy(t))), ("x2", px(left + plotWidth)), ("y2", px(sy(t)))])
+        }
         svg.close("g")
         if let frame {
-            let x0 = sx(frame.lower.x), x1 = sx(frame.upper.x), y0 = sy(frame.lower.y), y1 = sy(frame.upper.y)
-            svg.element("rect", [("x", px(min(x0, x1))), ("y", px(min(y0, y1))), ("width", px(abs(x1 - x0))),
-                                 ("height", px(abs(y1 - y0))), ("fill", "none"), ("stroke", "#9a9a9a"),
-                                 ("stroke-dasharray", "4 3")])
+            let x0 = sx(frame.lower.x)
+            let x1 = sx(frame.upper.x)
+            let y0 = sy(frame.lower.y)
+            let y1 = sy(frame.upper.y)
+            svg.element(
+                "rect",
+                [
+                    ("x", px(min(x0, x1))), ("y", px(min(y0, y1))), ("width", px(abs(x1 - x0))),
+                    ("height", px(abs(y1 - y0))), ("fill", "none"), ("stroke", "#9a9a9a"),
+                    ("stroke-dasharray", "4 3"),
+                ])
         }
-        svg.element("rect", [("x", px(left)), ("y", px(top)), ("width", px(plotWidth)), ("height", px(plotHeight)),
-                             ("fill", "none"), ("stroke", "#555555")])
+        svg.element(
+            "rect",
+            [
+                ("x", px(left)), ("y", px(top)), ("width", px(plotWidth)), ("height", px(plotHeight)),
+                ("fill", "none"), ("stroke", "#555555"),
+            ])
         svg.open("g", [("fill", "#333333")])
         let bottom = top + plotHeight
         for t in x.ticks {
-            svg.element("line", [("x1", px(sx(t))), ("y1", px(bottom)), ("x2", px(sx(t))),
-                                 ("y2", px(bottom + SVGChart.tickLength)), ("stroke", "#555555")])
-            svg.element("text", [("x", px(sx(t))), ("y", px(bottom + 18)), ("text-anchor", "middle")],
-                        text: ChartAxis.tickFormat.string(t))
+            svg.element(
+                "line",
+                [
+                    ("x1", px(sx(t))), ("y1", px(bottom)), ("x2", px(sx(t))),
+                    ("y2", px(bottom + SVGChart.tickLength)), ("stroke", "#555555"),
+                ])
+            svg.element(
+                "text", [("x", px(sx(t))), ("y", px(bottom + 18)), ("text-anchor", "middle")],
+                text: ChartAxis.tickFormat.string(t))
         }
         for t in y.ticks {
-            svg.element("line", [("x1", px(left - SVGChart.tickLength)), ("y1", px(sy(t))), ("x2", px(left)),
-                                 ("y2", px(sy(t))), ("stroke", "#555555")])
-            svg.element("text", [("x", px(left - 8)), ("y", px(sy(t) + 4)), ("text-anchor", "end")],
-                        text: ChartAxis.tickFormat.string(t))
+            svg.element(
+                "line",
+                [
+                    ("x1", px(left - SVGChart.tickLength)), ("y1", px(sy(t))), ("x2", px(left)),
+                    ("y2", px(sy(t))), ("stroke", "#555555"),
+                ])
+            svg.element(
+                "text", [("x", px(left - 8)), ("y", px(sy(t) + 4)), ("text-anchor", "end")],
+                text: ChartAxis.tickFormat.string(t))
         }
-        svg.element("text", [("x", px(left + plotWidth / 2)), ("y", px(bottom + 38)), ("text-anchor", "middle")],
-                    text: x.label)
+        svg.element(
+            "text", [("x", px(left + plotWidth / 2)), ("y", px(bottom + 38)), ("text-anchor", "middle")],
+            text: x.label)
         let yMid = top + plotHeight / 2
-        svg.element("text", [("x", "16"), ("y", px(yMid)), ("text-anchor", "middle"),
-                             ("transform", "rotate(-90 16 \(px(yMid)))")], text: y.label)
+        svg.element(
+            "text",
+            [
+                ("x", "16"), ("y", px(yMid)), ("text-anchor", "middle"),
+                ("transform", "rotate(-90 16 \(px(yMid)))"),
+            ], text: y.label)
         svg.close("g")
         // Series, then the legend.
         for (i, s) in series.enumerated() {
@@ -99,24 +138,38 @@ struct SVGChart {
                 let c = s.controlPoints.map { (sx($0.x), sy($0.y)) }
                 svg.open("g", [("stroke", color), ("stroke-width", "1"), ("stroke-dasharray", "3 2")])
                 for (a, b) in [(0, 1), (3, 2)] {
-                    svg.element("line", [("x1", px(c[a].0)), ("y1", px(c[a].1)), ("x2", px(c[b].0)), ("y2", px(c[b].1))])
+                    svg.element(
+                        "line",
+                        [("x1", px(c[a].0)), ("y1", px(c[a].1)), ("x2", px(c[b].0)), ("y2", px(c[b].1))])
                 }
                 svg.close("g")
                 for k in [1, 2] {
-                    svg.element("circle", [("cx", px(c[k].0)), ("cy", px(c[k].1)), ("r", "4"),
-                                           ("fill", "white"), ("stroke", color), ("stroke-width", "1.5")])
+                    svg.element(
+                        "circle",
+                        [
+                            ("cx", px(c[k].0)), ("cy", px(c[k].1)), ("r", "4"),
+                            ("fill", "white"), ("stroke", color), ("stroke-width", "1.5"),
+                        ])
                 }
             }
-            svg.polyline(points, [("fill", "none"), ("stroke", color), ("stroke-width", "2"),
-                                  ("stroke-linejoin", "round")])
+            svg.polyline(
+                points,
+                [
+                    ("fill", "none"), ("stroke", color), ("stroke-width", "2"),
+                    ("stroke-linejoin", "round"),
+                ])
             if s.dots {
                 svg.open("g", [("fill", color)])
                 for p in points { svg.element("circle", [("cx", px(p.0)), ("cy", px(p.1)), ("r", "2.5")]) }
                 svg.close("g")
             }
             let rowY = legendTop + Double(i) * SVGChart.legendRow
-            svg.element("line", [("x1", px(left)), ("y1", px(rowY)), ("x2", px(left + 24)), ("y2", px(rowY)),
-                                 ("stroke", color), ("stroke-width", "3")])
+            svg.element(
+                "line",
+                [
+                    ("x1", px(left)), ("y1", px(rowY)), ("x2", px(left + 24)), ("y2", px(rowY)),
+                    ("stroke", color), ("stroke-width", "3"),
+                ])
             svg.element("text", [("x", px(left + 32)), ("y", px(rowY + 4))], text: s.name)
         }
         return svg.finish()

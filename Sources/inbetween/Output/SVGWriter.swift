@@ -35,7 +35,10 @@ struct SVGWriter {
             escape(value)
             append("\"")
         }
-        guard let text else { append("/>\n"); return }
+        guard let text else {
+            append("/>\n")
+            return
+        }
         append(">")
         escape(text)
         append("</\(name)>\n")
@@ -86,6 +89,9 @@ struct SVGWriter {
     private mutating func number(_ v: Double) { SVGWriter.coordinate.append(v, to: &bytes) }
 
     private mutating func append(_ text: String) { bytes.append(contentsOf: text.utf8) }
+
+    /// Markup made by another SVGWriter (a nested chart), copied as it is.
+    mutating func embed(_ markup: String) { append(markup) }
 
     /// XML's five predefined entities; control characters other than tab and newline are not
     /// allowed in XML 1.0 at all and become U+FFFD.

@@ -41,7 +41,8 @@ final class CurveSamplingTests: XCTestCase {
     }
 
     func testErrors() throws {
-        let r = try runtime("""
+        let r = try runtime(
+            """
             easing.register('broken', function(t) if t > 0.5 then return 'x' end return t end, {variants = false})
             easing.register('raises', function(t)
               error('no good')

@@ -1,0 +1,48 @@
+import Foundation
+import XCTest
+
+/// Long work draws a progress line on stderr only when stderr is a terminal. A callback that
+/// keeps the CPU busy for 1.2 s makes the run long enough (the line waits a second before it
+/// appears); `script(1)` gives the child a pseudo-terminal.
+final class ProgressTests: XCTestCase {
+    static let slowScript = """
+        local l = layer{name = "slow"}
+        l:add(animation.basic{keyPath = "opacity", fromValue = 0, toValue = 1, duration = 1,
+          onStart = function() local t = os.clock() while os.clock() - t < 1.2 do end end})
+        """
+
+    private func scriptFile() throws -> String {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("ib-slow-\(UUID().uuidString).lua")
+        try Self.slowScript.write(to: url, atomically: true, encoding: .utf8)
+        return url.path
+    }
+
+    func testNoProgressWhenStderrIsNotATerminal() throws {
+        let r = try CLIProcess.run(["run", "--fps", "10", "--format", "csv", try scriptFile()])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(r.stderr, "")
+    }
+
+    func testProgressOnATerminal() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/script") else {
+            throw XCTSkip("script(1) from util-linux is not installed")
+        }
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("ib-slow-\(UUID().uuidString).csv")
+        let command = "\(CLIProcess.binary.path) run --fps 10 --format csv -o \(output.path) \(try scriptFile())"
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+        process.arguments = ["-qec", command, "/dev/null"]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let text = String(decoding: data, as: UTF8.self)
+        XCTAssertEqual(process.terminationStatus, 0, text)
+        // The line is redrawn in place and erased at the end.
+        XCTAssertTrue(text.contains("\r" + "run ib-slow-"), text.debugDescription)
+        XCTAssertTrue(text.contains("t = "), text.debugDescription)
+        XCTAssertTrue(text.hasSuffix("\r\u{1B}[K") || text.contains("\r\u{1B}[K"), text.debugDescription)
+    }
+}

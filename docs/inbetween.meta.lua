@@ -1,0 +1,361 @@
+---@meta inbetween
+-- LuaLS (lua-language-server) definitions for Inbetween's Lua API. Point your editor at this
+-- folder (the repository's .luarc.json does) to get completion and type checks in scripts and
+-- plugins. A test checks that every function the host binds is declared here.
+
+-- Values ---------------------------------------------------------------------------------
+
+---@class Point
+---@field x number
+---@field y number
+local Point = {}
+---@return number[]
+function Point:components() end
+
+---@class Size
+---@field width number
+---@field height number
+local Size = {}
+---@return number[]
+function Size:components() end
+
+---@class Rect
+---@field x number
+---@field y number
+---@field width number
+---@field height number
+local Rect = {}
+---@return number[]
+function Rect:components() end
+
+---@class Color
+---@field r number
+---@field g number
+---@field b number
+---@field a number
+local Color = {}
+---@return number[]
+function Color:components() end
+
+---A CATransform3D: 16 numbers, row-major, row-vector convention (translation in m41..m43).
+---@class Transform
+---@field m number[]
+local Transform = {}
+---Applies `self` first, then `other` (same as `self * other`).
+---@param other Transform
+---@return Transform
+function Transform:concat(other) end
+---@return number[]
+function Transform:components() end
+
+---A CGPath-like path built by chaining.
+---@class Path
+---@field elements table[]
+local Path = {}
+---@return Path
+function Path:move(x, y) end
+---@return Path
+function Path:line(x, y) end
+---@return Path
+function Path:quad(cx, cy, x, y) end
+---@return Path
+function Path:curve(c1x, c1y, c2x, c2y, x, y) end
+---CGPathAddArc: angles in radians.
+---@return Path
+function Path:arc(cx, cy, radius, startAngle, endAngle, clockwise) end
+---@return Path
+function Path:close() end
+
+---@alias Value number|Point|Size|Rect|Color|Transform|Path|number[]|string
+
+---@param x number
+---@param y number
+---@return Point
+function point(x, y) end
+
+---@return Size
+function size(width, height) end
+
+---@return Rect
+function rect(x, y, width, height) end
+
+---`color(r, g, b[, a])`, `color("#rrggbb")`, `color("red")` (UIKit's named colors).
+---@param r number|string
+---@return Color
+function color(r, g, b, a) end
+
+---A new empty path.
+---@return Path
+function path() end
+
+---@class transformlib
+transform = {}
+---A transform from 16 numbers (row-major); see also the constructors below.
+---@param m number[]
+---@return Transform
+function transform(m) end
+---@return Transform
+function transform.identity() end
+---@return Transform
+function transform.scale(sx, sy, sz) end
+---@return Transform
+function transform.translation(tx, ty, tz) end
+---CATransform3DMakeRotation: about the axis (x, y, z), default z.
+---@return Transform
+function transform.rotation(angle, x, y, z) end
+
+-- Timing ---------------------------------------------------------------------------------
+
+---A timing function: call it (`tf(x)`) for the output progress.
+---@class Timing
+---@overload fun(x: number): number
+local Timing = {}
+---getControlPointAtIndex: 0 = (0, 0), 1 and 2 the control points, 3 = (1, 1).
+---@param index integer
+---@return Point
+function Timing:controlPoint(index) end
+---@return string
+function Timing:name() end
+
+---Anything a timing function is expected to be: a preset or registered easing name
+---(`"easeInEaseOut"`, `"kCAMediaTimingFunctionEaseIn"`, `"ease-in-out"`, `"bounceOut"`,
+---`"backOut(2.5)"`), a CSS string (`"cubic-bezier(...)"`, `"steps(4, jump-end)"`,
+---`"linear(0, 0.25 75%, 1)"`), a timing object, or a function of t.
+---@alias TimingSpec string|Timing|fun(t: number): number
+
+---@class timinglib
+---@field linear Timing
+---@field easeIn Timing
+---@field easeOut Timing
+---@field easeInEaseOut Timing
+---@field default Timing
+timing = {}
+---functionWithControlPoints: x1 and x2 must lie in [0, 1].
+---@return Timing
+function timing.cubic(x1, y1, x2, y2) end
+---CSS steps(n, jump-start|jump-end|jump-none|jump-both|start|end).
+---@return Timing
+function timing.steps(n, position) end
+---@param spec TimingSpec
+---@return Timing
+function timing.get(spec) end
+---out from in: 1 - f(1 - t).
+---@param spec TimingSpec
+---@return Timing
+function timing.reverse(spec) end
+---in -> inOut.
+---@param spec TimingSpec
+---@return Timing
+function timing.mirror(spec) end
+---in -> outIn.
+---@param spec TimingSpec
+---@return Timing
+function timing.outIn(spec) end
+---@return string[]
+function timing.names() end
+
+---@class easinglib
+easing = {}
+---Registers a named easing; a name ending in "In" also registers its Out, InOut and OutIn.
+---@param name string
+---@param fn fun(t: number, ...: number): number
+---@param options? {params?: table, variants?: boolean}
+function easing.register(name, fn, options) end
+---`"name"` or `"name(1.5, 2)"` -> function, or nil.
+---@return (fun(t: number): number)|nil
+function easing.get(spec) end
+---Any timing spec -> something callable.
+---@param spec TimingSpec
+---@return fun(t: number): number
+function easing.resolve(spec) end
+---@return string[]
+function easing.names() end
+---@return {name: string, plugin: string, file: string, params?: table, generated: boolean}|nil
+function easing.info(name) end
+---@return {name: string, winner: string, winnerFile: string, loser: string, loserFile: string}[]
+function easing.clashes() end
+
+---@class keyframeslib
+keyframes = {}
+---The classic "n = duration * fps keyframes from a function": values at t = i / n.
+---@param options {from: Value, to: Value, duration?: number, fps?: number, fn?: TimingSpec, inclusive?: boolean}
+---@return Value[] values
+---@return number[] keyTimes
+function keyframes.generate(options) end
+
+---@class registry
+---@field entries table
+---@field clashes table
+springs = {}
+---@param name string
+---@param parameters {mass?: number, stiffness?: number, damping?: number, initialVelocity?: number, duration?: number, bounce?: number, source?: string}
+function springs.register(name, parameters) end
+---@return table|nil
+function springs.get(name) end
+---@return string[]
+function springs.names() end
+---@return table|nil
+function springs.info(name) end
+
+---@class presetregistry
+presets = {}
+---@param name string
+---@param animation table a table of animation properties with `type` = "basic"|"keyframe"|"spring"|"group"
+function presets.register(name, animation) end
+---@return table|nil
+function presets.get(name) end
+---@return string[]
+function presets.names() end
+---@return table|nil
+function presets.info(name) end
+
+-- Animations -------------------------------------------------------------------------------
+
+---@class Animation
+local Animation = {}
+---"basic", "keyframe", "spring" or "group".
+---@return string
+function Animation:kind() end
+---@return string[]
+function Animation:keyPaths() end
+---The effective duration (0.25 s when unset).
+---@return number
+function Animation:duration() end
+---Spring animations only.
+---@return number
+function Animation:settlingDuration() end
+
+---@class MediaTimingOptions
+---@field beginTime? number seconds after the animation is added
+---@field duration? number 0 = 0.25 s (spring: its settling duration; group child: the group's)
+---@field speed? number
+---@field timeOffset? number
+---@field repeatCount? number math.huge repeats forever
+---@field repeatDuration? number
+---@field autoreverses? boolean
+---@field fillMode? "removed"|"forwards"|"backwards"|"both"|string
+---@field removedOnCompletion? boolean
+---@field onStart? fun()
+---@field onStop? fun(finished: boolean)
+
+---@class BasicOptions: MediaTimingOptions
+---@field keyPath string
+---@field fromValue? Value
+---@field toValue? Value
+---@field byValue? Value
+---@field from? Value
+---@field to? Value
+---@field by? Value
+---@field timingFunction? TimingSpec
+---@field timing? TimingSpec
+---@field additive? boolean
+---@field cumulative? boolean
+
+---@class KeyframeOptions: MediaTimingOptions
+---@field keyPath string
+---@field values? Value[]
+---@field path? Path
+---@field keyTimes? number[]
+---@field timingFunctions? TimingSpec[]
+---@field calculationMode? "linear"|"discrete"|"paced"|"cubic"|"cubicPaced"|string
+---@field rotationMode? "auto"|"autoReverse"|string
+---@field tensionValues? number[]
+---@field continuityValues? number[]
+---@field biasValues? number[]
+---@field timingFunction? TimingSpec
+---@field timing? TimingSpec
+---@field additive? boolean
+---@field cumulative? boolean
+
+---@class SpringOptions: MediaTimingOptions
+---@field keyPath string
+---@field fromValue? Value
+---@field toValue? Value
+---@field byValue? Value
+---@field from? Value
+---@field to? Value
+---@field by? Value
+---@field mass? number
+---@field stiffness? number
+---@field damping? number
+---@field initialVelocity? number
+---@field allowsOverdamping? boolean
+---@field perceptualDuration? number
+---@field bounce? number
+---@field dampingRatio? number
+---@field response? number
+---@field preset? string a name from the springs registry
+---@field additive? boolean
+---@field cumulative? boolean
+
+---@class GroupOptions: MediaTimingOptions
+---@field animations Animation[]
+---@field timingFunction? TimingSpec
+---@field timing? TimingSpec
+
+---@class animationlib
+animation = {}
+---@param options BasicOptions
+---@return Animation
+function animation.basic(options) end
+---@param options KeyframeOptions
+---@return Animation
+function animation.keyframe(options) end
+---@param options SpringOptions
+---@return Animation
+function animation.spring(options) end
+---@param options GroupOptions
+---@return Animation
+function animation.group(options) end
+---A registered preset with your overrides.
+---@return Animation
+function animation.preset(name, overrides) end
+
+-- Layers and scenes --------------------------------------------------------------------------
+
+---A layer: read and assign its properties by Core Animation key path (`l.position`,
+---`l["transform.scale"]`); inside a transaction an assignment animates implicitly.
+---@class Layer
+---@field name string
+---@field position Point
+---@field bounds Rect
+---@field opacity number
+---@field backgroundColor Color
+---@field transform Transform
+local Layer = {}
+---addAnimation:forKey: — returns the key (generated when nil).
+---@param anim Animation
+---@param key? string
+---@return string
+function Layer:add(anim, key) end
+---removeAnimationForKey:
+function Layer:remove(key) end
+---removeAllAnimations
+function Layer:removeAll() end
+---The presentation value at the current scene time.
+---@return Value
+function Layer:presentation(keyPath) end
+---@return string[]
+function Layer:animationKeys() end
+
+---`layer{ name = "ball", position = point(150, 32), ... }` with any layer property.
+---@param properties table
+---@return Layer
+function layer(properties) end
+
+---@class Transaction
+---@overload fun(body: fun())
+
+---`transaction{ duration = 1, timingFunction = "easeOut", completion = fn }(function() ... end)`
+---@param options {duration?: number, timingFunction?: TimingSpec, timing?: TimingSpec, disableActions?: boolean, completion?: fun()}
+---@return Transaction
+function transaction(options) end
+
+---How the host samples the script: `return scene{ fps = 60, from = 0, to = 5 }`.
+---@param options {fps?: number, from?: number, to?: number, cap?: number}
+---@return table
+function scene(options) end
+
+---The current scene time in seconds (the event's time inside callbacks).
+---@return number
+function now() end
