@@ -26,6 +26,8 @@ let package = Package(
         .target(name: "InbetweenEngine"),
         .target(name: "InbetweenLua", dependencies: ["InbetweenEngine", "CLua", "CLuaSupport"]),
         .executableTarget(name: "inbetween", dependencies: ["InbetweenLua", "InbetweenEngine"]),
+        // Times engine kernels for scripts/bench; not part of the tests.
+        .executableTarget(name: "InbetweenBench", dependencies: ["InbetweenLua", "InbetweenEngine"]),
         .testTarget(name: "InbetweenEngineTests", dependencies: ["InbetweenEngine"]),
         .testTarget(name: "InbetweenLuaTests", dependencies: ["InbetweenLua", "CLua", "CLuaSupport"]),
         .testTarget(name: "InbetweenCLITests", dependencies: ["inbetween"], exclude: ["Golden"]),

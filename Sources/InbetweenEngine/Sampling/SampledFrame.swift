@@ -10,6 +10,14 @@ public struct SampledFrame: Sendable {
     public var tracks: [Track]
     /// `values[i]` is the presentation value of `tracks[i]` at `time`.
     public var values: [Value]
+
+    /// Frames come from `SceneSampler`; hosts make their own only to drive writers (benchmarks).
+    public init(index: Int, time: Double, tracks: [Track], values: [Value]) {
+        self.index = index
+        self.time = time
+        self.tracks = tracks
+        self.values = values
+    }
 }
 
 /// What a sampling run did, for the host's output header or trailer.
@@ -21,4 +29,12 @@ public struct SamplingSummary: Hashable, Sendable {
     /// Every track, in the order frames listed them.
     public var tracks: [Track]
     public var eventCount: Int
+
+    public init(frameCount: Int, startTime: Double, endTime: Double, tracks: [Track], eventCount: Int) {
+        self.frameCount = frameCount
+        self.startTime = startTime
+        self.endTime = endTime
+        self.tracks = tracks
+        self.eventCount = eventCount
+    }
 }

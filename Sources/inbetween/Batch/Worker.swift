@@ -55,7 +55,7 @@ enum Worker {
         try runtime.runJob(file: job.script, parameters: job.params)
         let fps = try runtime.sampler(for: request).fps
         let sink = try ByteSink(path: job.output)
-        var writer = makeFrameWriter(format: format, sink: sink, numbers: numbers, fps: fps)
+        var writer = makeFrameWriter(format: format, sink: sink, numbers: numbers, fps: fps, source: job.script)
         let summary = try runtime.sampleScene(request) { frame in try writer.write(frame) }
         try writer.finish(summary)
         try sink.commit()

@@ -17,7 +17,7 @@ enum BatchCommand {
 
           -o OUTDIR            output folder (created when missing)
           --jobs N             worker processes (default: the number of cores)
-          --format json|csv    output format (default json)
+          --format F           json, csv, css or swift (default json)
           --fps N              frames per second (default: the script's, else 60)
           --precision P        P decimals instead of the shortest round-trip numbers
           --skip-existing      skip jobs whose output file exists (resume a batch)

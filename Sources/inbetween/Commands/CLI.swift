@@ -58,6 +58,8 @@ enum CLI {
                 return try BatchCommand.run(&args)
             case "__worker":
                 return try Worker.run(&args)
+            case "__bench-write":
+                return try BenchWriteCommand.run(&args)
             case "curve":
                 return try CurveCommand.run(&args, verbose: verbose)
             case "plot":

@@ -53,16 +53,21 @@ struct CSVFrameWriter: FrameWriter {
         time.removeAll(keepingCapacity: true)
         numbers.append(frame.time, to: &time)
         let numbers = self.numbers
+        // The sink's buffer is taken out for the frame and put back after: appending to a
+        // local array skips the exclusivity check each access to a class's property costs.
+        var out = sink.buffer
+        sink.buffer = []
         for i in 0..<frame.values.count {
-            sink.buffer.append(contentsOf: time)
-            sink.buffer.append(contentsOf: rowNames[i])
+            out.append(contentsOf: time)
+            out.append(contentsOf: rowNames[i])
             frame.values[i].forEachComponent { c in
-                sink.buffer.append(UInt8(ascii: ","))
-                numbers.append(c, to: &sink.buffer)
+                out.append(UInt8(ascii: ","))
+                numbers.append(c, to: &out)
             }
-            sink.buffer.append(UInt8(ascii: "\n"))
-            sink.flushIfFull()
+            out.append(UInt8(ascii: "\n"))
         }
+        sink.buffer = out
+        sink.flushIfFull()
     }
 
     mutating func finish(_ summary: SamplingSummary) throws {
@@ -101,24 +106,30 @@ struct JSONFrameWriter: FrameWriter {
         let numbers = self.numbers
         for i in 0..<frame.values.count {
             let (times, values) = spills[i]
-            if !times.isEmpty {
-                times.bytes.append(UInt8(ascii: ","))
-                values.bytes.append(UInt8(ascii: ","))
+            // Local arrays while appending (see CSVFrameWriter.write), put back after.
+            var t = times.bytes, v = values.bytes
+            times.bytes = []
+            values.bytes = []
+            if !t.isEmpty || !times.isEmpty {
+                t.append(UInt8(ascii: ","))
+                v.append(UInt8(ascii: ","))
             }
-            numbers.append(frame.time, to: &times.bytes)
+            numbers.append(frame.time, to: &t)
             let value = frame.values[i]
-            if case .scalar(let v) = value {
-                numbers.append(v, to: &values.bytes)
+            if case .scalar(let x) = value {
+                numbers.append(x, to: &v)
             } else {
-                values.bytes.append(UInt8(ascii: "["))
+                v.append(UInt8(ascii: "["))
                 var first = true
                 value.forEachComponent { c in
-                    if !first { values.bytes.append(UInt8(ascii: ",")) }
+                    if !first { v.append(UInt8(ascii: ",")) }
                     first = false
-                    numbers.append(c, to: &values.bytes)
+                    numbers.append(c, to: &v)
                 }
-                values.bytes.append(UInt8(ascii: "]"))
+                v.append(UInt8(ascii: "]"))
             }
+            times.bytes = t
+            values.bytes = v
             try times.spillIfFull()
             try values.spillIfFull()
         }

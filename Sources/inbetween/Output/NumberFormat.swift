@@ -41,25 +41,16 @@ enum NumberFormat: Hashable, Sendable {
     // MARK: shortest round-trip
 
     private static func appendShortest(_ value: Double, to out: inout [UInt8]) {
-        if value == 0 {
-            out.append(UInt8(ascii: "0"))
-            return
-        }  // also -0.0
+        if value == 0 { out.append(UInt8(ascii: "0")); return }  // also -0.0
         var text = value.description
         // "1.0" -> "1"; exponent forms ("1e-07", "1e+16") carry no ".0".
         if text.hasSuffix(".0") { text.removeLast(2) }
-        guard let e = text.firstIndex(of: "e") else {
-            out.append(contentsOf: text.utf8)
-            return
-        }
+        guard let e = text.firstIndex(of: "e") else { out.append(contentsOf: text.utf8); return }
         // "1e-07" -> "1e-7", "1e+16" -> "1e16": drop the '+' and leading exponent zeros.
         out.append(contentsOf: text[..<e].utf8)
         out.append(UInt8(ascii: "e"))
         var exponent = text[text.index(after: e)...]
-        if exponent.first == "-" {
-            out.append(UInt8(ascii: "-"))
-            exponent = exponent.dropFirst()
-        }
+        if exponent.first == "-" { out.append(UInt8(ascii: "-")); exponent = exponent.dropFirst() }
         if exponent.first == "+" { exponent = exponent.dropFirst() }
         while exponent.count > 1, exponent.first == "0" { exponent = exponent.dropFirst() }
         out.append(contentsOf: exponent.utf8)
@@ -111,10 +102,7 @@ enum NumberFormat: Hashable, Sendable {
         guard p > 0 else { return }
         var width = p
         if trim {
-            while width > 0 && digits % 10 == 0 {
-                digits /= 10
-                width -= 1
-            }
+            while width > 0 && digits % 10 == 0 { digits /= 10; width -= 1 }
             if width == 0 { return }
         }
         out.append(UInt8(ascii: "."))
@@ -131,22 +119,24 @@ enum NumberFormat: Hashable, Sendable {
         return (bits, 1074)  // subnormal: bits × 2^-1074
     }
 
-    /// `n` in decimal, left-padded with zeros to `width` digits.
+    /// `n` in decimal, left-padded with zeros to `width` digits. The digits are written in
+    /// place at the end of `out` (single-byte appends, then filled from the right): the hot
+    /// path of every writer, so no temporary buffer and no generic `append(contentsOf:)`.
     private static func appendDecimal(_ n: UInt64, width: Int, to out: inout [UInt8]) {
-        var buffer: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: UInt64.max has 20 digits
-        withUnsafeMutableBytes(of: &buffer) { raw in
-            var i = raw.count
+        var digits = 1
+        var rest = n / 10
+        while rest > 0 { digits += 1; rest /= 10 }
+        let count = max(width, digits)
+        let start = out.count
+        for _ in 0..<count { out.append(UInt8(ascii: "0")) }
+        out.withUnsafeMutableBufferPointer { p in
+            var i = start + count
             var n = n
             repeat {
                 i -= 1
-                raw[i] = UInt8(ascii: "0") + UInt8(n % 10)
+                p[i] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: n % 10)
                 n /= 10
             } while n > 0
-            while raw.count - i < width {
-                i -= 1
-                raw[i] = UInt8(ascii: "0")
-            }
-            out.append(contentsOf: raw[i...])
         }
     }
 }

@@ -1,0 +1,205 @@
+import Foundation
+import XCTest
+
+/// `inbetween batch`: partial failure, a crashing worker, resume with --skip-existing, shard
+/// slices, manifests (parameters and line-numbered errors), isolation between jobs, atomic
+/// outputs.
+final class BatchCommandTests: XCTestCase {
+    /// A 0.1 s opacity ramp from `params.from` (default 0) to 1: 7 frames at 60 fps.
+    static let good = """
+        local p = params or {}
+        local l = layer{name = "a", opacity = 1}
+        l:add(animation.basic{keyPath = "opacity", fromValue = p.from or 0, toValue = 1, duration = 0.1}, "o")
+        """
+    static let bad = "error('boom')\n"
+    /// Fails at t = 1 s, after 60 frames were written: the output must not appear.
+    static let late = """
+        local l = layer{name = "a", opacity = 1}
+        l:add(animation.basic{keyPath = "opacity", fromValue = 0, toValue = 1, duration = 1,
+          onStop = function() error("late failure") end}, "o")
+        """
+
+    private var folder: URL!
+
+    override func setUpWithError() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("ib-batch-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    @discardableResult
+    private func write(_ name: String, _ text: String) throws -> String {
+        let url = folder.appendingPathComponent(name)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try text.write(to: url, atomically: true, encoding: .utf8)
+        return url.path
+    }
+
+    private func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
+
+    /// Every entry of a folder, hidden ones included (a leftover staging folder would show).
+    private func listing(_ name: String) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: path(name))) ?? []).sorted()
+    }
+
+    private func summary(_ r: CLIResult) -> String {
+        r.stderr.split(separator: "\n").first { $0.hasPrefix("batch: ") }.map(String.init) ?? r.stderr
+    }
+
+    func testPartialFailureCompletesTheOthers() throws {
+        for name in ["a", "b", "c"] { try write("s/\(name).lua", Self.good) }
+        let bad = try write("s/bad.lua", Self.bad)
+        let r = try CLIProcess.run(["batch", path("s"), "-o", path("out"), "--format", "csv", "--jobs", "2"])
+        XCTAssertEqual(r.status, 1, r.stderr)
+        XCTAssertEqual(listing("out"), ["a.csv", "b.csv", "c.csv"])
+        XCTAssertTrue(summary(r).hasPrefix("batch: 3 succeeded, 1 failed;"), r.stderr)
+        // Lua shortens long chunk names from the left ("..."), so the position is a suffix.
+        XCTAssertTrue(r.stderr.contains("  failed: \(bad): "), r.stderr)
+        XCTAssertTrue(r.stderr.contains("s/bad.lua:1: boom\n"), r.stderr)
+        let csv = try String(contentsOfFile: path("out/a.csv"), encoding: .utf8)
+        XCTAssertEqual(csv.split(separator: "\n").count, 1 + 7)  // header + frames 0...6
+    }
+
+    func testAllSucceedingExitsZero() throws {
+        for name in ["a", "b"] { try write("s/\(name).lua", Self.good) }
+        let r = try CLIProcess.run(["batch", path("s/a.lua"), path("s/b.lua"), "-o", path("out")])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(listing("out"), ["a.json", "b.json"])
+        XCTAssertTrue(summary(r).hasPrefix("batch: 2 succeeded, 0 failed;"), r.stderr)
+    }
+
+    func testCrashingWorkerFailsOnlyItsJob() throws {
+        for name in ["a", "b", "c", "d"] { try write("s/\(name).lua", Self.good) }
+        let crash = try write("s/crash.lua", Self.good)
+        for jobs in ["1", "2"] {
+            let out = "out\(jobs)"
+            let r = try CLIProcess.run(["batch", path("s"), "-o", path(out), "--jobs", jobs],
+                                       environment: ["INBETWEEN_TEST_CRASH_ON": "crash.lua"])
+            XCTAssertEqual(r.status, 1, r.stderr)
+            XCTAssertEqual(listing(out), ["a.json", "b.json", "c.json", "d.json"], "--jobs \(jobs)")
+            XCTAssertTrue(summary(r).hasPrefix("batch: 4 succeeded, 1 failed;"), r.stderr)
+            XCTAssertTrue(r.stderr.contains("  failed: \(crash): worker killed by signal 6 (SIGABRT) while running this script"),
+                          r.stderr)
+        }
+    }
+
+    func testSkipExistingResumes() throws {
+        for name in ["a", "b", "c"] { try write("s/\(name).lua", Self.good) }
+        XCTAssertEqual(try CLIProcess.run(["batch", path("s"), "-o", path("out")]).status, 0)
+        // An interrupted batch: b's output is missing, a's is marked so a rewrite would show.
+        try FileManager.default.removeItem(atPath: path("out/b.json"))
+        try write("out/a.json", "kept")
+        let r = try CLIProcess.run(["batch", path("s"), "-o", path("out"), "--skip-existing"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(summary(r).hasPrefix("batch: 1 succeeded, 0 failed, 2 skipped (output exists);"), r.stderr)
+        XCTAssertEqual(try String(contentsOfFile: path("out/a.json"), encoding: .utf8), "kept")
+        XCTAssertEqual(listing("out"), ["a.json", "b.json", "c.json"])
+    }
+
+    func testShardsCoverTheListExactlyOnce() throws {
+        let names = (0..<7).map { String(format: "j%02d", $0) }  // sorted = list order
+        for name in names { try write("s/\(name).lua", Self.good) }
+        for n in 1...4 {
+            var seen: [String] = []
+            for k in 1...n {
+                let out = "out-\(k)-of-\(n)"
+                let r = try CLIProcess.run(["batch", path("s"), "-o", path(out), "--shard", "\(k)/\(n)", "--jobs", "1"])
+                XCTAssertEqual(r.status, 0, r.stderr)
+                let got = listing(out).map { String($0.dropLast(5)) }
+                // Job i (0-based) belongs to shard i mod N + 1.
+                let expected = names.enumerated().filter { $0.offset % n == k - 1 }.map(\.element)
+                XCTAssertEqual(got, expected, "shard \(k)/\(n)")
+                seen += got
+            }
+            XCTAssertEqual(seen.sorted(), names, "N = \(n)")
+        }
+    }
+
+    func testBadShardIsAUsageError() throws {
+        try write("s/a.lua", Self.good)
+        for shard in ["0/2", "3/2", "1/0", "x", "1/2/3"] {
+            let r = try CLIProcess.run(["batch", path("s"), "-o", path("out"), "--shard", shard])
+            XCTAssertEqual(r.status, 2, shard)
+            XCTAssertTrue(r.stderr.hasPrefix("inbetween: option --shard needs K/N with 1 <= K <= N"), r.stderr)
+        }
+    }
+
+    func testManifestPassesParamsAndNames() throws {
+        try write("m/good.lua", Self.good)
+        let manifest = try write("m/jobs.jsonl", """
+            {"script": "good.lua", "params": {"from": 0.5}, "output": "half.csv"}
+
+            {"script": "good.lua", "output": "zero.csv"}
+            """)
+        let r = try CLIProcess.run(["batch", "--manifest", manifest, "-o", path("out"), "--format", "csv"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(listing("out"), ["half.csv", "zero.csv"])
+        let half = try String(contentsOfFile: path("out/half.csv"), encoding: .utf8).split(separator: "\n")
+        XCTAssertEqual(half[1], "0,a,opacity,0.5")  // params.from at t = 0
+        let zero = try String(contentsOfFile: path("out/zero.csv"), encoding: .utf8).split(separator: "\n")
+        XCTAssertEqual(zero[1], "0,a,opacity,0")
+    }
+
+    func testManifestErrorsNameTheLine() throws {
+        try write("m/good.lua", Self.good)
+        let ok = #"{"script": "good.lua"}"#
+        let cases: [(String, String)] = [
+            ("{\"script\": ", "jobs.jsonl:2: not valid JSON"),
+            ("[1, 2]", "jobs.jsonl:2: a job is a JSON object"),
+            (#"{"scirpt": "good.lua"}"#, "jobs.jsonl:2: unknown key 'scirpt' (valid: output, params, script)"),
+            (#"{"params": {}}"#, "jobs.jsonl:2: missing \"script\""),
+            (#"{"script": 3}"#, "jobs.jsonl:2: \"script\" must be a non-empty string"),
+            (#"{"script": "nope.lua"}"#, "jobs.jsonl:2: script '"),
+            (#"{"script": "good.lua", "params": [1]}"#, "jobs.jsonl:2: \"params\" must be a JSON object"),
+            (#"{"script": "good.lua", "output": "../x.csv"}"#, "jobs.jsonl:2: \"output\" must be a file name inside the output folder"),
+            (#"{"script": "good.lua", "output": "good.json"}"#, "jobs.jsonl:2: output 'good.json' is also written by "),
+        ]
+        for (line, expected) in cases {
+            let manifest = try write("m/jobs.jsonl", ok + "\n" + line + "\n")
+            let r = try CLIProcess.run(["batch", "--manifest", manifest, "-o", path("out")])
+            XCTAssertEqual(r.status, 1, line)
+            XCTAssertTrue(r.stderr.hasPrefix("inbetween: \(path("m/jobs.jsonl")):2: "), "\(line): \(r.stderr)")
+            XCTAssertTrue(r.stderr.contains(expected.dropFirst("jobs.jsonl".count)), "\(line): \(r.stderr)")
+            XCTAssertEqual(listing("out"), [], "no job may run before the manifest is checked: \(line)")
+        }
+    }
+
+    func testJobsDoNotSeeEachOthersGlobals() throws {
+        let leak = """
+            assert(leaked == nil, "a global leaked from an earlier job")
+            leaked = true
+            \(Self.good)
+            """
+        for name in ["a", "b", "c"] { try write("s/\(name).lua", leak) }
+        let r = try CLIProcess.run(["batch", path("s"), "-o", path("out"), "--jobs", "1"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(summary(r).hasPrefix("batch: 3 succeeded, 0 failed;"), r.stderr)
+    }
+
+    func testFailedJobLeavesNoPartialOutput() throws {
+        let late = try write("s/late.lua", Self.late)
+        try write("out/late.json", "the good file from before")
+        let r = try CLIProcess.run(["batch", late, "-o", path("out")])
+        XCTAssertEqual(r.status, 1, r.stderr)
+        XCTAssertTrue(r.stderr.contains("late.lua:3: late failure"), r.stderr)
+        XCTAssertEqual(try String(contentsOfFile: path("out/late.json"), encoding: .utf8), "the good file from before")
+        XCTAssertEqual(listing("out"), ["late.json"], "no temporary or staging files are left")
+    }
+
+    func testUsageErrors() throws {
+        let cases: [([String], String)] = [
+            (["batch", "x.lua"], "inbetween: batch needs -o OUTDIR"),
+            (["batch", "-o", "out"], "inbetween: batch needs scripts, folders or --manifest FILE"),
+            (["batch", "x.lua", "-o", "out", "--jobs", "0"], "inbetween: option --jobs needs a whole number of workers from 1 to 1024, got '0'"),
+            (["batch", "x.lua", "-o", "out", "--format", "xml"], "inbetween: unknown format 'xml' for batch (json, csv, css, swift)"),
+        ]
+        for (args, first) in cases {
+            let r = try CLIProcess.run(args)
+            XCTAssertEqual(r.status, 2, "\(args)")
+            XCTAssertEqual(r.stderr.split(separator: "\n").first.map(String.init), first, "\(args)")
+        }
+    }
+}

@@ -1,0 +1,166 @@
+#!/usr/bin/env python3
+"""scripts/bench's driver: runs the six issue-6 benchmarks side by side with their references,
+prints one table of figures and ratios, and exits 1 when a ratio misses its goal.
+
+usage: bench.py BIN_DIR C_DIR [--write BENCHMARKS.md] [--quick]
+BIN_DIR holds the release `inbetween` and `InbetweenBench`; C_DIR the compiled references."""
+import os, platform, statistics, subprocess, sys, tempfile, time
+
+args = sys.argv[1:]
+bin_dir, c_dir = args[0], args[1]
+write_to = args[args.index("--write") + 1] if "--write" in args else None
+quick = "--quick" in args
+root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+inbetween = os.path.join(bin_dir, "inbetween")
+bench = os.path.join(bin_dir, "InbetweenBench")
+work = tempfile.mkdtemp(prefix="inbetween-bench-")
+rows = []  # (number, figure, ours, reference, ratio text, goal text, ok or None for info)
+
+
+def out(cmd, **kw):
+    return subprocess.run(cmd, check=True, capture_output=True, text=True, cwd=root, **kw).stdout.split()
+
+
+def best_of(k, cmd):
+    """The fastest of k runs of a command printing 'ns ...' (the least disturbed by others)."""
+    runs = [out(cmd) for _ in range(k)]
+    return min(runs, key=lambda r: float(r[0]))
+
+
+def spawn_wait(cmd):
+    """Wall time and peak RSS (KiB) of one child."""
+    start = time.perf_counter()
+    pid = os.posix_spawn(cmd[0], cmd, os.environ)
+    _, status, usage = os.wait4(pid, 0)
+    wall = time.perf_counter() - start
+    if os.waitstatus_to_exitcode(status) != 0:
+        raise SystemExit(f"bench: {' '.join(cmd)} failed ({status})")
+    return wall, usage.ru_maxrss
+
+
+def add(n, figure, ours, ref, ratio, goal, ok):
+    rows.append((n, figure, ours, ref, ratio, goal, ok))
+
+
+os.chdir(root)
+reps = 3 if quick else 5
+
+# 1. cubic-bezier sampling vs the classic C solver.
+N = 2_000_000 if quick else 10_000_000
+ours = best_of(reps, [bench, "cubic", str(N)])
+ref = best_of(reps, [os.path.join(c_dir, "cubic_newton"), str(N)])
+r = float(ours[0]) / float(ref[0])
+accurate = float(ours[2]) <= 1e-9
+add(1, f"cubic-bezier (0.42,0,0.58,1), ns/sample (max error ours {float(ours[2]):.1e}, C {float(ref[2]):.1e})",
+    f"{float(ours[0]):.2f}", f"{float(ref[0]):.2f} (C -O2 Newton+bisection)", f"{r:.2f}", "<= 1.0, error <= 1e-9",
+    r <= 1.0 and accurate)
+
+# 2. a Lua easing sampled by the host vs the same loop in lua5.4.
+N = 1_000_000 if quick else 5_000_000
+ours = best_of(reps, [bench, "lua-easing", str(N)])
+ref = best_of(reps, ["lua5.4", "bench/bounce_loop.lua", "plugins/penner.lua", str(N)])
+r = float(ours[0]) / float(ref[0])
+add(2, "Lua bounceOut sampled by the host, ns/sample", f"{float(ours[0]):.2f}",
+    f"{float(ref[0]):.2f} (lua5.4 loop)", f"{r:.2f}", "<= 1.0", r <= 1.0)
+
+# 3. frame writing vs printf("%.6f\n") on the same numbers (ns per number; ratio = speed-up).
+F = 300_000 if quick else 1_000_000
+target = os.path.join(work, "frames")
+ref = best_of(reps, [os.path.join(c_dir, "printf_numbers"), str(F), target + ".txt"])
+for fmt, mode, gated in [("csv", "6", True), ("json", "6", True), ("csv", "shortest", False), ("json", "shortest", False)]:
+    ours = best_of(reps, [inbetween, "__bench-write", str(F), fmt, mode, f"{target}.{fmt}"])
+    speedup = float(ref[0]) / float(ours[0])
+    label = f"--precision {mode}" if mode != "shortest" else "shortest round-trip"
+    add(3, f"writing frames as {fmt.upper()}, {label}, ns/number", f"{float(ours[0]):.2f}",
+        f"{float(ref[0]):.2f} (printf %.6f)", f"{speedup:.2f}x", ">= 5x" if gated else "(info)",
+        speedup >= 5 if gated else None)
+
+# 4. start-up: `inbetween run` on the first example (plugins included) vs `lua5.4 -e ''`.
+K = 21
+example = os.path.join(work, "01.json")
+cmd = [inbetween, "run", "examples/01-ease-out-move.lua", "--no-user-plugins", "-o", example]
+lua = ["/usr/bin/lua5.4", "-e", ""]
+spawn_wait(cmd), spawn_wait(lua)  # warm the page cache
+ours = statistics.median(spawn_wait(cmd)[0] for _ in range(K))
+ref = statistics.median(spawn_wait(lua)[0] for _ in range(K))
+r = ours / ref
+add(4, f"start-up, `inbetween run examples/01-ease-out-move.lua`, ms (median of {K})", f"{ours * 1e3:.2f}",
+    f"{ref * 1e3:.2f} (lua5.4 -e '')", f"{r:.2f}", "<= 6.0", r <= 6.0)
+
+# 5. batch of 1,000 generated scripts, 600 frames each, CSV.
+scripts = os.path.join(work, "scripts")
+os.makedirs(scripts)
+for i in range(1000):
+    with open(os.path.join(scripts, f"s{i:04d}.lua"), "w") as f:
+        f.write(f"""local l = layer{{name = "l{i}", position = point(0, 0)}}
+l:add(animation.basic{{keyPath = "position", fromValue = point(0, {i}), toValue = point({i % 97 + 100}, 50),
+  duration = 599 / 60, timingFunction = "easeInEaseOut"}}, "move")
+""")
+
+
+def batch(jobs):
+    dest = os.path.join(work, f"out-{jobs}")
+    subprocess.run(["rm", "-rf", dest], check=True)
+    return spawn_wait([inbetween, "batch", scripts, "-o", dest, "--format", "csv", "--jobs", str(jobs),
+                       "--no-user-plugins"])[0]
+
+
+batch(2)  # warm-up
+lines = sum(1 for _ in open(os.path.join(work, "out-2", "s0000.csv"))) - 1
+two = min(batch(2) for _ in range(reps))
+one = min(batch(1) for _ in range(reps))
+rate = 1000 / two
+add(5, f"batch of 1,000 scripts ({lines} frames each, CSV), scripts/s with --jobs 2", f"{rate:.0f}", "1000 (goal)",
+    f"{rate / 1000:.2f}", ">= 1.0", rate >= 1000)
+add(5, "batch --jobs 2 speed-up over --jobs 1", f"{two:.3f} s", f"{one:.3f} s (--jobs 1)", f"{one / two:.2f}x",
+    ">= 1.8x", one / two >= 1.8)
+
+# 6. memory: 10 minutes at 240 fps vs 1 second, peak RSS.
+peaks = {}
+for seconds in (1, 600):
+    path = os.path.join(work, f"long{seconds}.lua")
+    with open(path, "w") as f:
+        f.write(f"""scene{{fps = 240}}
+local l = layer{{name = "ball", position = point(0, 0), opacity = 1}}
+l:add(animation.basic{{keyPath = "position", fromValue = point(0, 0), toValue = point(300, 200), duration = {seconds}}}, "p")
+l:add(animation.basic{{keyPath = "opacity", fromValue = 0, toValue = 1, duration = {seconds}}}, "o")
+""")
+    peaks[seconds] = max(spawn_wait([inbetween, "run", path, "--no-user-plugins", "-o",
+                                     os.path.join(work, f"long{seconds}.json")])[1] for _ in range(2))
+r = peaks[600] / peaks[1]
+add(6, "peak RSS sampling 10 min at 240 fps (JSON), MiB", f"{peaks[600] / 1024:.1f}",
+    f"{peaks[1] / 1024:.1f} (1 s)", f"{r:.2f}", "<= 1.2", r <= 1.2)
+
+subprocess.run(["rm", "-rf", work])
+
+header = "| # | figure | ours | reference | ratio | goal | |\n|---|---|---|---|---|---|---|\n"
+body = "".join(f"| {n} | {fig} | {o} | {ref} | {ratio} | {goal} | {'info' if ok is None else ('ok' if ok else 'MISSED')} |\n"
+               for n, fig, o, ref, ratio, goal, ok in rows)
+table = header + body
+print(table)
+missed = [row for row in rows if row[6] is False]
+if write_to:
+    cpu = next((l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo") if l.startswith("model name")), "?")
+    swift = subprocess.run(["swift", "--version"], capture_output=True, text=True).stdout.splitlines()[0]
+    with open(write_to, "w") as f:
+        f.write(f"""# Benchmarks
+
+The last run of `scripts/bench --write` (release build; every figure is measured side by side
+with its reference in the same run; ratios, not absolute times, are the goals of issue 6).
+
+Machine: {os.cpu_count()} cores (nproc {subprocess.run(['nproc'], capture_output=True, text=True).stdout.strip()}), {cpu}, {platform.system()} {platform.release()}; {swift}.
+Command: `scripts/bench --write`
+
+{table}
+How each figure is taken (bench/, Sources/InbetweenBench, `inbetween __bench-write`):
+1. `InbetweenBench cubic N` vs `bench/cubic_newton.c` (gcc -O2), N evenly spaced x in [0, 1], fastest of several
+   runs; the error is against bisection to the last bit (ours) / the same solver at 1e-15 (C).
+2. `InbetweenBench lua-easing N` (`Runtime.sample(spec: "bounceOut", at:)`, marshalling included) vs
+   `lua5.4 bench/bounce_loop.lua` (the loop only).
+3. `inbetween __bench-write` (the real CSV/JSON frame writers, a point track at 240 fps) vs
+   `bench/printf_numbers.c` on the same numbers; ratio = printf's ns per number / ours.
+4. wall time of whole processes, median of 21 each, `--no-user-plugins`, output to a file.
+5. wall time of `inbetween batch DIR -o OUT --format csv --jobs N`, best of several runs.
+6. peak RSS (`wait4`) of `inbetween run` writing JSON, 144,000 frames of two tracks vs 240.
+""")
+sys.exit(1 if missed else 0)
