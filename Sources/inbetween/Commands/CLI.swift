@@ -17,7 +17,8 @@ enum CLI {
                              [--jobs N] [--format json|csv] [--fps N] [--precision P]
                              [--skip-existing] [--shard K/N] [--manifest FILE] (batch --help)
           curve SPEC         sample one easing as csv, json, css linear() or svg (curve --help)
-          plot SPEC...       draw easings overlaid on one SVG chart (plot --help)
+          plot SPEC...       draw easings overlaid on one SVG chart, or with one SCRIPT.lua
+                     its motion paths and values over time (plot --help)
 
         plugin options (run, list, curve, plot, batch):
           --plugins DIR      also load the plugins in DIR (repeatable)
