@@ -1,25 +1,16 @@
 #include "CLuaSupport.h"
+#include "host.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-// Per-state bookkeeping, reached through the allocator's userdata.
-typedef struct ib_Host {
-    size_t used;      // bytes Lua holds now
-    size_t limit;     // 0 = no limit
-    int canFail;      // the allocator may refuse only while Lua code runs under ib_pcall
-    int exceeded;     // an allocation passed the limit while it could not fail
-    char *warnings;   // collected warnings, '\n'-separated
-    size_t warningsLength;
-    int warningContinues;
-} ib_Host;
-
-static ib_Host *host_of(lua_State *L) {
+ib_Host *ib_hostof(lua_State *L) {
     void *ud = NULL;
     lua_getallocf(L, &ud);
     return (ib_Host *)ud;
 }
+#define host_of ib_hostof
 
 // The counting allocator. When Swift code is running (canFail == 0) a refusal would make Lua
 // raise through a Swift frame, so it records the overrun and the trampoline raises afterwards.
@@ -32,7 +23,11 @@ static void *ib_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
         return NULL;
     }
     if (h->limit != 0 && nsize > old && h->used - old + nsize > h->limit) {
-        if (h->canFail) return NULL;
+        if (h->canFail) {
+            // Inside a budget the refusal is a limit that stays hit (see limits.c).
+            if (h->budgetActive) ib_stopnow(h, IB_STOP_MEMORY, 1);
+            return NULL;
+        }
         h->exceeded = 1;
     }
     void *block = realloc(ptr, nsize);
@@ -52,7 +47,15 @@ static int ib_panic(lua_State *L) {
     return 0;
 }
 
+// A script whose finalizers all fail could produce millions of warnings; keep the first ones.
+#define IB_MAX_WARNINGS 100
+
 static void append_warning(ib_Host *h, const char *text, int ends) {
+    if (h->warningCount >= IB_MAX_WARNINGS) {
+        if (ends) h->warningsDropped++;
+        return;
+    }
+    if (ends) h->warningCount++;
     size_t n = strlen(text);
     char *grown = realloc(h->warnings, h->warningsLength + n + 2);
     if (grown == NULL) return;
@@ -80,6 +83,8 @@ lua_State *ib_newstate(size_t memoryLimit) {
         free(h);
         return NULL;
     }
+    h->main = L;
+    h->slot = -1;
     h->limit = memoryLimit;
     lua_atpanic(L, ib_panic);
     lua_setwarnf(L, ib_warn, h);
@@ -88,6 +93,8 @@ lua_State *ib_newstate(size_t memoryLimit) {
 
 void ib_close(lua_State *L) {
     ib_Host *h = host_of(L);
+    ib_endbudget(L);
+    lua_sethook(L, NULL, 0, 0);
     h->canFail = 0;
     h->limit = 0;  // finalizers still run during lua_close; let them allocate
     lua_close(L);
@@ -101,9 +108,17 @@ void ib_setmemorylimit(lua_State *L, size_t limit) { host_of(L)->limit = limit; 
 
 char *ib_takewarnings(lua_State *L) {
     ib_Host *h = host_of(L);
+    if (h->warningsDropped > 0) {
+        char note[96];
+        snprintf(note, sizeof note, "(%zu more warnings not shown)", h->warningsDropped);
+        h->warningCount = 0;
+        append_warning(h, note, 1);
+    }
     char *w = h->warnings;
     h->warnings = NULL;
     h->warningsLength = 0;
+    h->warningCount = 0;
+    h->warningsDropped = 0;
     return w;
 }
 
@@ -119,6 +134,10 @@ static int ib_trampoline(lua_State *L) {
     h->canFail = saved;
     if (h->exceeded) {
         h->exceeded = 0;
+        if (h->budgetActive) {
+            ib_stopnow(h, IB_STOP_MEMORY, 1);
+            return luaL_error(L, "memory limit (%I bytes) exceeded", (lua_Integer)h->limit);
+        }
         lua_pushliteral(L, "not enough memory");
         return lua_error(L);
     }

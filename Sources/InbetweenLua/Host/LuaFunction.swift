@@ -9,8 +9,11 @@ public typealias LuaFunction = (LuaStack) throws -> Int32
 final class LuaFunctionBox {
     let name: String
     let body: LuaFunction
-    init(name: String, body: @escaping LuaFunction) {
+    /// Unowned: the host keeps its boxes alive, never the other way round.
+    unowned let host: LuaHost
+    init(name: String, host: LuaHost, body: @escaping LuaFunction) {
         self.name = name
+        self.host = host
         self.body = body
     }
 }
@@ -21,6 +24,11 @@ final class LuaFunctionBox {
 func luaFunctionEntry(_ state: OpaquePointer?, _ context: UnsafeMutableRawPointer?) -> Int32 {
     let stack = LuaStack(state!)
     let box = Unmanaged<LuaFunctionBox>.fromOpaque(context!).takeUnretainedValue()
+    // Called from inside a coroutine, the function works on that coroutine's stack.
+    let host = box.host
+    let outer = host.L
+    host.L = state!
+    defer { host.L = outer }
     do {
         return try box.body(stack)
     } catch let raise as LuaRaise {

@@ -46,9 +46,14 @@ enum RunCommand {
 /// everything was written, so a failed run never leaves a truncated file where a good one
 /// was. No `-o` (or `-o -`) writes to stdout.
 enum AtomicOutput {
+    /// Temporary files being written, removed by `removeTemporaryOutputs` on a hard exit.
+    nonisolated(unsafe) static var pending: [String] = []
+
     static func write(to path: String?, _ body: (TextOutput) throws -> Int32) throws -> Int32 {
         guard let path, path != "-" else { return try body(.standardOutput) }
         let temporary = path + ".inbetween-\(ProcessInfo.processInfo.processIdentifier).tmp"
+        pending.append(temporary)
+        defer { pending.removeAll { $0 == temporary } }
         do {
             let status = try body(try TextOutput(file: temporary))
             if rename(temporary, path) != 0 {
@@ -60,4 +65,10 @@ enum AtomicOutput {
             throw error
         }
     }
+}
+
+/// Called by the watchdog thread just before a hard exit (see CLI.hardExitGrace): a
+/// file-scope C-callable function, and unlink(2) only, as the process is about to end.
+func removeTemporaryOutputs() {
+    for path in AtomicOutput.pending { unlink(path) }
 }

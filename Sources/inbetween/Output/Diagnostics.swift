@@ -16,9 +16,21 @@ enum Diagnostics {
         write("inbetween: \(error.message)\nTry 'inbetween --help' for usage.")
     }
 
+    /// The option that raises each limit, named in the message.
+    static let limitFlags: [LuaLimit: String] = [
+        .instructions: "--max-instructions", .memory: "--max-memory", .time: "--timeout",
+        .frames: "--max-frames",
+    ]
+
     static func report(_ error: LuaError, verbose: Bool) {
         var text = "inbetween: \(error.positionedMessage)"
+        if let limit = error.limit, let flag = limitFlags[limit] { text += "; raise it with \(flag)" }
         if verbose, let traceback = error.traceback { text += "\n" + traceback }
         write(text)
+    }
+
+    /// Warnings Lua collected (errors in __gc metamethods among them).
+    static func report(warnings: [String]) {
+        for w in warnings { write("inbetween: warning: \(w)") }
     }
 }
