@@ -28,6 +28,6 @@ let package = Package(
         .executableTarget(name: "inbetween", dependencies: ["InbetweenLua", "InbetweenEngine"]),
         .testTarget(name: "InbetweenEngineTests", dependencies: ["InbetweenEngine"]),
         .testTarget(name: "InbetweenLuaTests", dependencies: ["InbetweenLua", "CLua", "CLuaSupport"]),
-        .testTarget(name: "InbetweenCLITests", dependencies: ["inbetween"]),
+        .testTarget(name: "InbetweenCLITests", dependencies: ["inbetween", "InbetweenLua"]),
     ]
 )

@@ -2,8 +2,11 @@
 /// `table`, `math`, `utf8`, `coroutine`, `os.clock`/`os.time`/`os.date`, and the Inbetween
 /// API. Gone: `io`, the rest of `os`, `debug`, `package` and C modules, `dofile`, `loadfile`,
 /// `string.dump`, binary chunks through `load`, and `collectgarbage` options that stop or
-/// retune the collector. `require` is replaced by one that finds Lua files in the plugin
-/// folders only. With `--trusted` none of this is applied.
+/// retune the collector. `require` is replaced by one that finds Lua files in the script's
+/// folder and the plugin folders only (names with '/' or '..' are refused). The strings'
+/// metatable is locked, so `getmetatable("")` cannot reach or change the string library
+/// behind every string. With `--trusted` none of this is applied. The limits (LuaLimits) and
+/// the bounded coroutine nesting apply in both modes.
 ///
 /// This is a guard rail, not a security boundary: Debian's Lua 5.4.4 has crash bugs reachable
 /// from plain Lua, so untrusted batch work also runs in worker processes.
@@ -17,6 +20,7 @@ enum Sandbox {
     G.io, G.debug, G.package, G.dofile, G.loadfile = nil, nil, nil, nil, nil
     G.os = {clock = os.clock, time = os.time, date = os.date, difftime = os.difftime}
     string.dump = nil
+    getmetatable("").__metatable = false
 
     G.collectgarbage = function(opt, ...)
       opt = opt or "collect"

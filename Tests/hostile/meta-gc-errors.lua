@@ -1,0 +1,5 @@
+-- expect: inbetween: after collecting
+-- also: inbetween: warning: error in __gc
+setmetatable({}, {__gc = function() error("finalizer failed") end})
+collectgarbage()
+error("after collecting", 0)
