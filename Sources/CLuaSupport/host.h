@@ -22,6 +22,12 @@ typedef struct ib_Host {
     size_t warningCount;
     size_t warningsDropped;
     int warningContinues;
+    // The last refused request: Lua retries a failed allocation once after an emergency
+    // collection, and only a refused retry is a limit hit.
+    void *refusedBlock;
+    size_t refusedOld, refusedNew;
+    unsigned long memoryRefusals;         // in this budget
+    char memoryWhere[256];                // where the first refusal happened
 
     // Limits (limits.c). `stop` is written by the watchdog, the SIGINT handler and the Lua
     // thread, read by the hook: atomic.

@@ -212,6 +212,9 @@ int ib_beginbudget(lua_State *L) {
     atomic_store(&h->stop, 0);
     atomic_store(&h->countRequested, 0);
     h->stopWhere[0] = '\0';
+    h->memoryRefusals = 0;
+    h->memoryWhere[0] = '\0';
+    h->exceeded = 0;
     h->thread = pthread_self();
     h->startedAt = now();
     h->timeDeadline = h->timeLimit > 0 ? h->startedAt + h->timeLimit : 0;
@@ -275,3 +278,22 @@ void ib_installinterrupthandler(double hardExitAfter, void (*cleanup)(void)) {
 }
 
 int ib_interrupted(void) { return interruptPending; }
+
+// The lowest address of this thread's stack (stacks grow down on the platforms we run on),
+// found once per thread: pthread_getattr_np reads /proc/self/maps for the main thread.
+static __thread char *stackLow __attribute__((tls_model("initial-exec")));
+
+size_t ib_stackremaining(void) {
+    char here;
+    if (stackLow == NULL) {
+        pthread_attr_t attr;
+        void *address = NULL;
+        size_t size = 0;
+        if (pthread_getattr_np(pthread_self(), &attr) != 0) return (size_t)-1;
+        pthread_attr_getstack(&attr, &address, &size);
+        pthread_attr_destroy(&attr);
+        if (address == NULL) return (size_t)-1;
+        stackLow = (char *)address;
+    }
+    return (size_t)(&here - stackLow);
+}

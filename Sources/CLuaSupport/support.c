@@ -24,8 +24,15 @@ static void *ib_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     }
     if (h->limit != 0 && nsize > old && h->used - old + nsize > h->limit) {
         if (h->canFail) {
-            // Inside a budget the refusal is a limit that stays hit (see limits.c).
-            if (h->budgetActive) ib_stopnow(h, IB_STOP_MEMORY, 1);
+            // Inside a budget, a refused retry (after Lua's emergency collection) is a limit
+            // that stays hit (see limits.c); the first refusal may still be rescued by it.
+            int retry = h->refusedBlock == ptr && h->refusedOld == old && h->refusedNew == nsize;
+            if (h->budgetActive && h->memoryRefusals++ == 0)
+                ib_currentwhere(h, h->memoryWhere, sizeof h->memoryWhere);
+            if (retry && h->budgetActive) ib_stopnow(h, IB_STOP_MEMORY, 1);
+            h->refusedBlock = ptr;
+            h->refusedOld = old;
+            h->refusedNew = nsize;
             return NULL;
         }
         h->exceeded = 1;
@@ -37,6 +44,7 @@ static void *ib_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
         abort();
     }
     h->used = h->used - old + nsize;
+    if (h->refusedBlock == ptr && h->refusedOld == old && h->refusedNew == nsize) h->refusedNew = 0;  // rescued
     return block;
 }
 
@@ -193,6 +201,7 @@ int ib_pcall(lua_State *L, int nargs, int nresults, int traceback) {
     }
     int saved = h->canFail;
     h->canFail = 1;
+    if (!saved) h->exceeded = 0;  // an overrun outside any call cannot be undone; do not blame this one
     int status = lua_pcall(L, nargs, nresults, base);
     h->canFail = saved;
     h->exceeded = 0;
@@ -204,6 +213,7 @@ int ib_loadtext(lua_State *L, const char *text, size_t length, const char *chunk
     ib_Host *h = host_of(L);
     int saved = h->canFail;
     h->canFail = 1;
+    if (!saved) h->exceeded = 0;
     int status = luaL_loadbufferx(L, text, length, chunkname, "t");
     h->canFail = saved;
     return status;
@@ -268,4 +278,19 @@ void ib_definedat(lua_State *L, int index, char *buffer, size_t size) {
     lua_pushvalue(L, index);
     if (lua_getinfo(L, ">S", &ar) && ar.linedefined > 0)
         snprintf(buffer, size, "%s:%d", ar.short_src, ar.linedefined);
+}
+
+const char *ib_memoryrefused(lua_State *L) {
+    ib_Host *h = host_of(L);
+    return h->budgetActive && h->memoryRefusals > 0 ? h->memoryWhere : NULL;
+}
+
+static int collect_protected(lua_State *L) {
+    lua_gc(L, LUA_GCCOLLECT);
+    return 0;
+}
+
+int ib_collect(lua_State *L) {
+    lua_pushcfunction(L, collect_protected);
+    return ib_pcall(L, 0, 0, 0);
 }

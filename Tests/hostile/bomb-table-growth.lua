@@ -1,4 +1,4 @@
--- expect: inbetween: bomb-table-growth.lua:5: memory limit (67108864 bytes) exceeded; raise it with --max-memory
+-- expect: ^inbetween: bomb%-table%-growth%.lua:%d+: memory limit %(67108864 bytes%) exceeded; raise it with %-%-max%-memory$
 -- within: 3
 local t = {}
 for i = 1, math.huge do

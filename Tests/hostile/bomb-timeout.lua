@@ -1,4 +1,4 @@
--- expect: inbetween: bomb-timeout.lua:5: time limit (1 s) exceeded; raise it with --timeout
+-- expect: ^inbetween: bomb%-timeout%.lua:%d+: time limit %(1 s%) exceeded; raise it with %-%-timeout$
 -- args: --max-instructions 0 --timeout 1
 local n = 0
 while true do

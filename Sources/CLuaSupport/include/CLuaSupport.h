@@ -86,6 +86,13 @@ void ib_stopdescription(lua_State *L, char *where, size_t whereSize, char *messa
 unsigned long long ib_instructionscounted(lua_State *L);
 /// Bytes of stack of the calling thread (0 when unknown). Lua needs at least 256 KiB.
 size_t ib_threadstacksize(void);
+/// When the allocator refused a request in the running budget: where the first refusal
+/// happened ("chunk:line:" or ""), else NULL.
+const char *ib_memoryrefused(lua_State *L);
+/// A full garbage collection in protected mode (finalizers may run). Returns a status.
+int ib_collect(lua_State *L);
+/// Bytes of stack left below the caller on this thread.
+size_t ib_stackremaining(void);
 /// Ctrl-C stops every running budget with "interrupted" (a second Ctrl-C kills the process).
 /// With `hardExitAfter` > 0, a run that has not stopped that many seconds after a limit fired
 /// (hooks are off inside __gc) ends the process: `cleanup` runs, then _exit(1) or 130.

@@ -172,6 +172,12 @@ public final class LuaHost {
             e.traceback = LuaError(kind: .runtime, luaMessage: text).traceback
             return e
         }
+        // Refused but not retried (lauxlib's buffers raise "not enough memory" themselves).
+        if status == LUA_ERRMEM || text.hasSuffix("not enough memory"), let refusal = ib_memoryrefused(mainState) {
+            let (chunk, line, _) = LuaError.splitPosition(String(cString: refusal) + " ")
+            return LuaError(kind: .limit, chunk: chunk, line: line,
+                            message: "memory limit (\(memoryLimit) bytes) exceeded", limit: .memory)
+        }
         let kind: LuaError.Kind
         switch status {
         case LUA_ERRSYNTAX: kind = .syntax
