@@ -1,4 +1,5 @@
 // swift-tools-version:6.0
+import Foundation
 import PackageDescription
 
 // Dependencies point one way: inbetween (CLI) -> InbetweenLua -> InbetweenEngine.
@@ -31,3 +32,11 @@ let package = Package(
         .testTarget(name: "InbetweenCLITests", dependencies: ["inbetween", "InbetweenLua"]),
     ]
 )
+
+// The libFuzzer target, built only by scripts/fuzz (INBETWEEN_FUZZ=1): it has no main of its
+// own (libFuzzer's -sanitize=fuzzer supplies one), so a plain `swift build` could not link it.
+if ProcessInfo.processInfo.environment["INBETWEEN_FUZZ"] != nil {
+    package.targets.append(.executableTarget(
+        name: "InbetweenFuzz", dependencies: ["InbetweenLua"],
+        swiftSettings: [.unsafeFlags(["-parse-as-library"])]))
+}

@@ -1,4 +1,5 @@
 -- expect: inbetween: after collecting
+-- args: --trusted
 -- also: inbetween: warning: error in __gc
 setmetatable({}, {__gc = function() error("finalizer failed") end})
 collectgarbage()

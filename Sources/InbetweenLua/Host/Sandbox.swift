@@ -1,8 +1,8 @@
 /// What an untrusted script or plugin may use: the safe parts of the base library, `string`,
 /// `table`, `math`, `utf8`, `coroutine`, `os.clock`/`os.time`/`os.date`, and the Inbetween
 /// API. Gone: `io`, the rest of `os`, `debug`, `package` and C modules, `dofile`, `loadfile`,
-/// `string.dump`, binary chunks through `load`, and `collectgarbage` options that stop or
-/// retune the collector. `require` is replaced by one that finds Lua files in the script's
+/// `string.dump`, binary chunks through `load`, `collectgarbage` options that stop or
+/// retune the collector, and `__gc` metamethods (no hook can stop a finalizer). `require` is replaced by one that finds Lua files in the script's
 /// folder and the plugin folders only (names with '/' or '..' are refused). The strings'
 /// metatable is locked, so `getmetatable("")` cannot reach or change the string library
 /// behind every string. With `--trusted` none of this is applied. The limits (LuaLimits) and
@@ -15,7 +15,7 @@ enum Sandbox {
     local G, pluginRequire = ...
     local error, type, select, load = error, type, select, load
     local allowedGC = {collect = true, count = true, step = true, isrunning = true}
-    local collectgarbage = collectgarbage
+    local collectgarbage, setmetatable, rawget = collectgarbage, setmetatable, rawget
 
     G.io, G.debug, G.package, G.dofile, G.loadfile = nil, nil, nil, nil, nil
     G.os = {clock = os.clock, time = os.time, date = os.date, difftime = os.difftime}
@@ -37,6 +37,16 @@ enum Sandbox {
       end
       if select("#", ...) > 0 then return load(chunk, name, "t", (...)) end
       return load(chunk, name, "t", G)
+    end
+
+    -- Lua runs finalizers with hooks off (lgc.c's GCTM), so no limit could stop a __gc that
+    -- loops. An object is marked for finalization only if its metatable has a __gc field when
+    -- setmetatable is called, so refusing such metatables here rules out script finalizers.
+    G.setmetatable = function(t, mt)
+      if type(mt) == "table" and rawget(mt, "__gc") ~= nil then
+        error("bad argument #2 to 'setmetatable' (__gc metamethods are not available in the sandbox)", 2)
+      end
+      return setmetatable(t, mt)
     end
 
     G.require = pluginRequire
