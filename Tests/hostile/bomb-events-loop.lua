@@ -1,4 +1,4 @@
--- expect: ^inbetween: bomb%-events%-loop%.lua:%d+: time limit %(1 s%) exceeded; raise it with %-%-timeout$
+-- expect: ^inbetween: .*time limit %(1 s%) exceeded; raise it with %-%-timeout$
 -- args: --timeout 1
 local l = layer{name = "a", opacity = 0}
 local function again()

@@ -10,6 +10,8 @@ public struct SamplingRequest: Sendable {
     /// Frames the request may produce (0 = no limit); nil takes the host's `limits.frames`.
     public var maxFrames: Int?
     public static let defaultFPS = 60.0
+    /// The highest frame rate a script or `--fps` may ask for (as `keyframes.generate`).
+    public static let maximumFPS = 100_000.0
     /// Where the natural end stops when animations repeat forever (seconds of scene time).
     public static let defaultCap = 60.0
     public init(fps: Double? = nil, from: Double? = nil, to: Double? = nil) {

@@ -43,6 +43,9 @@ enum Sandbox {
     -- loops. An object is marked for finalization only if its metatable has a __gc field when
     -- setmetatable is called, so refusing such metatables here rules out script finalizers.
     G.setmetatable = function(t, mt)
+      if type(t) ~= "table" then
+        error("bad argument #1 to 'setmetatable' (table expected, got " .. type(t) .. ")", 2)
+      end
       if type(mt) == "table" and rawget(mt, "__gc") ~= nil then
         error("bad argument #2 to 'setmetatable' (__gc metamethods are not available in the sandbox)", 2)
       end
