@@ -194,15 +194,6 @@ void ib_setlimits(lua_State *L, unsigned long long maxInstructions, double timeo
     h->timeLimit = timeoutSeconds > 0 ? timeoutSeconds : 0;
 }
 
-size_t ib_threadstacksize(void) {
-    pthread_attr_t attr;
-    size_t size = 0;
-    if (pthread_getattr_np(pthread_self(), &attr) != 0) return 0;
-    pthread_attr_getstacksize(&attr, &size);
-    pthread_attr_destroy(&attr);
-    return size;
-}
-
 int ib_beginbudget(lua_State *L) {
     ib_Host *h = ib_hostof(L);
     ib_endbudget(L);
@@ -278,22 +269,3 @@ void ib_installinterrupthandler(double hardExitAfter, void (*cleanup)(void)) {
 }
 
 int ib_interrupted(void) { return interruptPending; }
-
-// The lowest address of this thread's stack (stacks grow down on the platforms we run on),
-// found once per thread: pthread_getattr_np reads /proc/self/maps for the main thread.
-static __thread char *stackLow __attribute__((tls_model("initial-exec")));
-
-size_t ib_stackremaining(void) {
-    char here;
-    if (stackLow == NULL) {
-        pthread_attr_t attr;
-        void *address = NULL;
-        size_t size = 0;
-        if (pthread_getattr_np(pthread_self(), &attr) != 0) return (size_t)-1;
-        pthread_attr_getstack(&attr, &address, &size);
-        pthread_attr_destroy(&attr);
-        if (address == NULL) return (size_t)-1;
-        stackLow = (char *)address;
-    }
-    return (size_t)(&here - stackLow);
-}
