@@ -1,4 +1,5 @@
 // swift-tools-version:6.0
+import Foundation
 import PackageDescription
 
 // Dependencies point one way: inbetween (CLI) -> InbetweenLua -> InbetweenEngine.
@@ -30,6 +31,14 @@ let package = Package(
         .executableTarget(name: "InbetweenBench", dependencies: ["InbetweenLua", "InbetweenEngine"]),
         .testTarget(name: "InbetweenEngineTests", dependencies: ["InbetweenEngine"]),
         .testTarget(name: "InbetweenLuaTests", dependencies: ["InbetweenLua", "CLua", "CLuaSupport"]),
-        .testTarget(name: "InbetweenCLITests", dependencies: ["inbetween"], exclude: ["Golden"]),
+        .testTarget(name: "InbetweenCLITests", dependencies: ["inbetween", "InbetweenLua"], exclude: ["Golden"]),
     ]
 )
+
+// The libFuzzer target, built only by scripts/fuzz (INBETWEEN_FUZZ=1): it has no main of its
+// own (libFuzzer's -sanitize=fuzzer supplies one), so a plain `swift build` could not link it.
+if ProcessInfo.processInfo.environment["INBETWEEN_FUZZ"] != nil {
+    package.targets.append(.executableTarget(
+        name: "InbetweenFuzz", dependencies: ["InbetweenLua"],
+        swiftSettings: [.unsafeFlags(["-parse-as-library"])]))
+}

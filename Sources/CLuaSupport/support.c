@@ -1,25 +1,16 @@
 #include "CLuaSupport.h"
+#include "host.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-// Per-state bookkeeping, reached through the allocator's userdata.
-typedef struct ib_Host {
-    size_t used;      // bytes Lua holds now
-    size_t limit;     // 0 = no limit
-    int canFail;      // the allocator may refuse only while Lua code runs under ib_pcall
-    int exceeded;     // an allocation passed the limit while it could not fail
-    char *warnings;   // collected warnings, '\n'-separated
-    size_t warningsLength;
-    int warningContinues;
-} ib_Host;
-
-static ib_Host *host_of(lua_State *L) {
+ib_Host *ib_hostof(lua_State *L) {
     void *ud = NULL;
     lua_getallocf(L, &ud);
     return (ib_Host *)ud;
 }
+#define host_of ib_hostof
 
 // The counting allocator. When Swift code is running (canFail == 0) a refusal would make Lua
 // raise through a Swift frame, so it records the overrun and the trampoline raises afterwards.
@@ -32,7 +23,18 @@ static void *ib_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
         return NULL;
     }
     if (h->limit != 0 && nsize > old && h->used - old + nsize > h->limit) {
-        if (h->canFail) return NULL;
+        if (h->canFail) {
+            // Inside a budget, a refused retry (after Lua's emergency collection) is a limit
+            // that stays hit (see limits.c); the first refusal may still be rescued by it.
+            int retry = h->refusedBlock == ptr && h->refusedOld == old && h->refusedNew == nsize;
+            if (h->budgetActive && h->memoryRefusals++ == 0)
+                ib_currentwhere(h, h->memoryWhere, sizeof h->memoryWhere);
+            if (retry && h->budgetActive) ib_stopnow(h, IB_STOP_MEMORY, 1);
+            h->refusedBlock = ptr;
+            h->refusedOld = old;
+            h->refusedNew = nsize;
+            return NULL;
+        }
         h->exceeded = 1;
     }
     void *block = realloc(ptr, nsize);
@@ -42,6 +44,7 @@ static void *ib_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
         abort();
     }
     h->used = h->used - old + nsize;
+    if (h->refusedBlock == ptr && h->refusedOld == old && h->refusedNew == nsize) h->refusedNew = 0;  // rescued
     return block;
 }
 
@@ -52,7 +55,15 @@ static int ib_panic(lua_State *L) {
     return 0;
 }
 
+// A script whose finalizers all fail could produce millions of warnings; keep the first ones.
+#define IB_MAX_WARNINGS 100
+
 static void append_warning(ib_Host *h, const char *text, int ends) {
+    if (h->warningCount >= IB_MAX_WARNINGS) {
+        if (ends) h->warningsDropped++;
+        return;
+    }
+    if (ends) h->warningCount++;
     size_t n = strlen(text);
     char *grown = realloc(h->warnings, h->warningsLength + n + 2);
     if (grown == NULL) return;
@@ -80,6 +91,8 @@ lua_State *ib_newstate(size_t memoryLimit) {
         free(h);
         return NULL;
     }
+    h->main = L;
+    h->slot = -1;
     h->limit = memoryLimit;
     lua_atpanic(L, ib_panic);
     lua_setwarnf(L, ib_warn, h);
@@ -88,6 +101,8 @@ lua_State *ib_newstate(size_t memoryLimit) {
 
 void ib_close(lua_State *L) {
     ib_Host *h = host_of(L);
+    ib_endbudget(L);
+    lua_sethook(L, NULL, 0, 0);
     h->canFail = 0;
     h->limit = 0;  // finalizers still run during lua_close; let them allocate
     lua_close(L);
@@ -101,9 +116,17 @@ void ib_setmemorylimit(lua_State *L, size_t limit) { host_of(L)->limit = limit; 
 
 char *ib_takewarnings(lua_State *L) {
     ib_Host *h = host_of(L);
+    if (h->warningsDropped > 0) {
+        char note[96];
+        snprintf(note, sizeof note, "(%zu more warnings not shown)", h->warningsDropped);
+        h->warningCount = 0;
+        append_warning(h, note, 1);
+    }
     char *w = h->warnings;
     h->warnings = NULL;
     h->warningsLength = 0;
+    h->warningCount = 0;
+    h->warningsDropped = 0;
     return w;
 }
 
@@ -119,6 +142,10 @@ static int ib_trampoline(lua_State *L) {
     h->canFail = saved;
     if (h->exceeded) {
         h->exceeded = 0;
+        if (h->budgetActive) {
+            ib_stopnow(h, IB_STOP_MEMORY, 1);
+            return luaL_error(L, "memory limit (%I bytes) exceeded", (lua_Integer)h->limit);
+        }
         lua_pushliteral(L, "not enough memory");
         return lua_error(L);
     }
@@ -174,6 +201,7 @@ int ib_pcall(lua_State *L, int nargs, int nresults, int traceback) {
     }
     int saved = h->canFail;
     h->canFail = 1;
+    if (!saved) h->exceeded = 0;  // an overrun outside any call cannot be undone; do not blame this one
     int status = lua_pcall(L, nargs, nresults, base);
     h->canFail = saved;
     h->exceeded = 0;
@@ -185,6 +213,7 @@ int ib_loadtext(lua_State *L, const char *text, size_t length, const char *chunk
     ib_Host *h = host_of(L);
     int saved = h->canFail;
     h->canFail = 1;
+    if (!saved) h->exceeded = 0;
     int status = luaL_loadbufferx(L, text, length, chunkname, "t");
     h->canFail = saved;
     return status;
@@ -249,4 +278,19 @@ void ib_definedat(lua_State *L, int index, char *buffer, size_t size) {
     lua_pushvalue(L, index);
     if (lua_getinfo(L, ">S", &ar) && ar.linedefined > 0)
         snprintf(buffer, size, "%s:%d", ar.short_src, ar.linedefined);
+}
+
+const char *ib_memoryrefused(lua_State *L) {
+    ib_Host *h = host_of(L);
+    return h->budgetActive && h->memoryRefusals > 0 ? h->memoryWhere : NULL;
+}
+
+static int collect_protected(lua_State *L) {
+    lua_gc(L, LUA_GCCOLLECT);
+    return 0;
+}
+
+int ib_collect(lua_State *L) {
+    lua_pushcfunction(L, collect_protected);
+    return ib_pcall(L, 0, 0, 0);
 }

@@ -6,6 +6,9 @@ struct CLIResult {
     var status: Int32
     var stdout: String
     var stderr: String
+    /// Ended by a signal (a crash) rather than by exit().
+    var signaled = false
+    var seconds = 0.0
 }
 
 enum CLIProcess {
@@ -22,11 +25,12 @@ enum CLIProcess {
             .deletingLastPathComponent()
     }
 
-    static func run(_ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:]) throws -> CLIResult {
+    static func run(_ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:],
+                    directory: URL? = nil) throws -> CLIResult {
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
-        process.currentDirectoryURL = root
+        process.currentDirectoryURL = directory ?? root
         var env = ProcessInfo.processInfo.environment
         for (k, v) in environment { env[k] = v }
         process.environment = env
@@ -39,6 +43,7 @@ enum CLIProcess {
         process.standardOutput = out
         process.standardError = err
         process.standardInput = input
+        let started = Date()
         try process.run()
         if let stdin { input.fileHandleForWriting.write(stdin) }
         try input.fileHandleForWriting.close()
@@ -48,7 +53,9 @@ enum CLIProcess {
         let errData = (try? Data(contentsOf: errURL)) ?? Data()
         return CLIResult(status: process.terminationStatus,
                          stdout: String(decoding: outData, as: UTF8.self),
-                         stderr: String(decoding: errData, as: UTF8.self))
+                         stderr: String(decoding: errData, as: UTF8.self),
+                         signaled: process.terminationReason == .uncaughtSignal,
+                         seconds: Date().timeIntervalSince(started))
     }
 
     final class Marker {}

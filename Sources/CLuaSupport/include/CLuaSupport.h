@@ -58,8 +58,48 @@ void ib_where(lua_State *L, int level, char *buffer, size_t size);
 /// the caller frees the result with free(). NULL when there were none.
 char *ib_takewarnings(lua_State *L);
 
-
-
 /// "chunk:line" where the Lua function at `index` was defined ("" for C functions). Never raises.
 void ib_definedat(lua_State *L, int index, char *buffer, size_t size);
+
+// MARK: limits (limits.c) and coroutines (coroutines.c)
+
+#define IB_STOP_INSTRUCTIONS 1
+#define IB_STOP_TIME 2
+#define IB_STOP_MEMORY 3
+#define IB_STOP_INTERRUPT 4
+
+#define IB_BUDGET_FULL (-1)        /* too many budgets running in this process */
+#define IB_BUDGET_NOWATCHDOG (-2)  /* the watchdog thread could not be started */
+
+/// Instruction (0 = none) and wall-clock (seconds, 0 = none) limits of the next budgets.
+void ib_setlimits(lua_State *L, unsigned long long maxInstructions, double timeoutSeconds);
+/// Starts a budget on the calling thread (which must be the one running Lua): the clocks
+/// start now, a previous stop is cleared. 0 or an IB_BUDGET error.
+int ib_beginbudget(lua_State *L);
+/// Ends the budget and removes the hook. Safe to call when none is running.
+void ib_endbudget(lua_State *L);
+/// The IB_STOP reason of the limit that fired in the current or last budget, or 0.
+int ib_stopreason(lua_State *L);
+/// Where the limit fired ("chunk:line:" or "") and what it says ("instruction limit (N) exceeded").
+void ib_stopdescription(lua_State *L, char *where, size_t whereSize, char *message, size_t messageSize);
+/// Instructions the counting hook saw (a lower bound of those run; see limits.c).
+unsigned long long ib_instructionscounted(lua_State *L);
+/// Bytes of stack of the calling thread (0 when unknown). Lua needs at least 256 KiB.
+size_t ib_threadstacksize(void);
+/// When the allocator refused a request in the running budget: where the first refusal
+/// happened ("chunk:line:" or ""), else NULL.
+const char *ib_memoryrefused(lua_State *L);
+/// A full garbage collection in protected mode (finalizers may run). Returns a status.
+int ib_collect(lua_State *L);
+/// Bytes of stack left below the caller on this thread.
+size_t ib_stackremaining(void);
+/// Ctrl-C stops every running budget with "interrupted" (a second Ctrl-C kills the process).
+/// With `hardExitAfter` > 0, a run that has not stopped that many seconds after a limit fired
+/// (hooks are off inside __gc) ends the process: `cleanup` runs, then _exit(1) or 130.
+void ib_installinterrupthandler(double hardExitAfter, void (*cleanup)(void));
+/// Whether Ctrl-C was pressed.
+int ib_interrupted(void);
+/// Replaces coroutine.resume, wrap and close with nesting-bounded versions that let the
+/// limits' hook follow into coroutines.
+int ib_installcoroutines(lua_State *L);
 #endif

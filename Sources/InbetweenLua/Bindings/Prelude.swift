@@ -108,7 +108,9 @@ enum Prelude {
     -- CATransform3DMakeRotation(angle, x, y, z): a rotation about the axis (x, y, z), default z.
     function transform.rotation(angle, x, y, z)
       angle = num(angle, "rotation", 1, "angle")
-      x, y, z = x or 0, y or 0, z or 1
+      x = x == nil and 0 or num(x, "rotation", 2, "x")
+      y = y == nil and 0 or num(y, "rotation", 3, "y")
+      z = z == nil and 1 or num(z, "rotation", 4, "z")
       local len = sqrt(x * x + y * y + z * z)
       if len == 0 then return transform.identity() end
       x, y, z = x / len, y / len, z / len

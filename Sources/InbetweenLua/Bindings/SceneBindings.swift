@@ -230,7 +230,8 @@ extension Runtime {
     /// `scene{ fps = 60, from = 0, to = 5, cap = 60 }`: how the host should sample.
     func configureScene(_ s: LuaStack) throws -> Int32 {
         let r = try TableReader(s, at: 1)
-        state.settings.fps = try r.number("fps", where: { $0 > 0 }, rule: "must be positive")
+        state.settings.fps = try r.number("fps", where: { $0 > 0 && $0 <= SamplingRequest.maximumFPS },
+                                          rule: "must be in (0, \(LuaFormat.number(SamplingRequest.maximumFPS))]")
         state.settings.from = try r.number("from")
         state.settings.to = try r.number("to")
         state.settings.cap = try r.number("cap", where: { $0 > 0 }, rule: "must be positive")

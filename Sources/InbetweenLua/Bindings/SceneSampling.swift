@@ -7,7 +7,11 @@ public struct SamplingRequest: Sendable {
     public var fps: Double?
     public var from: Double?
     public var to: Double?
+    /// Frames the request may produce (0 = no limit); nil takes the host's `limits.frames`.
+    public var maxFrames: Int?
     public static let defaultFPS = 60.0
+    /// The highest frame rate a script or `--fps` may ask for (as `keyframes.generate`).
+    public static let maximumFPS = 100_000.0
     /// Where the natural end stops when animations repeat forever (seconds of scene time).
     public static let defaultCap = 60.0
     public init(fps: Double? = nil, from: Double? = nil, to: Double? = nil) {
@@ -43,6 +47,8 @@ extension Runtime {
         } catch let e as EngineError {
             throw LuaError(kind: .runtime, message: e.description)
         }
+        let maxFrames = request.maxFrames ?? host.limits.frames
+        try checkFrameLimit(sampler, maxFrames)
         var scene = state.scene
         defer { state.scene = scene }
         do {
@@ -52,12 +58,28 @@ extension Runtime {
                 defer { scene = state.scene }
                 try deliver(event)
             }, onFrame: { frame in
+                if maxFrames > 0, frame.index >= maxFrames { throw frameLimitError(maxFrames, frames: nil) }
+                try host.throwIfStopped()
                 try onFrame(frame)
                 try host.throwPendingError()
             })
         } catch let e as EngineError {
             throw LuaError(kind: .runtime, message: e.description)
         }
+    }
+
+    /// Checked before sampling when the frame count is known (`--to`, or a natural end whose
+    /// cap is within the limit); a natural end is otherwise checked frame by frame, since
+    /// it usually stops long before its cap.
+    func checkFrameLimit(_ sampler: SceneSampler, _ maxFrames: Int) throws {
+        guard maxFrames > 0, case .time(let to) = sampler.end else { return }
+        let count = try FrameTimes(start: sampler.start, end: to, fps: sampler.fps).count
+        if count > maxFrames { throw frameLimitError(maxFrames, frames: count) }
+    }
+
+    func frameLimitError(_ maxFrames: Int, frames: Int?) -> LuaError {
+        let detail = frames.map { ": the request asks for \($0) frames" } ?? ""
+        return LuaError(kind: .limit, message: "frame limit (\(maxFrames)) exceeded\(detail)", limit: .frames)
     }
 
     /// Runs the callbacks an event is for.

@@ -42,7 +42,7 @@ enum TimingBindings {
         ], metamethods: [
             ("__call", { [unowned runtime] (s: LuaStack) throws -> Int32 in
                 let box: TimingBox = try runtime.host.checkObject(1, typeName)
-                let x = try s.checkFinite(2)
+                let x = try s.checkFinite(2, "x")
                 let y = box.function(x)
                 try runtime.host.throwPendingError()
                 s.push(y)
@@ -57,7 +57,7 @@ enum TimingBindings {
 
         host.register(library: "timing", [
             ("cubic", { [unowned runtime] (s: LuaStack) throws -> Int32 in
-                let v = try (1...4).map { try s.checkFinite(Int32($0)) }
+                let v = try (1...4).map { try s.checkFinite(Int32($0), ["x1", "y1", "x2", "y2"][$0 - 1]) }
                 do {
                     let c = try CubicBezier(v[0], v[1], v[2], v[3])
                     let name = "cubic-bezier(\(v.map(LuaFormat.number).joined(separator: ", ")))"

@@ -187,5 +187,9 @@ extension LuaStack {
 }
 
 extension Error {
-    var rule: String { (self as? EngineError)?.rule ?? String(describing: self) }
+    var rule: String {
+        if let e = self as? EngineError { return e.rule }
+        if let p = self as? Runtime.ValueProblem { return p.rule }
+        return String(describing: self)
+    }
 }

@@ -2,7 +2,7 @@
 /// and what it says. Only the CLI turns it into text for people.
 public struct LuaError: Error, Hashable, Sendable {
     public enum Kind: String, Hashable, Sendable {
-        case syntax, runtime, memory, file, limit, handler
+        case syntax, runtime, memory, file, limit, handler, interrupted
     }
     public var kind: Kind
     /// The chunk (script path) the message points at, when it points at one.
@@ -11,10 +11,13 @@ public struct LuaError: Error, Hashable, Sendable {
     /// The message without the `chunk:line:` prefix.
     public var message: String
     public var traceback: String?
+    /// The limit that stopped the script, for kinds `.limit` and `.interrupted`.
+    public var limit: LuaLimit?
 
     public init(kind: Kind, chunk: String? = nil, line: Int? = nil, message: String,
-                traceback: String? = nil) {
+                traceback: String? = nil, limit: LuaLimit? = nil) {
         self.kind = kind
+        self.limit = limit
         self.chunk = chunk
         self.line = line
         self.message = message

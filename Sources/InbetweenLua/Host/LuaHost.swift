@@ -6,7 +6,12 @@ import Foundation
 /// handler that adds a traceback; errors come back as `LuaError` values. Not thread-safe: use
 /// one host per thread.
 public final class LuaHost {
-    public let L: OpaquePointer
+    /// The thread Swift code works on: the main state, or the coroutine whose call into a
+    /// Swift function is running (see `luaFunctionEntry`), so that bindings read their own
+    /// arguments when called inside a coroutine.
+    public internal(set) var L: OpaquePointer
+    public let mainState: OpaquePointer
+    var storedLimits = LuaLimits.none
     public var stack: LuaStack { LuaStack(L) }
     /// Swift functions handed to Lua stay alive as long as the state.
     private var functions: [LuaFunctionBox] = []
@@ -21,7 +26,9 @@ public final class LuaHost {
             throw LuaError(kind: .memory, message: "cannot create a Lua state")
         }
         self.L = L
-        let status = ib_openlibs(L)
+        self.mainState = L
+        var status = ib_openlibs(L)
+        if status == LUA_OK { status = ib_installcoroutines(L) }
         if status != LUA_OK {
             let message = LuaStack(L).string(at: -1) ?? "cannot open the standard libraries"
             ib_close(L)
@@ -30,7 +37,7 @@ public final class LuaHost {
     }
 
     deinit {
-        ib_close(L)
+        ib_close(mainState)
     }
 
     public var memoryUsed: Int { ib_memoryused(L) }
@@ -43,7 +50,7 @@ public final class LuaHost {
 
     /// Pushes a Lua function that runs `body` (through the C trampoline).
     public func pushFunction(_ name: String, _ body: @escaping LuaFunction) {
-        let box = LuaFunctionBox(name: name, body: body)
+        let box = LuaFunctionBox(name: name, host: self, body: body)
         functions.append(box)
         ib_pushswiftfunction(L, luaFunctionEntry, Unmanaged.passUnretained(box).toOpaque(), name)
     }
@@ -125,6 +132,11 @@ public final class LuaHost {
     /// Returns the number of results left on the stack.
     @discardableResult
     public func call(arguments nargs: Int32 = 0, results: Int32 = LUA_MULTRET) throws(LuaError) -> Int32 {
+        // After a limit fired the host runs no more Lua in this budget.
+        if let e = stopError {
+            stack.pop(nargs + 1)
+            throw e
+        }
         let base = stack.top - nargs - 1
         let status = ib_pcall(L, nargs, results, 1)
         if status != LUA_OK { throw popError(status: status) }
@@ -157,6 +169,18 @@ public final class LuaHost {
     func popError(status: Int32) -> LuaError {
         let text = stack.string(at: -1) ?? describe(at: -1)
         stack.pop()
+        // Whatever the script made of it (pcall, its own error), a limit that fired is the
+        // reason the call failed.
+        if var e = stopError {
+            e.traceback = LuaError(kind: .runtime, luaMessage: text).traceback
+            return e
+        }
+        // Refused but not retried (lauxlib's buffers raise "not enough memory" themselves).
+        if status == LUA_ERRMEM || text.hasSuffix("not enough memory"), let refusal = ib_memoryrefused(mainState) {
+            let (chunk, line, _) = LuaError.splitPosition(String(cString: refusal) + " ")
+            return LuaError(kind: .limit, chunk: chunk, line: line,
+                            message: "memory limit (\(memoryLimit) bytes) exceeded", limit: .memory)
+        }
         let kind: LuaError.Kind
         switch status {
         case LUA_ERRSYNTAX: kind = .syntax

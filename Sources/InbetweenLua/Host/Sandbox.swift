@@ -1,9 +1,12 @@
 /// What an untrusted script or plugin may use: the safe parts of the base library, `string`,
 /// `table`, `math`, `utf8`, `coroutine`, `os.clock`/`os.time`/`os.date`, and the Inbetween
 /// API. Gone: `io`, the rest of `os`, `debug`, `package` and C modules, `dofile`, `loadfile`,
-/// `string.dump`, binary chunks through `load`, and `collectgarbage` options that stop or
-/// retune the collector. `require` is replaced by one that finds Lua files in the plugin
-/// folders only. With `--trusted` none of this is applied.
+/// `string.dump`, binary chunks through `load`, `collectgarbage` options that stop or
+/// retune the collector, and `__gc` metamethods (no hook can stop a finalizer). `require` is replaced by one that finds Lua files in the script's
+/// folder and the plugin folders only (names with '/' or '..' are refused). The strings'
+/// metatable is locked, so `getmetatable("")` cannot reach or change the string library
+/// behind every string. With `--trusted` none of this is applied. The limits (LuaLimits) and
+/// the bounded coroutine nesting apply in both modes.
 ///
 /// This is a guard rail, not a security boundary: Debian's Lua 5.4.4 has crash bugs reachable
 /// from plain Lua, so untrusted batch work also runs in worker processes.
@@ -12,11 +15,12 @@ enum Sandbox {
     local G, pluginRequire = ...
     local error, type, select, load = error, type, select, load
     local allowedGC = {collect = true, count = true, step = true, isrunning = true}
-    local collectgarbage = collectgarbage
+    local collectgarbage, setmetatable, rawget = collectgarbage, setmetatable, rawget
 
     G.io, G.debug, G.package, G.dofile, G.loadfile = nil, nil, nil, nil, nil
     G.os = {clock = os.clock, time = os.time, date = os.date, difftime = os.difftime}
     string.dump = nil
+    getmetatable("").__metatable = false
 
     G.collectgarbage = function(opt, ...)
       opt = opt or "collect"
@@ -33,6 +37,19 @@ enum Sandbox {
       end
       if select("#", ...) > 0 then return load(chunk, name, "t", (...)) end
       return load(chunk, name, "t", G)
+    end
+
+    -- Lua runs finalizers with hooks off (lgc.c's GCTM), so no limit could stop a __gc that
+    -- loops. An object is marked for finalization only if its metatable has a __gc field when
+    -- setmetatable is called, so refusing such metatables here rules out script finalizers.
+    G.setmetatable = function(t, mt)
+      if type(t) ~= "table" then
+        error("bad argument #1 to 'setmetatable' (table expected, got " .. type(t) .. ")", 2)
+      end
+      if type(mt) == "table" and rawget(mt, "__gc") ~= nil then
+        error("bad argument #2 to 'setmetatable' (__gc metamethods are not available in the sandbox)", 2)
+      end
+      return setmetatable(t, mt)
     end
 
     G.require = pluginRequire

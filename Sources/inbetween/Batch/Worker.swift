@@ -26,6 +26,8 @@ enum Worker {
         dup2(STDERR_FILENO, STDOUT_FILENO)
 
         let runtime = try options.makeRuntime(reportFailures: reportPlugins)
+        // The limits apply per job, not to the worker's whole life.
+        runtime.host.endBudget()
         let numbers = NumberFormat(precision: precision)
         let crashOn = ProcessInfo.processInfo.environment[crashVariable]
         var reader = LineReader(fd: STDIN_FILENO)
@@ -38,6 +40,8 @@ enum Worker {
                 if let crashOn, (job.script as NSString).lastPathComponent == crashOn { abort() }
                 var result = JobResult(id: job.id, ok: true)
                 do {
+                    try runtime.host.beginBudget()
+                    defer { runtime.host.endBudget() }
                     result.bytes = try perform(job, runtime: runtime, request: request, format: format, numbers: numbers)
                 } catch {
                     result.ok = false

@@ -3,6 +3,10 @@ import InbetweenLua
 
 enum CLI {
     static let version = "0.1.0"
+    /// The runtime of the running command (kept alive until exit; see RuntimeOptions).
+    nonisolated(unsafe) static var activeRuntime: Runtime?
+    /// A run that ignores its limits this long after one fired ends the process.
+    static let hardExitGrace = 2.0
 
     static let usage = """
         usage: inbetween <command> [options]
@@ -25,6 +29,12 @@ enum CLI {
           --no-user-plugins  ignore the user's folder and INBETWEEN_PLUGIN_PATH (reproducible runs)
           --trusted          give scripts the full Lua standard library
 
+        limits (run, list, curve, plot; 0 turns one off):
+          --max-instructions N  Lua VM instructions per script (default 1e9)
+          --max-memory BYTES    memory of the Lua state, e.g. 512M, 2G (default 1G)
+          --timeout SECONDS     wall-clock time per script (default 60)
+          --max-frames N        frames one sample request may produce (default 1e7)
+
         options:
           -h, --help         show this help
           --version          show the version
@@ -33,6 +43,13 @@ enum CLI {
 
     /// Runs the command line and returns the process exit status.
     static func main(_ arguments: [String]) -> Int32 {
+        LuaInterrupts.install(hardExitAfter: hardExitGrace, cleanup: removeTemporaryOutputs)
+        let status = dispatch(arguments)
+        if let runtime = activeRuntime { Diagnostics.report(warnings: runtime.host.takeWarnings()) }
+        return status
+    }
+
+    static func dispatch(_ arguments: [String]) -> Int32 {
         var args = Arguments(arguments)
         let verbose = args.flag("--verbose")
         do {
@@ -73,7 +90,8 @@ enum CLI {
             return 2
         } catch let error as LuaError {
             Diagnostics.report(error, verbose: verbose)
-            return 1
+            // 128 + SIGINT, as shells report a process ended by Ctrl-C.
+            return error.kind == .interrupted ? 130 : 1
         } catch let error as CommandError {
             Diagnostics.report(message: error.description)
             return 1

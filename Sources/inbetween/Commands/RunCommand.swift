@@ -53,3 +53,9 @@ extension NumberFormat {
         self = precision.map { .fixed($0) } ?? .shortest
     }
 }
+
+/// Called by the watchdog thread just before a hard exit (see CLI.hardExitGrace): a
+/// file-scope C-callable function, and unlink(2) only, as the process is about to end.
+func removeTemporaryOutputs() {
+    for path in ByteSink.pendingTemporaryPaths { unlink(path) }
+}

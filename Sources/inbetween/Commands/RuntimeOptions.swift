@@ -2,15 +2,33 @@ import Foundation
 import InbetweenLua
 
 /// Options every command that runs Lua shares: plugin folders, `--no-user-plugins` for
-/// reproducible runs, `--trusted` for the full standard library.
+/// reproducible runs, `--trusted` for the full standard library, and the limits
+/// (`--max-instructions`, `--max-memory`, `--timeout`, `--max-frames`; 0 turns one off).
 struct RuntimeOptions {
     var search = PluginSearch()
     var trusted = false
+    var limits = LuaLimits.defaults
 
     init(_ args: inout Arguments) throws {
         while let dir = try args.option("--plugins") { search.extraDirectories.append(dir) }
         if args.flag("--no-user-plugins") { search.includeUserAndEnvironment = false }
         trusted = args.flag("--trusted")
+        let whole = { (v: Double) in v >= 0 && v == v.rounded() && v < 9e18 }
+        if let n = try args.number("--max-instructions", rule: whole, ruleText: "a whole number of instructions (0 = no limit)") {
+            limits.instructions = Int(n)
+        }
+        if let text = try args.option("--max-memory") {
+            guard let bytes = ByteCount.parse(text) else {
+                throw UsageError("option --max-memory needs a size in bytes such as 512M, 1G or 64K (0 = no limit), got '\(text)'")
+            }
+            limits.memory = bytes
+        }
+        if let s = try args.number("--timeout", rule: { $0 >= 0 }, ruleText: "a number of seconds (0 = no limit)") {
+            limits.seconds = s
+        }
+        if let n = try args.number("--max-frames", rule: whole, ruleText: "a whole number of frames (0 = no limit)") {
+            limits.frames = Int(n)
+        }
     }
 
     /// The same options as command-line arguments, for batch workers. Every option parsed
@@ -20,13 +38,22 @@ struct RuntimeOptions {
         for dir in search.extraDirectories { list += ["--plugins", dir] }
         if !search.includeUserAndEnvironment { list.append("--no-user-plugins") }
         if trusted { list.append("--trusted") }
+        list += ["--max-instructions", String(limits.instructions), "--max-memory", String(limits.memory),
+                 "--timeout", String(limits.seconds), "--max-frames", String(limits.frames)]
         return list
     }
 
-    /// A runtime with the plugins loaded; plugin failures and clashes are reported on stderr
-    /// as warnings (the other plugins still load) unless `reportFailures` is false.
+    /// A runtime with the plugins loaded, inside a budget that lasts until the process ends
+    /// (plugins are untrusted code too; a batch worker ends it and opens one per job instead);
+    /// plugin failures and clashes are reported on stderr as warnings (the other plugins still
+    /// load) unless `reportFailures` is false.
     func makeRuntime(verbose: Bool = false, reportFailures: Bool = true) throws -> Runtime {
-        let runtime = try Runtime(trusted: trusted)
+        let runtime = try Runtime(memoryLimit: limits.memory, trusted: trusted)
+        runtime.host.limits = limits
+        // Never deallocated: closing the state would run the script's finalizers outside
+        // any budget, where a looping __gc would hang the exit. The process exit frees it.
+        CLI.activeRuntime = runtime
+        try runtime.host.beginBudget()
         let report = runtime.loadPlugins(search)
         for failure in report.failures where reportFailures {
             Diagnostics.write("inbetween: warning: plugin failed: \(failure.positionedMessage)")
@@ -35,5 +62,23 @@ struct RuntimeOptions {
             for clash in report.clashes { Diagnostics.write("inbetween: note: \(clash.description)") }
         }
         return runtime
+    }
+}
+
+/// `512M`, `1G`, `64K`, `1048576`, `1.5G`: binary multiples (K = 1024), an optional `B`/`iB`.
+enum ByteCount {
+    static func parse(_ text: String) -> Int? {
+        var digits = text.uppercased()
+        for suffix in ["IB", "B"] where digits.hasSuffix(suffix) && digits.count > suffix.count {
+            digits.removeLast(suffix.count)
+            break
+        }
+        var scale = 1.0
+        if let last = digits.last, let power = ["K": 1, "M": 2, "G": 3, "T": 4][String(last)] {
+            scale = pow(1024, Double(power))
+            digits.removeLast()
+        }
+        guard let v = Double(digits), v.isFinite, v >= 0, v * scale < 9e18 else { return nil }
+        return Int(v * scale)
     }
 }

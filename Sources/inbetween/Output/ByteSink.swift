@@ -16,6 +16,9 @@ final class ByteSink {
     private let fd: Int32
     /// For a file: the temporary path being written and the final one.
     private let temporaryPath: String?
+    /// Temporary files not yet renamed or removed: a hard exit (a limit that could not stop a
+    /// script, see CLI) unlinks them so that nothing half-written is left behind.
+    nonisolated(unsafe) static var pendingTemporaryPaths: [String] = []
     private let finalPath: String?
     private let sync: Bool
     private var finished = false
@@ -47,6 +50,7 @@ final class ByteSink {
         fd = created
         temporaryPath = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
         finalPath = path
+        ByteSink.pendingTemporaryPaths.append(temporaryPath!)
     }
 
     deinit {
@@ -102,6 +106,7 @@ final class ByteSink {
         }
         finished = true
         guard let temporaryPath, let finalPath else { return }
+        defer { ByteSink.pendingTemporaryPaths.removeAll { $0 == temporaryPath } }
         if sync && fsync(fd) != 0 {
             let reason = String(cString: strerror(errno))
             finished = false
@@ -124,6 +129,7 @@ final class ByteSink {
         guard let temporaryPath else { return }
         close(fd)
         unlink(temporaryPath)
+        ByteSink.pendingTemporaryPaths.removeAll { $0 == temporaryPath }
     }
 }
 

@@ -16,8 +16,21 @@ enum Diagnostics {
         write("inbetween: \(error.message)\nTry 'inbetween --help' for usage.")
     }
 
+    /// The option that raises each limit, named in the message.
+    static let limitFlags: [LuaLimit: String] = [
+        .instructions: "--max-instructions", .memory: "--max-memory", .time: "--timeout",
+        .frames: "--max-frames",
+    ]
+
+    /// `file:line: message`, with the flag that raises a limit when one was hit.
+    static func line(_ error: LuaError) -> String {
+        var text = error.positionedMessage
+        if let limit = error.limit, let flag = limitFlags[limit] { text += "; raise it with \(flag)" }
+        return text
+    }
+
     static func report(_ error: LuaError, verbose: Bool) {
-        var text = "inbetween: \(error.positionedMessage)"
+        var text = "inbetween: \(line(error))"
         if verbose, let traceback = error.traceback { text += "\n" + traceback }
         write(text)
     }
@@ -30,9 +43,14 @@ enum Diagnostics {
     /// Any error as the one-line text after `inbetween: ` (batch results carry it).
     static func text(of error: Error) -> String {
         switch error {
-        case let e as LuaError: return e.positionedMessage
+        case let e as LuaError: return line(e)
         case let e as UsageError: return e.message
         default: return String(describing: error)
         }
+    }
+
+    /// Warnings Lua collected (errors in __gc metamethods among them).
+    static func report(warnings: [String]) {
+        for w in warnings { write("inbetween: warning: \(w)") }
     }
 }

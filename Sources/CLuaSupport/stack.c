@@ -1,0 +1,35 @@
+// C stack sizes: Lua needs at least 256 KiB on any thread that runs it (LuaLimits.swift), and
+// the Swift functions it calls check what is left before going deeper (LuaFunction.swift).
+#define _GNU_SOURCE  /* pthread_getattr_np */
+#include <pthread.h>
+#include <stddef.h>
+
+#include "CLuaSupport.h"
+
+size_t ib_threadstacksize(void) {
+    pthread_attr_t attr;
+    size_t size = 0;
+    if (pthread_getattr_np(pthread_self(), &attr) != 0) return 0;
+    pthread_attr_getstacksize(&attr, &size);
+    pthread_attr_destroy(&attr);
+    return size;
+}
+
+// The lowest address of this thread's stack (stacks grow down on the platforms we run on),
+// found once per thread: pthread_getattr_np reads /proc/self/maps for the main thread.
+static __thread char *stackLow __attribute__((tls_model("initial-exec")));
+
+size_t ib_stackremaining(void) {
+    char here;
+    if (stackLow == NULL) {
+        pthread_attr_t attr;
+        void *address = NULL;
+        size_t size = 0;
+        if (pthread_getattr_np(pthread_self(), &attr) != 0) return (size_t)-1;
+        pthread_attr_getstack(&attr, &address, &size);
+        pthread_attr_destroy(&attr);
+        if (address == NULL) return (size_t)-1;
+        stackLow = (char *)address;
+    }
+    return (size_t)(&here - stackLow);
+}

@@ -1,0 +1,54 @@
+import Foundation
+import InbetweenLua
+
+/// libFuzzer's entry point: each input becomes a Lua script (see FuzzScript), run in a fresh
+/// runtime with small limits. A crash, a hang past the limits or a Swift trap is a finding;
+/// Lua errors are the expected outcome and are ignored.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    let script = FuzzScript(bytes: Array(UnsafeBufferPointer(start: data, count: size))).text
+    FuzzRun.run(script)
+    return 0
+}
+
+enum FuzzRun {
+    static let limits = LuaLimits(instructions: 2_000_000, memory: 32 << 20, seconds: 2, frames: 20_000)
+
+    /// Runs `script` (load, run, sample) and reports whether it ended with an error.
+    @discardableResult
+    static func run(_ script: String) -> Bool {
+        guard let runtime = try? Runtime(memoryLimit: limits.memory) else { return false }
+        runtime.host.limits = limits
+        do {
+            try runtime.host.withBudget {
+                try runtime.host.load(string: script, chunkName: "=fuzz")
+                try runtime.host.call()
+                try runtime.sampleScene { _ in }
+            }
+            _ = runtime.host.takeWarnings()
+            return false
+        } catch {
+            _ = runtime.host.takeWarnings()
+            return true
+        }
+    }
+}
+
+/// SwiftPM links an executable target's entry point as `<Target>_main` (main is an alias of
+/// it), which would hide libFuzzer's own main; so the entry point hands over to libFuzzer's
+/// driver explicitly.
+@_silgen_name("LLVMFuzzerRunDriver")
+func llvmFuzzerRunDriver(
+    _ argc: UnsafeMutablePointer<CInt>,
+    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
+) -> CInt
+
+@_cdecl("InbetweenFuzz_main")
+public func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+    var count = argc
+    var arguments = argv
+    return llvmFuzzerRunDriver(&count, &arguments) { data, size in
+        fuzzOne(data ?? UnsafePointer(bitPattern: 1)!, size)
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+import XCTest
+
+/// The limit options on the command line, and Ctrl-C.
+final class LimitOptionTests: XCTestCase {
+    private func folder(with script: String, named name: String = "loop.lua") throws -> URL {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("ib-limits-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        try script.write(to: dir.appendingPathComponent(name), atomically: true, encoding: .utf8)
+        return dir
+    }
+
+    func testBadLimitValuesAreUsageErrors() throws {
+        let cases: [([String], String)] = [
+            (["--max-memory", "lots"], "inbetween: option --max-memory needs a size in bytes such as 512M, 1G or 64K (0 = no limit), got 'lots'"),
+            (["--max-instructions", "1.5"], "inbetween: option --max-instructions needs a whole number of instructions (0 = no limit), got '1.5'"),
+            (["--timeout", "-1"], "inbetween: option --timeout needs a number of seconds (0 = no limit), got '-1'"),
+            (["--max-frames", "nan"], "inbetween: option --max-frames needs a whole number of frames (0 = no limit), got 'nan'"),
+        ]
+        for (options, first) in cases {
+            let r = try CLIProcess.run(["run"] + options + ["examples/01-ease-out-move.lua"])
+            XCTAssertEqual(r.status, 2, "\(options)")
+            XCTAssertEqual(r.stderr.split(separator: "\n").first.map(String.init), first)
+        }
+    }
+
+    /// Suffixes are binary multiples: 1K = 1024 bytes, as the message shows.
+    func testMemorySizeSuffixes() throws {
+        let dir = try folder(with: "local s = string.rep('x', 1 << 24)")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        for (size, bytes) in [("8M", 8 << 20), ("8192K", 8 << 20), ("0.5MiB", 1 << 19)] {
+            let r = try CLIProcess.run(["run", "--max-memory", size, "loop.lua"], directory: dir)
+            XCTAssertEqual(r.status, 1)
+            XCTAssertEqual(r.stderr, "inbetween: loop.lua:1: memory limit (\(bytes) bytes) exceeded; raise it with --max-memory\n")
+        }
+    }
+
+    func testDefaultLimitsDoNotBiteTheExamples() throws {
+        let examples = try FileManager.default.contentsOfDirectory(atPath: CLIProcess.root.appendingPathComponent("examples").path)
+            .filter { $0.hasSuffix(".lua") }
+        XCTAssertFalse(examples.isEmpty)
+        for name in examples {
+            let r = try CLIProcess.run(["run", "--no-user-plugins", "examples/" + name])
+            XCTAssertEqual(r.status, 0, "\(name): \(r.stderr)")
+        }
+    }
+
+    /// Ctrl-C: the hook turns SIGINT into an "interrupted" error, exit status 130, and the
+    /// output file is neither created nor left half-written.
+    func testInterruptStopsCleanly() throws {
+        let dir = try folder(with: "local n = 0\nwhile true do\n  n = n + 1\nend\n")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let process = Process()
+        process.executableURL = CLIProcess.binary
+        process.arguments = ["run", "--max-instructions", "0", "--timeout", "0", "loop.lua", "-o", "out.json"]
+        process.currentDirectoryURL = dir
+        let err = Pipe()
+        process.standardError = err
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        Thread.sleep(forTimeInterval: 0.5)
+        process.interrupt()
+        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationReason, .exit)
+        XCTAssertEqual(process.terminationStatus, 130)
+        XCTAssertTrue(stderr.hasPrefix("inbetween: loop.lua:") && stderr.hasSuffix(": interrupted\n"), stderr)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path), ["loop.lua"])
+    }
+
+    func testHelpListsTheLimits() throws {
+        let r = try CLIProcess.run(["--help"])
+        for flag in ["--max-instructions N", "--max-memory BYTES", "--timeout SECONDS", "--max-frames N"] {
+            XCTAssertTrue(r.stdout.contains(flag), flag)
+        }
+    }
+}

@@ -1,0 +1,3 @@
+-- expect: inbetween: bomb-deep-recursion.lua:2: stack overflow
+local function f(n) return 1 + f(n + 1) end
+f(1)

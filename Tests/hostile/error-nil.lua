@@ -1,0 +1,2 @@
+-- expect: inbetween: (error object is a nil value)
+error(nil)

@@ -1,0 +1,3 @@
+-- expect: inbetween: layer(a)
+local l = layer{name = "a"}
+error(l)

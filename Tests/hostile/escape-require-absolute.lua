@@ -1,0 +1,2 @@
+-- expect: inbetween: escape-require-absolute.lua:2: bad argument #1 to 'require' (module name may hold letters, digits, '_', '-' and '.', got '/etc/passwd')
+require("/etc/passwd")

@@ -1,0 +1,2 @@
+-- expect: inbetween: malformed-syntax.lua:2: unexpected symbol near '='
+local x = = 1
