@@ -11,8 +11,9 @@ final class ByteSink {
     /// Big enough that a system call is rare, small enough to stay in cache.
     static let bufferSize = 64 * 1024
 
-    /// The bytes not yet written. Writers append here directly (see `write(_:_:)`).
-    var buffer: [UInt8] = []
+    /// The bytes not yet written. Writers append here directly, then call `flushIfFull`.
+    /// Room beyond `bufferSize` so that a writer's reservation for a whole frame rarely grows it.
+    let buffer = ByteBuffer(capacity: 2 * ByteSink.bufferSize)
     private let fd: Int32
     /// For a file: the temporary path being written and the final one.
     private let temporaryPath: String?
@@ -24,7 +25,6 @@ final class ByteSink {
     ///   - path: nil or "-" for stdout, otherwise the file to (atomically) replace.
     ///   - sync: fsync the file before the rename (survives a power cut; slower).
     init(path: String?, sync: Bool = false) throws {
-        buffer.reserveCapacity(ByteSink.bufferSize + 1024)
         self.sync = sync
         guard let path, path != "-" else {
             fd = STDOUT_FILENO
@@ -54,7 +54,7 @@ final class ByteSink {
     }
 
     func write(_ text: String) {
-        buffer.append(contentsOf: text.utf8)
+        buffer.append(text)
         flushIfFull()
     }
 
@@ -63,7 +63,7 @@ final class ByteSink {
     }
 
     func write(_ value: Double, _ format: NumberFormat) {
-        format.append(value, to: &buffer)
+        format.append(value, to: buffer)
         flushIfFull()
     }
 
@@ -75,19 +75,12 @@ final class ByteSink {
 
     /// Writes out the buffer. Errors are remembered and reported by `commit()`.
     func flush() throws {
-        defer { buffer.removeAll(keepingCapacity: true) }
+        defer { buffer.removeAll() }
         guard writeError == nil else { return }
-        var offset = 0
-        while offset < buffer.count {
-            let n = buffer.withUnsafeBytes {
-                Foundation.write(fd, $0.baseAddress! + offset, $0.count - offset)
-            }
-            if n < 0 {
-                if errno == EINTR { continue }
-                writeError = String(cString: strerror(errno))
-                throw CommandError("cannot write \(finalPath ?? "standard output") (\(writeError!))")
-            }
-            offset += n
+        let failure = writeFully(fd, buffer.bytes)
+        if failure != 0 {
+            writeError = String(cString: strerror(failure))
+            throw CommandError("cannot write \(finalPath ?? "standard output") (\(writeError!))")
         }
     }
 
