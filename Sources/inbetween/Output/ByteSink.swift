@@ -24,12 +24,22 @@ final class ByteSink {
     /// - Parameters:
     ///   - path: nil or "-" for stdout, otherwise the file to (atomically) replace.
     ///   - sync: fsync the file before the rename (survives a power cut; slower).
-    init(path: String?, sync: Bool = false) throws {
+    ///   - staged: `path` is already a private staging name that someone else renames into
+    ///     place (a batch worker's output): written in place, saving a create and a rename
+    ///     per job; a failure still removes it.
+    init(path: String?, sync: Bool = false, staged: Bool = false) throws {
         self.sync = sync
         guard let path, path != "-" else {
             fd = STDOUT_FILENO
             temporaryPath = nil
             finalPath = nil
+            return
+        }
+        if staged {
+            fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+            guard fd >= 0 else { throw CommandError("cannot write \(path) (\(String(cString: strerror(errno))))") }
+            temporaryPath = path
+            finalPath = path
             return
         }
         let url = URL(fileURLWithPath: path)
@@ -75,6 +85,7 @@ final class ByteSink {
 
     /// Writes out the buffer. Errors are remembered and reported by `commit()`.
     func flush() throws {
+        bytesWritten += buffer.count
         defer { buffer.removeAll() }
         guard writeError == nil else { return }
         let failure = writeFully(fd, buffer.bytes)
@@ -85,6 +96,8 @@ final class ByteSink {
     }
 
     private var writeError: String?
+    /// Bytes handed to write(2) so far (all of them after `commit`).
+    private(set) var bytesWritten = 0
 
     /// Flushes everything and, for a file, moves it into place.
     func commit() throws {
@@ -102,7 +115,7 @@ final class ByteSink {
             throw CommandError("cannot write \(finalPath) (\(reason))")
         }
         close(fd)
-        if rename(temporaryPath, finalPath) != 0 {
+        if temporaryPath != finalPath, rename(temporaryPath, finalPath) != 0 {
             let reason = String(cString: strerror(errno))
             unlink(temporaryPath)
             throw CommandError("cannot write \(finalPath) (\(reason))")
