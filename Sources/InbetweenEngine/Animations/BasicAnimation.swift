@@ -69,10 +69,11 @@ public struct BasicAnimation: Sendable {
             return
         }
         let p = timingFunction.map { $0(fraction) } ?? fraction
-        let snapshot = values
+        // `values` itself, not a copy kept alive across the write below: a copy would make
+        // that write duplicate the dictionary (copy-on-write) on every frame.
         let result = try BasicAnimation.value(
             from: fromValue, to: toValue, by: byValue, progress: p, keyPath: keyPath,
-            current: { try snapshot.value(forKeyPath: keyPath) })
+            current: { try values.value(forKeyPath: keyPath) })
         try PropertyEffect(keyPath: keyPath, additive: additive, cumulative: cumulative)
             .write(result.value, cycleChange: try Value.subtract(result.to, result.from), timing: timing,
                    parentTime: t, into: &values)

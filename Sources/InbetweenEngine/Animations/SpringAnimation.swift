@@ -61,10 +61,10 @@ public struct SpringAnimation: Sendable {
     public func apply(to values: inout PropertyValues, atParentTime t: Double) throws {
         guard let elapsed = timing.iterationTime(atParentTime: t) else { return }
         let p = spring.value(at: elapsed)
-        let snapshot = values
+        // `values` itself, not a copy (see BasicAnimation.apply).
         let result = try BasicAnimation.value(
             from: fromValue, to: toValue, by: byValue, progress: p, keyPath: keyPath,
-            current: { try snapshot.value(forKeyPath: keyPath) })
+            current: { try values.value(forKeyPath: keyPath) })
         try PropertyEffect(keyPath: keyPath, additive: additive, cumulative: cumulative)
             .write(result.value, cycleChange: try Value.subtract(result.to, result.from),
                    timing: timing, parentTime: t, into: &values)

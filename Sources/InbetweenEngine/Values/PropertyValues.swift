@@ -55,6 +55,9 @@ public struct PropertyValues: Hashable, Sendable {
     }
 
     static func split(_ keyPath: String) -> (root: String, rest: [String]) {
+        // Most key paths are a bare root (`position`), read and written for every frame: no
+        // generic split and no arrays for them.
+        if !keyPath.utf8.contains(UInt8(ascii: ".")) { return (keyPath, []) }
         let parts = keyPath.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         return (parts[0], Array(parts.dropFirst()))
     }

@@ -4,40 +4,43 @@ import Foundation
 /// override what ships): the shipped `plugins/`, the user's folder
 /// (`$XDG_CONFIG_HOME/inbetween/plugins` or `~/.config/inbetween/plugins`), each folder of
 /// `INBETWEEN_PLUGIN_PATH` (colon-separated), then each `--plugins DIR`.
+///
+/// POSIX calls (getenv, stat, realpath, readdir) rather than ProcessInfo, URL and FileManager:
+/// this runs at every start-up, and the Foundation versions cost about a millisecond there
+/// (the whole environment copied into a dictionary, URL parsing, type metadata built at run
+/// time on first use).
 public struct PluginSearch: Sendable {
     public var extraDirectories: [String] = []
     /// false for reproducible runs (`--no-user-plugins`): only shipped and `--plugins` folders.
     public var includeUserAndEnvironment = true
-    public var environment: [String: String] = ProcessInfo.processInfo.environment
+    /// The variables the search reads; nil reads the process's own (the default).
+    public var environment: [String: String]?
 
     public init() {}
 
     /// The shipped folder: `$INBETWEEN_HOME/plugins`, else `plugins/` beside the executable
     /// (an installed layout), else the source tree this binary was built from.
     public static var shippedDirectory: String? {
-        let fm = FileManager.default
         var candidates: [String] = []
-        if let home = ProcessInfo.processInfo.environment["INBETWEEN_HOME"] {
+        if let home = PluginSearch.variable("INBETWEEN_HOME", in: nil) {
             candidates.append(home + "/plugins")
         }
-        let exe = URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath()
-        candidates.append(exe.deletingLastPathComponent().appendingPathComponent("plugins").path)
+        if let exe = realPath("/proc/self/exe") ?? CommandLine.arguments.first.flatMap(realPath) {
+            candidates.append(parent(exe) + "/plugins")
+        }
         // Sources/InbetweenLua/Bindings/PluginSearch.swift -> the repository root.
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent()
-        candidates.append(root.appendingPathComponent("plugins").path)
-        var isDir: ObjCBool = false
-        return candidates.first { fm.fileExists(atPath: $0, isDirectory: &isDir) && isDir.boolValue }
+        candidates.append(parent(parent(parent(parent(#filePath)))) + "/plugins")
+        return candidates.first(where: isDirectory)
     }
 
     public func directories() -> [(directory: String, origin: String)] {
         var out: [(String, String)] = []
         if let shipped = PluginSearch.shippedDirectory { out.append((shipped, "shipped")) }
         if includeUserAndEnvironment {
-            let config = environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 }
-                ?? (environment["HOME"].map { $0 + "/.config" } ?? "")
+            let config = variable("XDG_CONFIG_HOME").flatMap { $0.isEmpty ? nil : $0 }
+                ?? (variable("HOME").map { $0 + "/.config" } ?? "")
             if !config.isEmpty { out.append((config + "/inbetween/plugins", "user")) }
-            for dir in (environment["INBETWEEN_PLUGIN_PATH"] ?? "").split(separator: ":") where !dir.isEmpty {
+            for dir in (variable("INBETWEEN_PLUGIN_PATH") ?? "").split(separator: ":") where !dir.isEmpty {
                 out.append((String(dir), "INBETWEEN_PLUGIN_PATH"))
             }
         }
@@ -45,18 +48,55 @@ public struct PluginSearch: Sendable {
         return out
     }
 
-    /// The `.lua` files of each folder, sorted by name; missing folders are skipped.
+    /// The `.lua` files of each folder, sorted by name; missing folders are skipped. A file
+    /// reached twice (the same folder listed twice, or through a symbolic link) loads once.
     public func files() -> [String] {
         var seen = Set<String>()
         var files: [String] = []
         for (dir, _) in directories() {
-            guard let names = try? FileManager.default.contentsOfDirectory(atPath: dir) else { continue }
+            guard let names = PluginSearch.fileNames(in: dir) else { continue }
             for name in names.sorted() where name.hasSuffix(".lua") {
-                let path = (dir as NSString).appendingPathComponent(name)
-                let key = URL(fileURLWithPath: path).standardizedFileURL.path
+                let path = dir.hasSuffix("/") ? dir + name : dir + "/" + name
+                let key = PluginSearch.realPath(path) ?? path
                 if seen.insert(key).inserted { files.append(path) }
             }
         }
         return files
+    }
+
+    private func variable(_ name: String) -> String? { PluginSearch.variable(name, in: environment) }
+
+    private static func variable(_ name: String, in environment: [String: String]?) -> String? {
+        if let environment { return environment[name] }
+        return getenv(name).map { String(cString: $0) }
+    }
+
+    private static func fileNames(in dir: String) -> [String]? {
+        guard let stream = opendir(dir) else { return nil }
+        defer { closedir(stream) }
+        var names: [String] = []
+        while let entry = readdir(stream) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(cString: raw.baseAddress!.assumingMemoryBound(to: CChar.self))
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
+    }
+
+    private static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    private static func parent(_ path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    private static func isDirectory(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
     }
 }

@@ -58,12 +58,11 @@ enum Worker {
                         numbers: NumberFormat) throws -> Int {
         try runtime.runJob(file: job.script, parameters: job.params)
         let fps = try runtime.sampler(for: request).fps
-        let sink = try ByteSink(path: job.output)
+        let sink = try ByteSink(path: job.output, staged: true)
         var writer = makeFrameWriter(format: format, sink: sink, numbers: numbers, fps: fps, source: job.script)
         let summary = try runtime.sampleScene(request) { frame in try writer.write(frame) }
         try writer.finish(summary)
         try sink.commit()
-        var info = stat()
-        return stat(job.output, &info) == 0 ? Int(info.st_size) : 0
+        return sink.bytesWritten
     }
 }

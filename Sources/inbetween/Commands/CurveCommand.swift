@@ -77,9 +77,9 @@ enum CurveCommand {
         case .csv:
             sink.write("x,y\n")
             for (x, y) in zip(xs, ys) {
-                number.append(x, to: &sink.buffer)
+                number.append(x, to: sink.buffer)
                 sink.write(UInt8(ascii: ","))
-                number.append(y, to: &sink.buffer)
+                number.append(y, to: sink.buffer)
                 sink.write(UInt8(ascii: "\n"))
                 sink.flushIfFull()
             }
@@ -93,9 +93,9 @@ enum CurveCommand {
             sink.write("\"samples\":[")
             for (i, (x, y)) in zip(xs, ys).enumerated() {
                 sink.write(i == 0 ? "\n[" : ",\n[")
-                number.append(x, to: &sink.buffer)
+                number.append(x, to: sink.buffer)
                 sink.write(UInt8(ascii: ","))
-                number.append(y, to: &sink.buffer)
+                number.append(y, to: sink.buffer)
                 sink.write(UInt8(ascii: "]"))
                 sink.flushIfFull()
             }

@@ -11,8 +11,9 @@ final class ByteSink {
     /// Big enough that a system call is rare, small enough to stay in cache.
     static let bufferSize = 64 * 1024
 
-    /// The bytes not yet written. Writers append here directly (see `write(_:_:)`).
-    var buffer: [UInt8] = []
+    /// The bytes not yet written. Writers append here directly, then call `flushIfFull`.
+    /// Room beyond `bufferSize` so that a writer's reservation for a whole frame rarely grows it.
+    let buffer = ByteBuffer(capacity: 2 * ByteSink.bufferSize)
     private let fd: Int32
     /// For a file: the temporary path being written and the final one.
     private let temporaryPath: String?
@@ -26,13 +27,22 @@ final class ByteSink {
     /// - Parameters:
     ///   - path: nil or "-" for stdout, otherwise the file to (atomically) replace.
     ///   - sync: fsync the file before the rename (survives a power cut; slower).
-    init(path: String?, sync: Bool = false) throws {
-        buffer.reserveCapacity(ByteSink.bufferSize + 1024)
+    ///   - staged: `path` is already a private staging name that someone else renames into
+    ///     place (a batch worker's output): written in place, saving a create and a rename
+    ///     per job; a failure still removes it.
+    init(path: String?, sync: Bool = false, staged: Bool = false) throws {
         self.sync = sync
         guard let path, path != "-" else {
             fd = STDOUT_FILENO
             temporaryPath = nil
             finalPath = nil
+            return
+        }
+        if staged {
+            fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+            guard fd >= 0 else { throw CommandError("cannot write \(path) (\(String(cString: strerror(errno))))") }
+            temporaryPath = path
+            finalPath = path
             return
         }
         let url = URL(fileURLWithPath: path)
@@ -58,7 +68,7 @@ final class ByteSink {
     }
 
     func write(_ text: String) {
-        buffer.append(contentsOf: text.utf8)
+        buffer.append(text)
         flushIfFull()
     }
 
@@ -67,7 +77,7 @@ final class ByteSink {
     }
 
     func write(_ value: Double, _ format: NumberFormat) {
-        format.append(value, to: &buffer)
+        format.append(value, to: buffer)
         flushIfFull()
     }
 
@@ -79,23 +89,19 @@ final class ByteSink {
 
     /// Writes out the buffer. Errors are remembered and reported by `commit()`.
     func flush() throws {
-        defer { buffer.removeAll(keepingCapacity: true) }
+        bytesWritten += buffer.count
+        defer { buffer.removeAll() }
         guard writeError == nil else { return }
-        var offset = 0
-        while offset < buffer.count {
-            let n = buffer.withUnsafeBytes {
-                Foundation.write(fd, $0.baseAddress! + offset, $0.count - offset)
-            }
-            if n < 0 {
-                if errno == EINTR { continue }
-                writeError = String(cString: strerror(errno))
-                throw CommandError("cannot write \(finalPath ?? "standard output") (\(writeError!))")
-            }
-            offset += n
+        let failure = writeFully(fd, buffer.bytes)
+        if failure != 0 {
+            writeError = String(cString: strerror(failure))
+            throw CommandError("cannot write \(finalPath ?? "standard output") (\(writeError!))")
         }
     }
 
     private var writeError: String?
+    /// Bytes handed to write(2) so far (all of them after `commit`).
+    private(set) var bytesWritten = 0
 
     /// Flushes everything and, for a file, moves it into place.
     func commit() throws {
@@ -114,7 +120,7 @@ final class ByteSink {
             throw CommandError("cannot write \(finalPath) (\(reason))")
         }
         close(fd)
-        if rename(temporaryPath, finalPath) != 0 {
+        if temporaryPath != finalPath, rename(temporaryPath, finalPath) != 0 {
             let reason = String(cString: strerror(errno))
             unlink(temporaryPath)
             throw CommandError("cannot write \(finalPath) (\(reason))")

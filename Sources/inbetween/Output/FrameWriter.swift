@@ -31,9 +31,10 @@ struct CSVFrameWriter: FrameWriter {
     let sink: ByteSink
     let numbers: NumberFormat
     private var wroteHeader = false
-    /// `,layer,keyPath` per track position, escaped once (tracks keep their positions).
-    private var rowNames: [[UInt8]] = []
-    private var time: [UInt8] = []
+    /// `,layer,keyPath` per track position, escaped once, end to end (tracks keep their
+    /// positions); track i's ends at `nameEnds[i]`.
+    private var names: [UInt8] = []
+    private var nameEnds: [Int] = []
 
     init(sink: ByteSink, numbers: NumberFormat) {
         self.sink = sink
@@ -46,27 +47,40 @@ struct CSVFrameWriter: FrameWriter {
             sink.write("time,layer,keyPath," + (0..<width).map { "v\($0)" }.joined(separator: ",") + "\n")
             wroteHeader = true
         }
-        while rowNames.count < frame.tracks.count {
-            let track = frame.tracks[rowNames.count]
-            rowNames.append(Array(("," + csvField(track.layer) + "," + csvField(track.keyPath)).utf8))
+        while nameEnds.count < frame.tracks.count {
+            let track = frame.tracks[nameEnds.count]
+            names.append(contentsOf: ("," + csvField(track.layer) + "," + csvField(track.keyPath)).utf8)
+            nameEnds.append(names.count)
         }
-        time.removeAll(keepingCapacity: true)
-        numbers.append(frame.time, to: &time)
+        let values = frame.values
         let numbers = self.numbers
-        // The sink's buffer is taken out for the frame and put back after: appending to a
-        // local array skips the exclusivity check each access to a class's property costs.
-        var out = sink.buffer
-        sink.buffer = []
-        for i in 0..<frame.values.count {
-            out.append(contentsOf: time)
-            out.append(contentsOf: rowNames[i])
-            frame.values[i].forEachComponent { c in
-                out.append(UInt8(ascii: ","))
-                numbers.append(c, to: &out)
+        let perNumber = numbers.maxLength + 1
+        // Room for the whole frame at once, so the rows go through one pointer: per row the
+        // time, the names, the numbers with their commas and the newline.
+        var room = names.count
+        for value in values { room += perNumber + value.maxWrittenLength(numbers) + 1 }
+        let out = sink.buffer
+        let start = out.reserve(room)
+        var q = start
+        var timeLength = 0
+        names.withUnsafeBufferPointer { names in
+            for i in 0..<values.count {
+                if i == 0 {
+                    q = numbers.write(frame.time, at: q)
+                    timeLength = q - start
+                } else {
+                    q.update(from: start, count: timeLength)  // the first row's time
+                    q += timeLength
+                }
+                let from = i == 0 ? 0 : nameEnds[i - 1]
+                q.update(from: names.baseAddress! + from, count: nameEnds[i] - from)
+                q += nameEnds[i] - from
+                q = values[i].write(numbers, separator: UInt8(ascii: ","), at: q)
+                q.pointee = UInt8(ascii: "\n")
+                q += 1
             }
-            out.append(UInt8(ascii: "\n"))
         }
-        sink.buffer = out
+        out.advance(to: q)
         sink.flushIfFull()
     }
 
@@ -106,30 +120,27 @@ struct JSONFrameWriter: FrameWriter {
         let numbers = self.numbers
         for i in 0..<frame.values.count {
             let (times, values) = spills[i]
-            // Local arrays while appending (see CSVFrameWriter.write), put back after.
-            var t = times.bytes, v = values.bytes
-            times.bytes = []
-            values.bytes = []
-            if !t.isEmpty || !times.isEmpty {
-                t.append(UInt8(ascii: ","))
-                v.append(UInt8(ascii: ","))
-            }
-            numbers.append(frame.time, to: &t)
             let value = frame.values[i]
-            if case .scalar(let x) = value {
-                numbers.append(x, to: &v)
-            } else {
-                v.append(UInt8(ascii: "["))
-                var first = true
-                value.forEachComponent { c in
-                    if !first { v.append(UInt8(ascii: ",")) }
-                    first = false
-                    numbers.append(c, to: &v)
-                }
-                v.append(UInt8(ascii: "]"))
+            let comma = !times.isEmpty
+            var t = times.bytes.reserve(numbers.maxLength + 1)
+            var v = values.bytes.reserve(value.maxWrittenLength(numbers) + 3)
+            if comma {
+                t.pointee = UInt8(ascii: ",")
+                t += 1
+                v.pointee = UInt8(ascii: ",")
+                v += 1
             }
-            times.bytes = t
-            values.bytes = v
+            times.bytes.advance(to: numbers.write(frame.time, at: t))
+            if case .scalar(let x) = value {
+                v = numbers.write(x, at: v)
+            } else {
+                let open = v
+                v = value.write(numbers, separator: UInt8(ascii: ","), at: v)
+                open.pointee = UInt8(ascii: "[")
+                v.pointee = UInt8(ascii: "]")
+                v += 1
+            }
+            values.bytes.advance(to: v)
             try times.spillIfFull()
             try values.spillIfFull()
         }

@@ -21,8 +21,9 @@ final class ProgressBar {
         self.enabled = enabled
     }
 
-    /// `done` units finished; `detail` is shown after the counts (e.g. "t = 12.5 s").
-    func update(_ done: Int, detail: String = "") {
+    /// `done` units finished; `detail` is shown after the counts (e.g. "t = 12.5 s"). An
+    /// autoclosure: called per frame, and the text is made only when a line is drawn.
+    func update(_ done: Int, detail: @autoclosure () -> String = "") {
         guard enabled else { return }
         let now = Date()
         let elapsed = now.timeIntervalSince(start)
@@ -39,6 +40,7 @@ final class ProgressBar {
         } else {
             line += "\(done)"
         }
+        let detail = detail()
         if !detail.isEmpty { line += "  " + detail }
         Diagnostics.writeRaw(line + "\u{1B}[K")
         drawn = true

@@ -8,7 +8,7 @@ final class TrackSpill {
     /// Per buffer; a JSON document has two per track.
     static let limit = 256 * 1024
 
-    var bytes: [UInt8] = []
+    let bytes = ByteBuffer(capacity: 4096)
     private var fd: Int32 = -1
     private var spilled = false
 
@@ -27,8 +27,8 @@ final class TrackSpill {
             // Unlinked at once: the file goes away with the process, whatever happens.
             template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
         }
-        try writeAll(fd, bytes)
-        bytes.removeAll(keepingCapacity: true)
+        try writeAll(fd, bytes.bytes)
+        bytes.removeAll()
         spilled = true
     }
 
@@ -43,47 +43,38 @@ final class TrackSpill {
                 if n < 0 && errno == EINTR { continue }
                 guard n >= 0 else { throw CommandError("cannot read back a temporary file") }
                 if n == 0 { break }
-                sink.buffer.append(contentsOf: chunk[0..<n])
+                chunk.withUnsafeBytes { sink.buffer.append(UnsafeRawBufferPointer(rebasing: $0[0..<n])) }
                 try sink.flush()
             }
         }
-        sink.buffer.append(contentsOf: bytes)
+        sink.buffer.append(bytes.bytes)
         sink.flushIfFull()
     }
 }
 
-/// write(2) until every byte is out.
-func writeAll(_ fd: Int32, _ bytes: [UInt8]) throws {
+/// write(2) until every byte is out; 0, or the errno of the failure.
+func writeFully(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Int32 {
     var offset = 0
     while offset < bytes.count {
-        let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + offset, $0.count - offset) }
+        let n = write(fd, bytes.baseAddress! + offset, bytes.count - offset)
         if n < 0 {
             if errno == EINTR { continue }
-            throw CommandError("cannot write a temporary file (\(String(cString: strerror(errno))))")
+            return errno
         }
         offset += n
     }
+    return 0
 }
 
-extension Value {
-    /// The numbers `components` lists, without building an array (the writers' hot path).
-    @inline(__always)
-    func forEachComponent(_ body: (Double) -> Void) {
-        switch self {
-        case .scalar(let v): body(v)
-        case .point(let p): body(p.x); body(p.y)
-        case .size(let s): body(s.width); body(s.height)
-        case .rect(let r): body(r.origin.x); body(r.origin.y); body(r.size.width); body(r.size.height)
-        case .color(let c): body(c.red); body(c.green); body(c.blue); body(c.alpha)
-        case .transform(let t): for v in t.m { body(v) }
-        case .vector(let v): for x in v { body(x) }
-        case .path(let p): for point in p.points { body(point.x); body(point.y) }
-        }
+/// `writeFully`, failing with an error that names a temporary file.
+func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) throws {
+    let failure = writeFully(fd, bytes)
+    if failure != 0 {
+        throw CommandError("cannot write a temporary file (\(String(cString: strerror(failure))))")
     }
+}
 
-    var componentCount: Int {
-        var n = 0
-        forEachComponent { _ in n += 1 }
-        return n
-    }
+/// `writeAll` of an array.
+func writeAll(_ fd: Int32, _ bytes: [UInt8]) throws {
+    try bytes.withUnsafeBytes { try writeAll(fd, $0) }
 }

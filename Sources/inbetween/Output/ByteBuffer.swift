@@ -1,0 +1,73 @@
+/// Growable bytes that the hot writers fill through a raw pointer.
+///
+/// Why not `[UInt8]`: appending a byte to an array checks uniqueness and capacity each time,
+/// and an array stored in a class costs an exclusivity check per access; together those were
+/// most of the time of writing a number. Here a writer asks once for room for everything it
+/// may write (`reserve`), writes through the pointer, and says where it stopped (`advance`).
+final class ByteBuffer {
+    private(set) var base: UnsafeMutablePointer<UInt8>
+    private(set) var capacity: Int
+    /// Bytes written so far, at `base`.
+    private(set) var count = 0
+
+    init(capacity: Int = 4096) {
+        self.capacity = max(capacity, 16)
+        base = .allocate(capacity: self.capacity)
+    }
+
+    deinit { base.deallocate() }
+
+    var isEmpty: Bool { count == 0 }
+
+    /// The bytes written so far; valid until the next write.
+    var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: base, count: count) }
+
+    /// Room for at least `n` more bytes; returns where to write them. The pointer is valid
+    /// until the next call that writes; hand the end back with `advance(to:)`.
+    @inline(__always)
+    func reserve(_ n: Int) -> UnsafeMutablePointer<UInt8> {
+        if capacity - count < n { grow(count + n) }
+        return base + count
+    }
+
+    /// Takes the bytes written from `reserve`'s pointer up to `end`.
+    @inline(__always)
+    func advance(to end: UnsafeMutablePointer<UInt8>) {
+        count = end - base
+    }
+
+    func append(_ byte: UInt8) {
+        let p = reserve(1)
+        p.pointee = byte
+        advance(to: p + 1)
+    }
+
+    func append(_ raw: UnsafeRawBufferPointer) {
+        guard raw.count > 0 else { return }
+        let p = reserve(raw.count)
+        UnsafeMutableRawPointer(p).copyMemory(from: raw.baseAddress!, byteCount: raw.count)
+        advance(to: p + raw.count)
+    }
+
+    func append<C: Collection>(contentsOf bytes: C) where C.Element == UInt8 {
+        let done: Void? = bytes.withContiguousStorageIfAvailable { append(UnsafeRawBufferPointer($0)) }
+        if done == nil { append(contentsOf: Array(bytes)) }
+    }
+
+    func append(_ text: String) {
+        var text = text
+        text.withUTF8 { append(UnsafeRawBufferPointer($0)) }
+    }
+
+    func removeAll() { count = 0 }
+
+    private func grow(_ needed: Int) {
+        var size = capacity
+        while size < needed { size *= 2 }
+        let bigger = UnsafeMutablePointer<UInt8>.allocate(capacity: size)
+        bigger.update(from: base, count: count)
+        base.deallocate()
+        base = bigger
+        capacity = size
+    }
+}
