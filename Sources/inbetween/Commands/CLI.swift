@@ -22,7 +22,7 @@ enum CLI {
                              [--skip-existing] [--shard K/N] [--manifest FILE] (batch --help)
           curve SPEC         sample one easing as csv, json, css linear() or svg (curve --help)
           plot SPEC...       draw easings overlaid on one SVG chart, or with one SCRIPT.lua
-                     its motion paths and values over time (plot --help)
+                             its motion paths and values over time (plot --help)
 
         plugin options (run, list, curve, plot, batch):
           --plugins DIR      also load the plugins in DIR (repeatable)
