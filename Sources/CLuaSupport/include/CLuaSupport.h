@@ -62,4 +62,15 @@ char *ib_takewarnings(lua_State *L);
 
 /// "chunk:line" where the Lua function at `index` was defined ("" for C functions). Never raises.
 void ib_definedat(lua_State *L, int index, char *buffer, size_t size);
+
+/// Pushes a new table {values[0], ..., values[n-1]}. Never raises.
+void ib_pushnumbers(lua_State *L, const double *values, size_t n);
+
+/// Copies t[1..n] of the table at `index` into out[0..n-1] with raw access and returns n; at
+/// the first entry that is not a finite number, returns its 0-based position and leaves that
+/// value pushed (for the error message). Never raises.
+size_t ib_readnumbers(lua_State *L, int index, size_t n, double *out);
+
+/// The same for the n stack slots from `first` up. Never raises.
+size_t ib_readstack(lua_State *L, int first, size_t n, double *out);
 #endif
