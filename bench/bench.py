@@ -155,7 +155,7 @@ Command: `scripts/bench --write`
 How each figure is taken (bench/, Sources/InbetweenBench, `inbetween __bench-write`):
 1. `InbetweenBench cubic N` vs `bench/cubic_newton.c` (gcc -O2): both compute x = i/(N-1) in the loop and sum
    the y; ours is the slowest of `CubicBezier.solve`, `TimingFunction.callAsFunction` on `.cubic` and the batch
-   `TimingFunction.evaluate(_:into:)` (chunks of 4,096), fastest of several runs; the error is against
+   `TimingFunction.evaluate(_:into:)` (chunks of 512), fastest of several runs; the error is against
    bisection to the last bit (ours) / the same solver at 1e-15 (C).
 2. `InbetweenBench lua-easing N`: `Runtime.sample(spec: "bounceOut", at: .uniform(N))` end to end, what
    `inbetween curve bounceOut --samples N` does (Lua computes x, results checked and copied into a Swift
