@@ -153,10 +153,14 @@ Command: `scripts/bench --write`
 
 {table}
 How each figure is taken (bench/, Sources/InbetweenBench, `inbetween __bench-write`):
-1. `InbetweenBench cubic N` vs `bench/cubic_newton.c` (gcc -O2), N evenly spaced x in [0, 1], fastest of several
-   runs; the error is against bisection to the last bit (ours) / the same solver at 1e-15 (C).
-2. `InbetweenBench lua-easing N` (`Runtime.sample(spec: "bounceOut", at:)`, marshalling included) vs
-   `lua5.4 bench/bounce_loop.lua` (the loop only).
+1. `InbetweenBench cubic N` vs `bench/cubic_newton.c` (gcc -O2): both compute x = i/(N-1) in the loop and sum
+   the y; ours is the slowest of `CubicBezier.solve`, `TimingFunction.callAsFunction` on `.cubic` and the batch
+   `TimingFunction.evaluate(_:into:)` (chunks of 512), fastest of several runs; the error is against
+   bisection to the last bit (ours) / the same solver at 1e-15 (C).
+2. `InbetweenBench lua-easing N`: `Runtime.sample(spec: "bounceOut", at: .uniform(N))` end to end, what
+   `inbetween curve bounceOut --samples N` does (Lua computes x, results checked and copied into a Swift
+   array) vs `lua5.4 bench/bounce_loop.lua` (the same x computed in the loop, results stored in a table built
+   inside the timing); both sum their results untimed and print the same checksum.
 3. `inbetween __bench-write` (the real CSV/JSON frame writers, a point track at 240 fps) vs
    `bench/printf_numbers.c` on the same numbers; ratio = printf's ns per number / ours.
 4. wall time of whole processes, median of 21 each, `--no-user-plugins`, output to a file.

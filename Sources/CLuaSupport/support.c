@@ -294,3 +294,51 @@ int ib_collect(lua_State *L) {
     lua_pushcfunction(L, collect_protected);
     return ib_pcall(L, 0, 0, 0);
 }
+
+// Bulk copies for curve sampling (Runtime.sample): one call per batch instead of two or three
+// Swift->C calls per number. Only non-raising API calls: the table is created with its final
+// array size, so lua_rawseti never grows it, and raw access runs no metamethods.
+#include <limits.h>
+#include <math.h>
+
+void ib_pushnumbers(lua_State *L, const double *values, size_t n) {
+    lua_createtable(L, n > INT_MAX ? INT_MAX : (int)n, 0);
+    for (size_t i = 0; i < n; i++) {
+        lua_pushnumber(L, values[i]);
+        lua_rawseti(L, -2, (lua_Integer)i + 1);
+    }
+}
+
+size_t ib_readnumbers(lua_State *L, int index, size_t n, double *out) {
+    int t = lua_absindex(L, index);
+    // Pushing every value and dropping them together saves a lua_settop per number (a third of
+    // the cost); lua_checkstack only fails when memory does, and then each is popped at once.
+    int keep = n <= INT_MAX && lua_checkstack(L, (int)n);
+    int base = lua_gettop(L);
+    for (size_t i = 0; i < n; i++) {
+        int ok = lua_rawgeti(L, t, (lua_Integer)i + 1) == LUA_TNUMBER;
+        double v = lua_tonumberx(L, -1, NULL);
+        if (!ok || !isfinite(v)) {
+            lua_rotate(L, base + 1, 1);  // the bad value to the bottom of what was pushed
+            lua_settop(L, base + 1);     // and only it stays
+            return i;
+        }
+        out[i] = v;
+        if (!keep) lua_settop(L, -2);
+    }
+    lua_settop(L, base);
+    return n;
+}
+
+size_t ib_readstack(lua_State *L, int first, size_t n, double *out) {
+    for (size_t i = 0; i < n; i++) {
+        int index = first + (int)i;
+        double v = lua_tonumberx(L, index, NULL);
+        if (lua_type(L, index) != LUA_TNUMBER || !isfinite(v)) {
+            lua_pushvalue(L, index);  // for the error message
+            return i;
+        }
+        out[i] = v;
+    }
+    return n;
+}

@@ -2,9 +2,11 @@
 // lives in scripts/bench as ratios). Each mode prints one line of numbers for the driver.
 //
 //   InbetweenBench cubic N         built-in cubic-bezier (0.42,0,0.58,1) at N evenly spaced x:
-//                                  "ns_per_sample checksum max_error_vs_exact"
+//                                  "ns_per_sample checksum max_error_vs_exact ns_solve
+//                                  ns_timing_function ns_batch" (the first is the slowest path)
 //   InbetweenBench lua-easing N    Penner's bounceOut (a Lua plugin easing) sampled by the host
-//                                  through Runtime.sample(spec:at:): "ns_per_sample checksum"
+//                                  through Runtime.sample(spec:at: .uniform(N)), end to end:
+//                                  "ns_per_sample checksum"
 import Foundation
 import InbetweenEngine
 import InbetweenLua
@@ -29,31 +31,67 @@ func exactY(_ c: CubicBezier, _ x: Double) -> Double {
     return ((ay * t + by) * t + cy) * t
 }
 
+/// Each way the engine's users sample a cubic, timed over the same inputs as the C loop (x =
+/// i/(n-1), computed in the loop as C does, results summed): `CubicBezier.solve` one x at a
+/// time, `TimingFunction.callAsFunction` on `.cubic` (what animations call per frame), and the
+/// batch `TimingFunction.evaluate(_:into:)` (what curve sampling calls) on chunks of 512 x
+/// that stay in cache. The first figure printed is the slowest of the three, the one the goal
+/// is checked on.
 func benchCubic(_ n: Int) throws {
     let curve = try CubicBezier(0.42, 0, 0.58, 1)
-    let scale = 1 / Double(n - 1)
+    let function = TimingFunction.cubic(curve)
+    let last = Double(n - 1)
+    var sums = [Double](repeating: 0, count: 3)
+    var times = [Double](repeating: 0, count: 3)
+    var start = now()
     var sum = 0.0
-    let start = now()
-    for i in 0..<n { sum += curve.solve(Double(i) * scale) }
-    let ns = (now() - start) * 1e9 / Double(n)
+    for i in 0..<n { sum += curve.solve(Double(i) / last) }
+    times[0] = now() - start
+    sums[0] = sum
+    start = now()
+    sum = 0
+    for i in 0..<n { sum += function(Double(i) / last) }
+    times[1] = now() - start
+    sums[1] = sum
+    let chunk = 512
+    var xs = [Double](repeating: 0, count: chunk), ys = xs
+    start = now()
+    sum = 0
+    xs.withUnsafeMutableBufferPointer { xs in
+        ys.withUnsafeMutableBufferPointer { ys in
+            for first in stride(from: 0, to: n, by: chunk) {
+                let count = min(chunk, n - first)
+                for k in 0..<count { xs[k] = Double(first + k) / last }
+                function.evaluate(UnsafeBufferPointer(rebasing: xs[0..<count]), into: ys)
+                for y in ys[0..<count] { sum += y }
+            }
+        }
+    }
+    times[2] = now() - start
+    sums[2] = sum
+    guard sums.allSatisfy({ $0 == sums[0] }) else { fatalError("the three paths disagree: \(sums)") }
     var worst = 0.0
     for i in 0...10_000 {
         let x = Double(i) / 10_000
         worst = max(worst, abs(curve.solve(x) - exactY(curve, x)))
     }
-    print(String(format: "%.3f %.17g %.3g", ns, sum, worst))
+    let ns = times.map { $0 * 1e9 / Double(n) }
+    print(String(format: "%.3f %.17g %.3g %.3f %.3f %.3f", ns.max()!, sums[0], worst, ns[0], ns[1], ns[2]))
 }
 
+/// What `inbetween curve bounceOut --samples N` does, end to end: from the spec and the grid
+/// to a Swift array of N checked doubles (the Lua loop computes each x = i/(N-1) and stores
+/// each result in a table; the host copies the table out). bench/bounce_loop.lua does the same
+/// loop in lua5.4, storing into a table too; both sum the results outside the timing.
 func benchLuaEasing(_ n: Int) throws {
     let runtime = try Runtime()
     var search = PluginSearch()
     search.includeUserAndEnvironment = false
     let report = runtime.loadPlugins(search)
     guard report.failures.isEmpty else { fatalError("plugins failed: \(report.failures)") }
-    let xs = (0..<n).map { Double($0) / Double(n - 1) }
-    _ = try runtime.sample(spec: "bounceOut", at: Array(xs.prefix(1000)))  // compile the loop
+    _ = try runtime.sample(spec: "bounceOut", at: .uniform(1000))  // compile the loop
     let start = now()
-    let ys = try runtime.sample(spec: "bounceOut", at: xs)
+    let ys = try runtime.sample(spec: "bounceOut", at: .uniform(n))
     let ns = (now() - start) * 1e9 / Double(n)
     print(String(format: "%.3f %.17g", ns, ys.reduce(0, +)))
 }

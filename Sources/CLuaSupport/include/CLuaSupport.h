@@ -102,4 +102,15 @@ int ib_interrupted(void);
 /// Replaces coroutine.resume, wrap and close with nesting-bounded versions that let the
 /// limits' hook follow into coroutines.
 int ib_installcoroutines(lua_State *L);
+
+/// Pushes a new table {values[0], ..., values[n-1]}. Never raises.
+void ib_pushnumbers(lua_State *L, const double *values, size_t n);
+
+/// Copies t[1..n] of the table at `index` into out[0..n-1] with raw access and returns n; at
+/// the first entry that is not a finite number, returns its 0-based position and leaves that
+/// value pushed (for the error message). Never raises.
+size_t ib_readnumbers(lua_State *L, int index, size_t n, double *out);
+
+/// The same for the n stack slots from `first` up. Never raises.
+size_t ib_readstack(lua_State *L, int first, size_t n, double *out);
 #endif

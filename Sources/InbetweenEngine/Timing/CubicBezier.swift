@@ -12,6 +12,13 @@ public struct CubicBezier: Hashable, Sendable {
     @usableFromInline let ay: Double, by: Double, cy: Double
     /// Slopes used to extrapolate outside [0, 1] (see `init`).
     @usableFromInline let startGradient: Double, endGradient: Double
+    /// y(t) = x(t) (x1 == y1 and x2 == y2, e.g. `linear`, (0,0,1,1)): the curve is y = x, and
+    /// so are its extrapolations (every end-tangent case below gives slope 1). Returned exactly
+    /// rather than through the solver's 1e-9.
+    @usableFromInline let isIdentity: Bool
+    /// The first guess of t(x) and the residual limits that certify one Newton step from it
+    /// (CubicBezier+Guess.swift, CubicBezier+Solver.swift).
+    @usableFromInline let guess: CubicBezierGuess
 
     /// Throws when an x lies outside [0, 1] or any value is not finite.
     public init(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) throws {
@@ -53,6 +60,8 @@ public struct CubicBezier: Hashable, Sendable {
         } else {
             endGradient = 0
         }
+        isIdentity = x1 == y1 && x2 == y2
+        guess = CubicBezierGuess(ax: ax, bx: bx, cx: cx, ay: ay, by: by, cy: cy)
     }
 
     static func unchecked(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) -> CubicBezier {
@@ -71,8 +80,9 @@ public struct CubicBezier: Hashable, Sendable {
     }
 
     /// y for the given x; outside [0, 1] along the end tangents. Accurate to 1e-9 in y on [0, 1].
-    @inlinable
+    @inlinable @inline(__always)
     public func solve(_ x: Double) -> Double {
+        if isIdentity { return x }
         if x >= 0 && x <= 1 { return sampleY(parameter(forX: x)) }
         if x < 0 { return clampToFinite(startGradient * x) }
         if x > 1 { return clampToFinite(1 + endGradient * (x - 1)) }

@@ -16,8 +16,17 @@ public enum TimingFunction: Sendable {
     /// First half runs reversed(f), second half f: "in" -> "outIn".
     indirect case outIn(TimingFunction)
 
-    @inlinable
+    /// Always inlined for `.cubic`, the common case (presets, CSS cubic-bezier), so that a
+    /// caller's loop runs the solver without a call or a copy of the curve; the other cases
+    /// (some of them recursive, which cannot be inlined) go through `evaluateOther`.
+    @inlinable @inline(__always)
     public func callAsFunction(_ x: Double) -> Double {
+        if case .cubic(let bezier) = self { return bezier.solve(x) }
+        return evaluateOther(x)
+    }
+
+    @usableFromInline
+    func evaluateOther(_ x: Double) -> Double {
         switch self {
         case .cubic(let bezier): return bezier.solve(x)
         case .steps(let steps): return steps.evaluate(x)

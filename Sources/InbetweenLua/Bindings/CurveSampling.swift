@@ -6,17 +6,56 @@ import InbetweenEngine
 ///
 /// A protected call from Swift into Lua costs about 40 ns against 25 ns for the same call made
 /// inside a Lua loop (measured for issue 6), so an easing written in Lua is sampled by a small
-/// Lua loop that fills a preallocated table in one call; Swift then reads the table back raw.
-/// Easings the engine knows (presets, CSS functions) are evaluated in Swift directly.
+/// Lua loop, one call per chunk of 4,096 samples into a table that is reused and so stays in
+/// cache (one table of all N cost more in page faults than the loop itself). On a uniform grid
+/// the loop computes each x itself; explicit inputs go in as one table (ib_pushnumbers), and
+/// each chunk comes back in one C call (ib_readnumbers) rather than two or three Swift->C calls
+/// per number. Easings the engine knows (presets, CSS functions) are evaluated in Swift.
 extension Runtime {
     /// Registry key of the compiled sampling loop.
     static let samplerKey = "inbetween.sampler"
+    static let unrolledKey = "inbetween.sampler.unrolled"
 
-    /// `for i = 1, n do out[i] = fn(xs[i]) end`; results are checked by Swift when read back,
-    /// so the loop itself does nothing but call.
+    /// Samples per call of the unrolled sampler: as many as fit in a Lua function's 255
+    /// registers with its parameters and one call's function and argument.
+    static let unrolledChunk = 240
+
+    /// `return fn(x_(first + 1)), ..., fn(x_(first + 240))`, x_i = xs[i] or, without xs,
+    /// (i - 1) / (n - 1) (see SamplePoints): the results land on the stack, where the host
+    /// reads them (ib_readstack), with neither a loop nor a table store per sample. The last
+    /// call is parenthesised so that it, too, yields exactly one value.
+    static let unrolledSource: String = {
+        let count = unrolledChunk
+        let listed = (1...count).map { "fn(xs[first + \($0)])" }
+        let computed = (0..<count).map { "fn((first + \($0)) / last)" }
+        func list(_ calls: [String]) -> String { (calls.dropLast() + ["(\(calls.last!))"]).joined(separator: ",\n    ") }
+        return """
+            return function(fn, xs, first, n)
+              if xs then return
+                \(list(listed))
+              end
+              local last = n - 1
+              return
+                \(list(computed))
+            end
+            """
+    }()
+
+    /// The loop for the rest (fewer than 240 samples): `out[k] = fn(x_(first + k))` for
+    /// k = 1..count; results are checked when read back, so the loop does nothing but call.
     static let samplerSource = """
-        return function(fn, xs, out, n)
-          for i = 1, n do out[i] = fn(xs[i]) end
+        return function(fn, xs, out, first, count, n)
+          if xs then
+            for k = 1, count do out[k] = fn(xs[first + k]) end
+          elseif n == 1 then
+            out[1] = fn(0.0)
+          else
+            local last, i = n - 1, first - 1
+            for k = 1, count do
+              i = i + 1
+              out[k] = fn(i / last)
+            end
+          end
         end
         """
 
@@ -24,7 +63,7 @@ extension Runtime {
     /// registered easing with optional arguments, CSS function).
     /// Throws `LuaError`: an unknown name (with the closest known names), a Lua error raised by
     /// the easing (with its position), or a result that is not a finite number.
-    public func sample(spec: String, at xs: [Double]) throws(LuaError) -> [Double] {
+    public func sample(spec: String, at points: SamplePoints) throws(LuaError) -> [Double] {
         if TimingFunction.named(spec) == nil {
             let found: Bool
             do {
@@ -32,7 +71,7 @@ extension Runtime {
             } catch {
                 throw raisedError(error)
             }
-            if found { return try sampleFunctionOnTop(name: spec, at: xs) }
+            if found { return try sampleFunctionOnTop(name: spec, at: points) }
         }
         let function: TimingFunction
         do {
@@ -42,12 +81,17 @@ extension Runtime {
         } catch {
             throw LuaError(kind: .runtime, message: String(describing: error))
         }
-        return try sample(function, at: xs)
+        return try sample(function, at: points.xs)
+    }
+
+    /// `sample(spec:at:)` at explicit inputs.
+    public func sample(spec: String, at xs: [Double]) throws(LuaError) -> [Double] {
+        try sample(spec: spec, at: .explicit(xs))
     }
 
     /// The same for a script that returns an easing: a Lua function (sampled in Lua) or
     /// anything else `timing(at:)` accepts (a timing object, a name, a CSS string).
-    public func sample(file path: String, at xs: [Double]) throws(LuaError) -> [Double] {
+    public func sample(file path: String, at points: SamplePoints) throws(LuaError) -> [Double] {
         let s = host.stack
         let base = s.top
         defer { s.top = base }
@@ -58,11 +102,11 @@ extension Runtime {
                 message: "\(path): must return an easing (a function of t), got nothing")
         }
         s.top = base + 1  // keep the first result only
-        if s.type(at: -1) == LUA_TFUNCTION { return try sampleFunctionOnTop(name: path, at: xs) }
+        if s.type(at: -1) == LUA_TFUNCTION { return try sampleFunctionOnTop(name: path, at: points) }
         if s.type(at: -1) == LUA_TUSERDATA || s.type(at: -1) == LUA_TSTRING,
             let function = try? timing(at: -1)
         {
-            return try sample(function, at: xs)
+            return try sample(function, at: points.xs)
         }
         throw LuaError(
             kind: .runtime, chunk: nil, line: nil,
@@ -72,7 +116,7 @@ extension Runtime {
     /// An engine timing function, evaluated in Swift. Custom functions that call back into Lua
     /// record their first error on the host, which is thrown here.
     public func sample(_ function: TimingFunction, at xs: [Double]) throws(LuaError) -> [Double] {
-        let ys = xs.map { function($0) }
+        let ys = function.evaluate(xs)
         try host.throwPendingError()
         return ys
     }
@@ -95,50 +139,77 @@ extension Runtime {
         return false
     }
 
-    /// Samples the Lua function on the stack top (popping it) in one call of the Lua loop.
-    private func sampleFunctionOnTop(name: String, at xs: [Double]) throws(LuaError) -> [Double] {
+    /// Samples the Lua function on the stack top (popping it): 240 samples per call of the
+    /// unrolled sampler, the rest with the loop.
+    private func sampleFunctionOnTop(name: String, at points: SamplePoints) throws(LuaError) -> [Double] {
         let s = host.stack
         let function = s.absolute(-1)
         defer { s.top = function - 1 }
-        let definedAt = LuaReference(host: host, index: function, name: name).definedAt
-        try pushSampler()
-        s.pushValue(function)
-        s.push(xs)
-        s.newTable(arrayCount: Int32(clamping: xs.count))
-        let out = s.absolute(-1)
-        s.pushValue(out)
-        clua_insert(host.L, function + 1)  // keep `out` below the call: sampler fn xs out n
-        s.push(xs.count)
-        try host.call(arguments: 4, results: 0)
-        var ys = [Double]()
-        ys.reserveCapacity(xs.count)
-        for (i, x) in xs.enumerated() {
-            let type = s.rawIndex(function + 1, Int64(i + 1))
-            if type == LUA_TNUMBER, let y = s.number(at: -1), y.isFinite {
-                ys.append(y)
-                s.pop()
-                continue
-            }
-            let got = type == LUA_TNUMBER ? LuaFormat.number(s.number(at: -1) ?? 0) : s.typeName(at: -1)
-            let (chunk, line, _) = LuaError.splitPosition(definedAt + ": ")
-            throw LuaError(
-                kind: .runtime, chunk: chunk, line: line,
-                message:
-                    "easing '\(name)' must return a finite number, got \(got) (at t = \(LuaFormat.number(x)))"
-            )
+        let n = points.count
+        let chunk = Runtime.unrolledChunk
+        try pushSampler(key: Runtime.samplerKey, source: Runtime.samplerSource)
+        let sampler = s.absolute(-1)
+        try pushSampler(key: Runtime.unrolledKey, source: Runtime.unrolledSource)
+        let unrolled = s.absolute(-1)
+        switch points {
+        case .uniform: s.pushNil()
+        case .explicit(let xs): xs.withUnsafeBufferPointer { ib_pushnumbers(host.L, $0.baseAddress, $0.count) }
         }
-        return ys
+        let xs = s.absolute(-1)
+        s.newTable(arrayCount: Int32(chunk))
+        let out = s.absolute(-1)
+        let base = s.top
+        // Room for a chunk of results (a C caller must provide it); fails only without memory.
+        guard lua_checkstack(host.L, Int32(chunk) + LUA_MINSTACK) != 0 else {
+            throw LuaError(kind: .memory, message: "not enough memory to sample '\(name)'")
+        }
+        var failure: (index: Int, error: LuaError?)?
+        let ys = [Double](unsafeUninitializedCapacity: n) { buffer, count in
+            count = 0
+            while count < n {
+                let size = min(chunk, n - count)
+                let whole = size == chunk
+                for slot in whole ? [unrolled, function, xs] : [sampler, function, xs, out] { s.pushValue(slot) }
+                s.push(count)
+                if !whole { s.push(size) }
+                s.push(n)
+                do throws(LuaError) {
+                    _ = try host.call(arguments: whole ? 4 : 6, results: whole ? Int32(chunk) : 0)
+                } catch {
+                    failure = (count, error)
+                    return
+                }
+                let target = buffer.baseAddress! + count
+                let read = whole ? ib_readstack(host.L, base + 1, size, target) : ib_readnumbers(host.L, out, size, target)
+                count += read
+                if read < size {
+                    failure = (count, nil)  // the bad value is on the stack top
+                    return
+                }
+                s.top = base
+            }
+        }
+        guard let failure else { return ys }
+        if let error = failure.error { throw error }
+        let got = s.type(at: -1) == LUA_TNUMBER ? LuaFormat.number(s.number(at: -1) ?? 0) : s.typeName(at: -1)
+        let definedAt = LuaReference(host: host, index: function, name: name).definedAt
+        let (chunkName, line, _) = LuaError.splitPosition(definedAt + ": ")
+        throw LuaError(
+            kind: .runtime, chunk: chunkName, line: line,
+            message:
+                "easing '\(name)' must return a finite number, got \(got) (at t = \(LuaFormat.number(points.x(at: failure.index))))"
+        )
     }
 
-    /// Pushes the sampling loop, compiling it on first use.
-    private func pushSampler() throws(LuaError) {
+    /// Pushes a sampling function, compiling it on first use.
+    private func pushSampler(key: String, source: String) throws(LuaError) {
         let s = host.stack
-        s.push(Runtime.samplerKey)
+        s.push(key)
         if lua_rawget(host.L, clua_registryindex()) == LUA_TFUNCTION { return }
         s.pop()
-        try host.load(string: Runtime.samplerSource, chunkName: "=[inbetween sampler]")
-        try host.call(arguments: 0, results: 1)
-        s.push(Runtime.samplerKey)
+        try host.load(string: source, chunkName: "=[inbetween sampler]")
+        _ = try host.call(arguments: 0, results: 1)
+        s.push(key)
         s.pushValue(-2)
         lua_rawset(host.L, clua_registryindex())
     }

@@ -68,8 +68,9 @@ enum CurveCommand {
             format == .css
             ? CSSLinear.defaultSampleCount
             : format == .svg ? PlotCommand.defaultSampleCount : SampleGrid.defaultCount
-        let xs = (grid ?? .uniform(defaultCount)).xs
-        let ys = try source.sample(at: xs, in: runtime)
+        let points = grid ?? .uniform(defaultCount)
+        let xs = points.xs
+        let ys = try source.sample(points, in: runtime)
         let number = precision.map { NumberFormat.fixed($0) } ?? .shortest
 
         let sink = try ByteSink(path: output)

@@ -28,14 +28,14 @@ enum CurveSource {
         return .timing(spec)  // sampling it reports the unknown name with suggestions
     }
 
-    /// The curve at each x.
-    func sample(at xs: [Double], in runtime: Runtime) throws -> [Double] {
+    /// The curve at each x of the grid.
+    func sample(_ grid: SampleGrid, in runtime: Runtime) throws -> [Double] {
         switch self {
-        case .timing(let spec): return try runtime.sample(spec: spec, at: xs)
-        case .script(let path): return try runtime.sample(file: path, at: xs)
+        case .timing(let spec): return try runtime.sample(spec: spec, at: grid.points)
+        case .script(let path): return try runtime.sample(file: path, at: grid.points)
         case .spring(let spring):
             let duration = spring.settlingDuration
-            return xs.map { spring.value(at: $0 * duration) }
+            return grid.xs.map { spring.value(at: $0 * duration) }
         }
     }
 
@@ -63,10 +63,14 @@ enum SampleGrid: Equatable {
     /// 61 samples at x = i/60: one per frame of a one-second animation at 60 fps.
     static let defaultCount = 61
 
-    var xs: [Double] {
+    var xs: [Double] { points.xs }
+
+    /// The same grid for `Runtime.sample`, which lets a Lua sampling loop compute a uniform
+    /// grid's x itself.
+    var points: SamplePoints {
         switch self {
-        case .uniform(let n): return (0..<n).map { Double($0) / Double(n - 1) }
-        case .explicit(let xs): return xs
+        case .uniform(let n): return .uniform(n)
+        case .explicit(let xs): return .explicit(xs)
         }
     }
 

@@ -49,11 +49,12 @@ enum PlotCommand {
             try sink.commit()
             return 0
         }
-        let xs = (grid ?? .uniform(defaultSampleCount)).xs
+        let points = grid ?? .uniform(defaultSampleCount)
+        let xs = points.xs
         var curves: [SVGChart.Curve] = []
         for spec in specs {
             let source = try CurveSource.resolve(spec, in: runtime)
-            let ys = try source.sample(at: xs, in: runtime)
+            let ys = try source.sample(points, in: runtime)
             curves.append(
                 SVGChart.Curve(
                     name: legendName(spec, source),

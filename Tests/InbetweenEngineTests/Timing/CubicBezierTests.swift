@@ -115,6 +115,29 @@ final class CubicBezierTests: XCTestCase {
         XCTAssertLessThanOrEqual(worst, 1e-9, "worst |Δy| over random curves")
     }
 
+    /// The solver's three paths (the table guess alone, one Newton step, the safeguarded
+    /// loop; see CubicBezier+Solver.swift) on dense grids, so that every cell of the table is
+    /// hit many times, for curves where x' vanishes at an end (where the loop runs), steep and
+    /// overshooting ones, and the presets. Same reference and bound as above, inside (0, 1):
+    /// where x' = 0 and y' ≠ 0, y(x) has a vertical tangent and the bisection reference itself
+    /// is off by up to 1e-8 (at x = 1 for (0,1,1,0)); the ends are exact, tested above.
+    func testAccuracyOnDenseGridsOfSpecialCurves() throws {
+        let curves: [(Double, Double, Double, Double)] = [
+            (0.42, 0, 0.58, 1), (0.25, 0.1, 0.25, 1), (0.42, 0, 1, 1), (0, 0, 0.58, 1),
+            (0, 0, 1, 1), (0, 1, 1, 0), (0.001, 0, 0.999, 1), (0.02, 0.5, 0.98, 0.5),
+            (0.68, -0.55, 0.265, 1.55), (0.5, -1, 0.5, 2), (0.9, 0.1, 0.1, 0.9), (0, 0, 0, 1),
+        ]
+        for (x1, y1, x2, y2) in curves {
+            let curve = try CubicBezier(x1, y1, x2, y2)
+            var worst = 0.0
+            for i in 1..<2_000 {
+                let x = Double(i) / 2_000
+                worst = max(worst, abs(curve.solve(x) - Self.referenceY(x, x1, y1, x2, y2)))
+            }
+            XCTAssertLessThanOrEqual(worst, 1e-9, "(\(x1), \(y1), \(x2), \(y2))")
+        }
+    }
+
     static func bernstein(_ t: Double, _ p1: Double, _ p2: Double) -> Double {
         let s = 1 - t
         return 3 * s * s * t * p1 + 3 * s * t * t * p2 + t * t * t

@@ -60,4 +60,50 @@ final class CurveSamplingTests: XCTestCase {
             XCTAssertEqual(r.host.stack.top, 0, "\(spec): the stack is left as found")
         }
     }
+
+    /// Uniform grids are computed by the Lua loop itself, 240 samples per call of the unrolled
+    /// sampler and the rest by the table loop: every count around those boundaries gives what
+    /// the explicit inputs i/(n-1) give, bit for bit (the same division of the same integers).
+    func testUniformGridsAcrossChunkBoundaries() throws {
+        let r = try runtime("easing.register('cubeIn', function(t) return t * t * t end)")
+        for n in [1, 2, 239, 240, 241, 480, 481, 1000] {
+            let points = SamplePoints.uniform(n)
+            let uniform = try r.sample(spec: "cubeOut", at: points)
+            XCTAssertEqual(uniform, try r.sample(spec: "cubeOut", at: points.xs), "n = \(n)")
+            XCTAssertEqual(uniform.count, n)
+            XCTAssertEqual(r.host.stack.top, 0, "n = \(n): the stack is left as found")
+        }
+        XCTAssertEqual(SamplePoints.uniform(5).xs, [0, 0.25, 0.5, 0.75, 1])
+        XCTAssertEqual(SamplePoints.uniform(1).xs, [0])
+    }
+
+    /// A bad result is reported with its x whichever path read it: inside an unrolled chunk
+    /// (the first 240), in a later chunk, or in the tail; a function returning two values gives
+    /// its first, as a call in an expression does.
+    func testBadResultsInEveryChunkAreFound() throws {
+        let r = try runtime(
+            """
+            easing.register('at', function(t)
+              if t == 0.25 or t == 0.75 then return math.huge end
+              return t, 'extra'
+            end, {variants = false})
+            """)
+        let cases: [(n: Int, x: String)] = [(5, "0.25"), (241, "0.25"), (1001, "0.25")]
+        for c in cases {
+            XCTAssertThrowsError(try r.sample(spec: "at", at: .uniform(c.n)), "n = \(c.n)") { error in
+                XCTAssertEqual(
+                    (error as? LuaError)?.positionedMessage,
+                    "setup:1: easing 'at' must return a finite number, got inf (at t = \(c.x))", "n = \(c.n)")
+            }
+            XCTAssertEqual(r.host.stack.top, 0, "n = \(c.n): the stack is left as found")
+        }
+        // Only 0.75 is bad in the second half: found in a later chunk (index 750 of 1001).
+        let xs = (0...1000).map { 0.5 + Double($0) / 2000 }
+        XCTAssertThrowsError(try r.sample(spec: "at", at: xs)) { error in
+            XCTAssertEqual(
+                (error as? LuaError)?.positionedMessage,
+                "setup:1: easing 'at' must return a finite number, got inf (at t = 0.75)")
+        }
+        XCTAssertEqual(try r.sample(spec: "at", at: [0.5]), [0.5])
+    }
 }
