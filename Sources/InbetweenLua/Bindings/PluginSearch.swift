@@ -51,14 +51,19 @@ public struct PluginSearch: Sendable {
     /// The `.lua` files of each folder, sorted by name; missing folders are skipped. A file
     /// reached twice (the same folder listed twice, or through a symbolic link) loads once.
     public func files() -> [String] {
-        var seen = Set<String>()
+        // An array, not a Set: a handful of plugins, and Set<String> would be the only user of
+        // its type metadata at start-up (built at run time, goal 4).
+        var seen: [String] = []
         var files: [String] = []
         for (dir, _) in directories() {
             guard let names = PluginSearch.fileNames(in: dir) else { continue }
             for name in names.sorted() where name.hasSuffix(".lua") {
                 let path = dir.hasSuffix("/") ? dir + name : dir + "/" + name
                 let key = PluginSearch.realPath(path) ?? path
-                if seen.insert(key).inserted { files.append(path) }
+                if !seen.contains(key) {
+                    seen.append(key)
+                    files.append(path)
+                }
             }
         }
         return files

@@ -105,13 +105,40 @@ public final class LuaHost {
     /// Loads a script file as a text chunk named after its path (so messages read
     /// `path:line: ...`) and pushes it.
     public func load(file path: String) throws(LuaError) {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            let reason = FileManager.default.fileExists(atPath: path)
+        // POSIX rather than FileManager and Data: every plugin and script loads through here at
+        // start-up, and the first use of those types costs run-time type metadata (goal 4).
+        guard let bytes = LuaHost.readFile(path) else {
+            let reason = access(path, F_OK) == 0
                 ? "cannot read \(path)" : "cannot open \(path) (No such file or directory)"
             throw LuaError(kind: .file, chunk: nil, line: nil, message: reason)
         }
         if !loadedFiles.contains(path) { loadedFiles.append(path) }
-        try load(text: data, chunkName: "@" + path)
+        try load(bytes: bytes, chunkName: "@" + path)
+    }
+
+    /// The whole file, or nil when it cannot be opened or read (a folder, no permission).
+    private static func readFile(_ path: String) -> [UInt8]? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                return nil
+            }
+            if n == 0 { return bytes }
+            bytes.append(contentsOf: chunk[..<n])
+        }
+    }
+
+    private func load(bytes: [UInt8], chunkName: String) throws(LuaError) {
+        let status = bytes.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { ib_loadtext(L, $0.baseAddress, $0.count, chunkName) }
+        }
+        if status != LUA_OK { throw popError(status: status) }
     }
 
     /// Loads text (binary chunks are refused) and pushes the function.
@@ -125,7 +152,12 @@ public final class LuaHost {
     }
 
     public func load(string: String, chunkName: String) throws(LuaError) {
-        try load(text: Data(string.utf8), chunkName: chunkName)
+        // Straight from the string's UTF-8: no Data (see load(file:)).
+        var text = string
+        let status = text.withUTF8 { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { ib_loadtext(L, $0.baseAddress, $0.count, chunkName) }
+        }
+        if status != LUA_OK { throw popError(status: status) }
     }
 
     /// Calls the function below `nargs` arguments in protected mode with a traceback handler.
