@@ -45,10 +45,13 @@ final class ByteSink {
             finalPath = path
             return
         }
-        let url = URL(fileURLWithPath: path)
-        let folder = url.deletingLastPathComponent().path
+        // The folder and name by hand, not through URL: its first use costs run-time type
+        // metadata at every start-up (goal 4 of issue 6).
+        let slash = path.lastIndex(of: "/")
+        let folder = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
         // mkstemp: a fresh name that no one else is using, created with mode 0600.
-        var template = Array("\(folder)/.\(url.lastPathComponent).tmp-XXXXXX".utf8CString)
+        var template = Array("\(folder)/.\(name).tmp-XXXXXX".utf8CString)
         let created = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard created >= 0 else {
             throw CommandError("cannot write \(path) (\(String(cString: strerror(errno))))")
