@@ -31,9 +31,10 @@ let package = Package(
             // it ran Lua code 20-28% faster than the shared library here (issue 6), as in
             // Debian's own lua5.4 binary. A linker script among the link inputs pulls the
             // archive in ahead of the -llua5.4 that CLua adds (Sources/CLua/liblua5.4-static.so),
-            // so every Lua call binds to the static copy. That -llua5.4 still records the
-            // shared library as needed (SwiftPM puts linker flags such as --as-needed after
-            // it), so it is loaded at start-up, but nothing in it is called.
+            // so every Lua call binds to the static copy. In debug builds that -llua5.4 still
+            // records the shared library as needed (SwiftPM puts linker flags such as
+            // --as-needed after it): loaded, never called. Release builds for scripts/bench and
+            // scripts/run are fully static executables, with no shared library at all.
             linkerSettings: [.unsafeFlags([packageRoot + "/Sources/CLua/liblua5.4-static.so"], .when(platforms: [.linux]))]
         ),
         .target(name: "InbetweenEngine"),
