@@ -34,6 +34,10 @@
 static pthread_mutex_t runsLock = PTHREAD_MUTEX_INITIALIZER;
 static ib_Host *runs[IB_MAX_RUNS];
 static int wakePipe[2] = {-1, -1};
+// When the watchdog will next look at the runs on its own (-1: not before it is woken), under
+// runsLock. A budget whose first deadline is no earlier needs no wake-up: a batch worker begins
+// a budget per job, and waking the watchdog each time cost a context switch per job.
+static double watchdogNext = -1;
 static pthread_once_t watchdogOnce = PTHREAD_ONCE_INIT;
 static volatile sig_atomic_t interruptPending;
 static double hardExitGrace;            // 0 = never
@@ -157,6 +161,7 @@ static void *watchdog(void *unused) {
             for (int k = 0; k < 2; k++)
                 if (candidates[k] >= 0 && (next < 0 || candidates[k] < next)) next = candidates[k];
         }
+        watchdogNext = next;
         pthread_mutex_unlock(&runsLock);
         int timeout = next < 0 ? -1 : (int)((next - now()) * 1000.0) + 1;
         if (timeout < 0 && next >= 0) timeout = 0;
@@ -214,15 +219,19 @@ int ib_beginbudget(lua_State *L) {
     int slot = -1;
     for (int i = 0; i < IB_MAX_RUNS && slot < 0; i++)
         if (runs[i] == NULL) slot = i;
+    int needsWake = 0;
     if (slot >= 0) {
         runs[slot] = h;
         h->slot = slot;
         h->budgetActive = 1;
         currentHost = h;
+        double first = h->timeDeadline;
+        if (h->countAt > 0 && (first <= 0 || h->countAt < first)) first = h->countAt;
+        needsWake = first > 0 && (watchdogNext < 0 || first < watchdogNext);
     }
     pthread_mutex_unlock(&runsLock);
     if (slot < 0) return IB_BUDGET_FULL;
-    wake();
+    if (needsWake) wake();
     return 0;
 }
 

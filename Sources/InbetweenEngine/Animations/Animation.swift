@@ -1,6 +1,6 @@
 /// CAAnimation and its subclasses. Every animation answers "what does it contribute at time t";
 /// it never owns a clock.
-public enum Animation: Sendable {
+public indirect enum Animation: Sendable {
     case basic(BasicAnimation)
     case keyframe(KeyframeAnimation)
     case spring(SpringAnimation)

@@ -69,6 +69,9 @@ public struct BasicAnimation: Sendable {
             return
         }
         let p = timingFunction.map { $0(fraction) } ?? fraction
+        // The closure captures this local, not `self`: capturing self copied the whole
+        // animation (its values, strings and timing function) on every frame.
+        let keyPath = self.keyPath
         // `values` itself, not a copy kept alive across the write below: a copy would make
         // that write duplicate the dictionary (copy-on-write) on every frame.
         let result = try BasicAnimation.value(

@@ -61,6 +61,7 @@ public struct SpringAnimation: Sendable {
     public func apply(to values: inout PropertyValues, atParentTime t: Double) throws {
         guard let elapsed = timing.iterationTime(atParentTime: t) else { return }
         let p = spring.value(at: elapsed)
+        let keyPath = self.keyPath  // captured below instead of self (see BasicAnimation.apply)
         // `values` itself, not a copy (see BasicAnimation.apply).
         let result = try BasicAnimation.value(
             from: fromValue, to: toValue, by: byValue, progress: p, keyPath: keyPath,

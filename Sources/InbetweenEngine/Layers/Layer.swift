@@ -104,8 +104,10 @@ public struct Layer: Sendable {
     /// animation in effect applied in the order added.
     public func presentationValues(at time: Double) throws -> PropertyValues {
         var values = modelValues
-        for entry in entries where entry.isInEffect(at: time) {
-            try entry.animation.apply(to: &values, atParentTime: time - entry.addedAt)
+        // By index, not `for entry in entries`: the loop variable was a copy of the entry
+        // (its animation's strings and arrays retained and released) on every frame.
+        for i in entries.indices where entries[i].isInEffect(at: time) {
+            try entries[i].animation.apply(to: &values, atParentTime: time - entries[i].addedAt)
         }
         return values
     }

@@ -57,7 +57,12 @@ public struct PropertyValues: Hashable, Sendable {
     static func split(_ keyPath: String) -> (root: String, rest: [String]) {
         // Most key paths are a bare root (`position`), read and written for every frame: no
         // generic split and no arrays for them.
-        if !keyPath.utf8.contains(UInt8(ascii: ".")) { return (keyPath, []) }
+        // Through the contiguous bytes: the generic `utf8.contains` walked the view a code
+        // unit at a time through index checks (2-3% of a batch job).
+        let dot = UInt8(ascii: ".")
+        let hasDot = keyPath.utf8.withContiguousStorageIfAvailable { $0.contains(dot) }
+            ?? keyPath.utf8.contains(dot)
+        if !hasDot { return (keyPath, []) }
         let parts = keyPath.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         return (parts[0], Array(parts.dropFirst()))
     }

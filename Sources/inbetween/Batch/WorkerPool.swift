@@ -9,6 +9,7 @@ final class WorkerPool {
     let workerArguments: [String]
     let outputFolder: String
     let staging: String
+    private let outputPrefix: String
     private var workers: [WorkerProcess] = []
     private var started = 0
 
@@ -17,6 +18,8 @@ final class WorkerPool {
         self.workerArguments = workerArguments
         self.outputFolder = outputFolder
         staging = (outputFolder as NSString).appendingPathComponent(".inbetween-batch-\(getpid())")
+        // Joined by hand per job: NSString's path methods cost the parent more than the rename.
+        outputPrefix = outputFolder.isEmpty || outputFolder.hasSuffix("/") ? outputFolder : outputFolder + "/"
         do {
             try FileManager.default.createDirectory(atPath: staging, withIntermediateDirectories: true)
         } catch {
@@ -29,23 +32,38 @@ final class WorkerPool {
         try? FileManager.default.removeItem(atPath: staging)
     }
 
+    /// Jobs in flight per worker: the one it runs and one waiting in its pipe. A worker that
+    /// finishes a job reads the next at once instead of waiting for the parent to wake, read
+    /// the result and answer — on a machine with as many workers as cores that round trip
+    /// left a core idle each job (the batch ran 1.25x faster on two workers than on one).
+    static let depth = 2
+
     /// Runs `jobs` on up to `count` workers; `onResult` sees each job's outcome as it arrives.
     func run(_ jobs: [BatchJob], workers count: Int, onResult: (Int, JobOutcome) -> Void) throws {
         signal(SIGPIPE, SIG_IGN)  // a dead worker's stdin must fail a write, not kill us
         var next = 0
+        // Jobs that were waiting in a dead worker's pipe: sent again before new ones.
+        var retry: [Int] = []
         var running = 0
         var idleDeaths = 0
+        var hasWork: Bool { !retry.isEmpty || next < jobs.count }
         func dispatch(_ worker: WorkerProcess) {
-            while next < jobs.count {
-                let id = next
-                next += 1
+            while worker.jobs.count < WorkerPool.depth && hasWork {
+                let id: Int
+                if retry.isEmpty {
+                    id = next
+                    next += 1
+                } else {
+                    id = retry.removeFirst()
+                }
                 let request = JobRequest(id: id, script: jobs[id].script, output: stagingPath(id),
                                          params: jobs[id].parameters)
-                if worker.send(request) { running += 1; return }
-                // Its pipe is closed: it died idle. The poll loop reaps it; retry elsewhere.
-                next -= 1
-                worker.job = nil
-                return
+                guard worker.send(request) else {
+                    // Its pipe is closed: it died. The poll loop reaps it; retry elsewhere.
+                    retry.insert(id, at: 0)
+                    return
+                }
+                running += 1
             }
         }
         for _ in 0..<max(1, min(count, jobs.count)) {
@@ -53,32 +71,35 @@ final class WorkerPool {
             workers.append(worker)
             dispatch(worker)
         }
-        while running > 0 || (next < jobs.count && !workers.isEmpty) {
-            var fds = workers.map { pollfd(fd: $0.reader.fd, events: Int16(POLLIN), revents: 0) }
+        var fds: [pollfd] = []
+        while running > 0 || (hasWork && !workers.isEmpty) {
+            fds.removeAll(keepingCapacity: true)
+            for worker in workers { fds.append(pollfd(fd: worker.reader.fd, events: Int16(POLLIN), revents: 0)) }
             let ready = poll(&fds, nfds_t(fds.count), -1)
             if ready < 0 {
                 if errno == EINTR { continue }
                 throw CommandError("batch: poll failed (\(String(cString: strerror(errno))))")
             }
-            for (i, fd) in fds.enumerated().reversed() where fd.revents != 0 {
+            for i in fds.indices.reversed() where fds[i].revents != 0 {
                 let worker = workers[i]
                 guard let lines = worker.reader.readLines() else {
-                    // EOF: the worker died. Fail its job, reap it, start a new one.
+                    // EOF: the worker died. Fail the job it was running, send the ones waiting
+                    // behind it elsewhere, reap it, start a new one.
                     let how = worker.finish() ?? "exited"
                     workers.remove(at: i)
-                    if worker.job == nil {
+                    running -= worker.jobs.count
+                    if let id = worker.jobs.first {
+                        retry.insert(contentsOf: worker.jobs.dropFirst(), at: 0)
+                        discard(id)
+                        onResult(id, .failed("worker \(how) while running this script"))
+                    } else {
                         // Died idle (at start-up, say): give up once that keeps happening.
                         idleDeaths += 1
                         guard idleDeaths <= 2 * count + 2 else {
                             throw CommandError("batch: workers keep stopping before taking a job (last one \(how))")
                         }
                     }
-                    if let id = worker.job {
-                        running -= 1
-                        discard(id)
-                        onResult(id, .failed("worker \(how) while running this script"))
-                    }
-                    if next < jobs.count {
+                    if hasWork {
                         let replacement = try spawn()
                         workers.append(replacement)
                         dispatch(replacement)
@@ -86,12 +107,15 @@ final class WorkerPool {
                     continue
                 }
                 for line in lines {
-                    guard let result = WorkerMessages.decode(JobResult.self, line), result.id == worker.job else { continue }
-                    worker.job = nil
+                    guard let result = WorkerMessages.decode(JobResult.self, line), result.id == worker.jobs.first
+                    else { continue }
+                    worker.jobs.removeFirst()
                     running -= 1
+                    // Refill first: the worker should never wait for our bookkeeping.
+                    dispatch(worker)
                     onResult(result.id, settle(result, jobs[result.id]))
                 }
-                if worker.job == nil { dispatch(worker) }
+                dispatch(worker)
             }
         }
     }
@@ -112,7 +136,7 @@ final class WorkerPool {
     }()
 
     private func stagingPath(_ id: Int) -> String {
-        (staging as NSString).appendingPathComponent("\(id)")
+        staging + "/\(id)"
     }
 
     private func discard(_ id: Int) {
@@ -125,7 +149,7 @@ final class WorkerPool {
             discard(result.id)
             return .failed(result.error ?? "unknown error")
         }
-        let target = (outputFolder as NSString).appendingPathComponent(job.output)
+        let target = outputPrefix + job.output
         if rename(stagingPath(result.id), target) != 0 {
             let reason = String(cString: strerror(errno))
             discard(result.id)

@@ -8,8 +8,9 @@ final class WorkerProcess {
     let input: Int32
     /// Read end of the child's stdout.
     var reader: LineReader
-    /// The job it is running, if any.
-    var job: Int?
+    /// The jobs sent and not yet answered, oldest first: the first is the one it is running,
+    /// the others wait in its pipe (see `WorkerPool.depth`).
+    var jobs: [Int] = []
 
     /// Starts `executable arguments...`.
     init(executable: String, arguments: [String], environment: [String]) throws {
@@ -46,8 +47,9 @@ final class WorkerProcess {
 
     /// Sends a job; false when the worker is gone (its pipe is closed).
     func send(_ request: JobRequest) -> Bool {
-        job = request.id
-        return (try? writeAll(input, WorkerMessages.encode(request))) != nil
+        guard (try? writeAll(input, WorkerMessages.encode(request))) != nil else { return false }
+        jobs.append(request.id)
+        return true
     }
 
     /// Closes its stdin (it exits when its queue is empty) and reaps it. Returns how it ended,

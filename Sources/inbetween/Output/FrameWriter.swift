@@ -102,7 +102,7 @@ struct JSONFrameWriter: FrameWriter {
     let sink: ByteSink
     let numbers: NumberFormat
     let fps: Double
-    private var spills: [(times: TrackSpill, values: TrackSpill)] = []
+    private let spills = TrackSpills()
     private var tracks: [Track] = []
     private var frames = 0
 
@@ -115,35 +115,73 @@ struct JSONFrameWriter: FrameWriter {
     mutating func write(_ frame: SampledFrame) throws {
         while tracks.count < frame.tracks.count {
             tracks.append(frame.tracks[tracks.count])
-            spills.append((TrackSpill(), TrackSpill()))
+            spills.addTrack()
         }
         let numbers = self.numbers
-        for i in 0..<frame.values.count {
-            let (times, values) = spills[i]
-            let value = frame.values[i]
-            let comma = !times.isEmpty
-            var t = times.bytes.reserve(numbers.maxLength + 1)
-            var v = values.bytes.reserve(value.maxWrittenLength(numbers) + 3)
+        let values = frame.values
+        let spill = spills.spills
+        // The time is written once, into the first track's times, and copied to the others.
+        var timeStart: UnsafeMutablePointer<UInt8>?
+        var timeLength = 0
+        for i in 0..<values.count {
+            let times = spill + 2 * i
+            let comma = !times.pointee.isEmpty
+            var t = times.pointee.reserve(numbers.maxLength + 1)
             if comma {
                 t.pointee = UInt8(ascii: ",")
                 t += 1
-                v.pointee = UInt8(ascii: ",")
-                v += 1
             }
-            times.bytes.advance(to: numbers.write(frame.time, at: t))
-            if case .scalar(let x) = value {
-                v = numbers.write(x, at: v)
+            if i == 0 {
+                timeStart = t
+                let end = numbers.write(frame.time, at: t)
+                timeLength = end - t
+                t = end
             } else {
+                t.update(from: timeStart!, count: timeLength)
+                t += timeLength
+            }
+            times.pointee.advance(to: t)
+
+            let out = times + 1
+            var v: UnsafeMutablePointer<UInt8>
+            // Matched in place: binding the element as a whole copies it (a retain for the
+            // kinds that hold arrays) through an outlined copy.
+            switch values[i] {
+            case .scalar(let x):
+                v = out.pointee.reserve(numbers.maxLength + 1)
+                if comma {
+                    v.pointee = UInt8(ascii: ",")
+                    v += 1
+                }
+                v = numbers.write(x, at: v)
+            case .point(let p):
+                v = out.pointee.reserve(2 * numbers.maxLength + 4)
+                if comma {
+                    v.pointee = UInt8(ascii: ",")
+                    v += 1
+                }
+                v.pointee = UInt8(ascii: "[")
+                v = numbers.write(p.x, at: v + 1)
+                v.pointee = UInt8(ascii: ",")
+                v = numbers.write(p.y, at: v + 1)
+                v.pointee = UInt8(ascii: "]")
+                v += 1
+            case let value:
+                v = out.pointee.reserve(value.maxWrittenLength(numbers) + 3)
+                if comma {
+                    v.pointee = UInt8(ascii: ",")
+                    v += 1
+                }
                 let open = v
                 v = value.write(numbers, separator: UInt8(ascii: ","), at: v)
                 open.pointee = UInt8(ascii: "[")
                 v.pointee = UInt8(ascii: "]")
                 v += 1
             }
-            values.bytes.advance(to: v)
-            try times.spillIfFull()
-            try values.spillIfFull()
+            out.pointee.advance(to: v)
         }
+        // After the loop: a spill empties a buffer the first track's time is copied from.
+        for i in 0..<2 * values.count { try spill[i].spillIfFull() }
         frames += 1
     }
 
@@ -158,9 +196,9 @@ struct JSONFrameWriter: FrameWriter {
         for (i, track) in tracks.enumerated() {
             sink.write(i == 0 ? "\n" : ",\n")
             sink.write("{\"layer\":\(jsonString(track.layer)),\"keyPath\":\(jsonString(track.keyPath)),\"times\":[")
-            try spills[i].times.drain(into: sink)
+            try spills.spills[2 * i].drain(into: sink)
             sink.write("],\"values\":[")
-            try spills[i].values.drain(into: sink)
+            try spills.spills[2 * i + 1].drain(into: sink)
             sink.write("]}")
         }
         sink.write("\n]}\n")

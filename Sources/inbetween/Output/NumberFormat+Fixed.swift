@@ -40,8 +40,19 @@ extension NumberFormat {
         precondition(precisionRange.contains(p), "precision \(p) outside \(precisionRange)")
         let magnitude = value.magnitude
         guard magnitude < 0x1p64 else { return writeHuge(value, decimals: p, trim: trim, at: out) }
-        var integer = UInt64(magnitude)  // exact truncation: magnitude < 2^64
-        let fraction = magnitude - Double(integer)  // exact: no bits are lost by the subtraction
+        // Exact truncation (magnitude < 2^64) and an exact subtraction (no bits are lost).
+        // Through Int64 when it fits: a conversion each way is one instruction there, where
+        // the unsigned ones take several (they showed in the profile of writing a frame).
+        var integer: UInt64
+        let fraction: Double
+        if magnitude < 0x1p63 {
+            let signed = Int64(magnitude)
+            integer = UInt64(signed)
+            fraction = magnitude - Double(signed)
+        } else {
+            integer = UInt64(magnitude)
+            fraction = magnitude - Double(integer)
+        }
         let scale = powerOfTen(p)
         var digits: UInt64 = 0
         if fraction > 0 {

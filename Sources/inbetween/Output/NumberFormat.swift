@@ -75,8 +75,18 @@ enum NumberFormat: Hashable, Sendable {
     @inline(__always)
     static func writeDigits(_ n: UInt64, width: Int, at out: UnsafeMutablePointer<UInt8>) {
         let pairs = digitPairs.utf8Start
-        var n = n
+        var wide = n
         var i = width
+        while wide > UInt64(UInt32.max) {  // then i >= 10
+            let r = Int(wide % 100)
+            wide /= 100
+            i -= 2
+            out[i] = pairs[2 * r]
+            out[i + 1] = pairs[2 * r + 1]
+        }
+        // The rest in 32 bits: dividing by a constant is a shorter multiply there, and the
+        // numbers of a frame (a few integer digits, --precision 6) rarely need 64.
+        var n = UInt32(truncatingIfNeeded: wide)
         while i >= 2 {
             let r = Int(n % 100)
             n /= 100

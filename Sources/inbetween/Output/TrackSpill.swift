@@ -4,22 +4,62 @@ import InbetweenEngine
 /// One JSON track's times or values while sampling: bytes in memory up to `limit`, then
 /// appended to an unlinked temporary file, so a ten-minute run at 240 fps holds no more than a
 /// short one. Short runs (a batch of 600-frame scripts) never touch the disk.
-final class TrackSpill {
+///
+/// A struct of plain fields (a pointer, counts, a descriptor), kept in a `TrackSpills`: the JSON
+/// writer touches two of these per track per frame, and as classes each touch cost a retain
+/// and a release (14% of writing a frame).
+struct TrackSpill {
     /// Per buffer; a JSON document has two per track.
     static let limit = 256 * 1024
 
-    let bytes = ByteBuffer(capacity: 4096)
+    private(set) var base: UnsafeMutablePointer<UInt8>
+    private var capacity: Int
+    /// Bytes in memory, at `base`.
+    private(set) var count = 0
     private var fd: Int32 = -1
     private var spilled = false
 
-    var isEmpty: Bool { bytes.isEmpty && !spilled }
+    fileprivate init(capacity: Int = 4096) {
+        self.capacity = capacity
+        base = .allocate(capacity: capacity)
+    }
 
-    deinit {
+    /// Frees the memory and the temporary file; only `TrackSpills` calls it, once.
+    fileprivate func free() {
+        base.deallocate()
         if fd >= 0 { close(fd) }
     }
 
-    func spillIfFull() throws {
-        guard bytes.count >= TrackSpill.limit else { return }
+    var isEmpty: Bool { count == 0 && !spilled }
+
+    /// Room for at least `n` more bytes (see `ByteBuffer.reserve`).
+    @inline(__always)
+    mutating func reserve(_ n: Int) -> UnsafeMutablePointer<UInt8> {
+        if capacity - count < n { grow(count + n) }
+        return base + count
+    }
+
+    @inline(__always)
+    mutating func advance(to end: UnsafeMutablePointer<UInt8>) {
+        count = end - base
+    }
+
+    private mutating func grow(_ needed: Int) {
+        var size = capacity
+        while size < needed { size *= 2 }
+        let bigger = UnsafeMutablePointer<UInt8>.allocate(capacity: size)
+        bigger.update(from: base, count: count)
+        base.deallocate()
+        base = bigger
+        capacity = size
+    }
+
+    @inline(__always)
+    mutating func spillIfFull() throws {
+        if count >= TrackSpill.limit { try spill() }
+    }
+
+    private mutating func spill() throws {
         if fd < 0 {
             var template = Array("\(NSTemporaryDirectory())/inbetween-spill-XXXXXX".utf8CString)
             fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
@@ -27,8 +67,8 @@ final class TrackSpill {
             // Unlinked at once: the file goes away with the process, whatever happens.
             template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
         }
-        try writeAll(fd, bytes.bytes)
-        bytes.removeAll()
+        try writeAll(fd, UnsafeRawBufferPointer(start: base, count: count))
+        count = 0
         spilled = true
     }
 
@@ -47,8 +87,37 @@ final class TrackSpill {
                 try sink.flush()
             }
         }
-        sink.buffer.append(bytes.bytes)
+        sink.buffer.append(UnsafeRawBufferPointer(start: base, count: count))
         sink.flushIfFull()
+    }
+}
+
+/// The JSON writer's spills, two per track (times at 2i, values at 2i + 1), in memory it owns.
+final class TrackSpills {
+    /// Valid until the next `addTrack`.
+    private(set) var spills: UnsafeMutablePointer<TrackSpill>
+    private var capacity = 4
+    private(set) var count = 0
+
+    init() { spills = .allocate(capacity: capacity) }
+
+    deinit {
+        for i in 0..<count { spills[i].free() }
+        spills.deallocate()
+    }
+
+    /// Two new empty spills at the end.
+    func addTrack() {
+        if count + 2 > capacity {
+            let bigger = UnsafeMutablePointer<TrackSpill>.allocate(capacity: 2 * capacity)
+            bigger.moveInitialize(from: spills, count: count)
+            spills.deallocate()
+            spills = bigger
+            capacity *= 2
+        }
+        (spills + count).initialize(to: TrackSpill())
+        (spills + count + 1).initialize(to: TrackSpill())
+        count += 2
     }
 }
 
