@@ -81,7 +81,7 @@ func benchCubic(_ n: Int) throws {
 
 /// What `inbetween curve bounceOut --samples N` does, end to end: from the spec and the grid
 /// to a Swift array of N checked doubles (the Lua loop computes each x = i/(N-1) and stores
-/// each result in a table; the host copies the table out). bench/bounce_loop.lua does the same
+/// each result in a table; the host copies the table out). scripts/benchmarks/bounce_loop.lua does the same
 /// loop in lua5.4, storing into a table too; both sum the results outside the timing.
 func benchLuaEasing(_ n: Int) throws {
     let runtime = try Runtime()

@@ -4,7 +4,7 @@ import InbetweenEngine
 /// `inbetween __bench-write FRAMES csv|json shortest|P FILE` (hidden): the frame writers'
 /// throughput for scripts/bench (goal 3). Writes FRAMES frames of one point track through the
 /// real `CSVFrameWriter`/`JSONFrameWriter` into FILE and prints ns per number written (three a
-/// frame: the time and the point's x and y — the numbers bench/printf_numbers.c prints).
+/// frame: the time and the point's x and y — the numbers scripts/benchmarks/printf_numbers.c prints).
 /// It lives in the CLI because the writers are part of it.
 enum BenchWriteCommand {
     static func run(_ args: inout Arguments) throws -> Int32 {

@@ -10,7 +10,8 @@ args = sys.argv[1:]
 bin_dir, c_dir = args[0], args[1]
 write_to = args[args.index("--write") + 1] if "--write" in args else None
 quick = "--quick" in args
-root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+# scripts/benchmarks/bench.py -> the repository root
+root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 inbetween = os.path.join(bin_dir, "inbetween")
 bench = os.path.join(bin_dir, "InbetweenBench")
 # Scripts and outputs live in memory (tmpfs) when the machine has one: figure 5 writes 1,000
@@ -64,7 +65,7 @@ N = 1_000_000 if quick else 5_000_000
 # Interleaved, best of 9 each: a run is ~0.5 s of one core, and on a 2-core machine shared with
 # other work best-of-3 taken one side after the other let a busy spell land on one side only
 # (seen: ratios from 0.80 to 1.16 between runs of the same build).
-pairs = [(out([bench, "lua-easing", str(N)]), out(["lua5.4", "bench/bounce_loop.lua", "plugins/penner.lua", str(N)]))
+pairs = [(out([bench, "lua-easing", str(N)]), out(["lua5.4", "scripts/benchmarks/bounce_loop.lua", "plugins/penner.lua", str(N)]))
          for _ in range(9)]
 ours = min((p[0] for p in pairs), key=lambda r: float(r[0]))
 ref = min((p[1] for p in pairs), key=lambda r: float(r[0]))
@@ -161,17 +162,17 @@ Machine: {os.cpu_count()} cores (nproc {subprocess.run(['nproc'], capture_output
 Command: `scripts/bench --write`
 
 {table}
-How each figure is taken (bench/, Sources/InbetweenBench, `inbetween __bench-write`):
-1. `InbetweenBench cubic N` vs `bench/cubic_newton.c` (gcc -O2): both compute x = i/(N-1) in the loop and sum
+How each figure is taken (scripts/benchmarks/, Sources/InbetweenBench, `inbetween __bench-write`):
+1. `InbetweenBench cubic N` vs `scripts/benchmarks/cubic_newton.c` (gcc -O2): both compute x = i/(N-1) in the loop and sum
    the y; ours is the slowest of `CubicBezier.solve`, `TimingFunction.callAsFunction` on `.cubic` and the batch
    `TimingFunction.evaluate(_:into:)` (chunks of 512), fastest of several runs; the error is against
    bisection to the last bit (ours) / the same solver at 1e-15 (C).
 2. `InbetweenBench lua-easing N`: `Runtime.sample(spec: "bounceOut", at: .uniform(N))` end to end, what
    `inbetween curve bounceOut --samples N` does (Lua computes x, results checked and copied into a Swift
-   array) vs `lua5.4 bench/bounce_loop.lua` (the same x computed in the loop, results stored in a table built
+   array) vs `lua5.4 scripts/benchmarks/bounce_loop.lua` (the same x computed in the loop, results stored in a table built
    inside the timing); both sum their results untimed and print the same checksum.
 3. `inbetween __bench-write` (the real CSV/JSON frame writers, a point track at 240 fps) vs
-   `bench/printf_numbers.c` on the same numbers; ratio = printf's ns per number / ours.
+   `scripts/benchmarks/printf_numbers.c` on the same numbers; ratio = printf's ns per number / ours.
 4. wall time of whole processes, median of 21 each, `--no-user-plugins`, output to a file.
 5. wall time of `inbetween batch DIR -o OUT --format csv --jobs N`, best of several runs.
 6. peak RSS (`wait4`) of `inbetween run` writing JSON, 144,000 frames of two tracks vs 240.

@@ -3,7 +3,7 @@
 -- for `inbetween curve bounceOut --samples N`: x = (i - 1) / (N - 1) computed in the loop and
 -- each result stored, here in a Lua table built as Lua builds one (the host's figure includes
 -- building its Swift array likewise). Both sum the results outside the timing, for a checksum.
--- usage: lua5.4 bench/bounce_loop.lua plugins/penner.lua N  ->  prints "ns_per_sample checksum"
+-- usage: lua5.4 scripts/benchmarks/bounce_loop.lua plugins/penner.lua N  ->  prints "ns_per_sample checksum"
 local plugin = dofile(arg[1])
 local n = tonumber(arg[2]) or 10000000
 local f = plugin.easings.bounceOut.fn
