@@ -45,13 +45,7 @@ struct TrackSpill {
     }
 
     private mutating func grow(_ needed: Int) {
-        var size = capacity
-        while size < needed { size *= 2 }
-        let bigger = UnsafeMutablePointer<UInt8>.allocate(capacity: size)
-        bigger.update(from: base, count: count)
-        base.deallocate()
-        base = bigger
-        capacity = size
+        ByteBuffer.grow(&base, count: count, capacity: &capacity, toHold: needed)
     }
 
     @inline(__always)
