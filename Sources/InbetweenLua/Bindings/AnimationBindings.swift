@@ -237,15 +237,10 @@ extension Runtime {
         s.push(name)
         try host.callNested(arguments: 1, results: 1)
         guard s.type(at: -1) == LUA_TTABLE else {
-            var names: [String] = []
             host.getGlobal("springs")
             s.rawField(-1, "names")
             try host.callNested(arguments: 0, results: 1)
-            for n in 0..<s.rawLength(-1) {
-                s.rawIndex(-1, Int64(n + 1))
-                if let v = s.string(at: -1) { names.append(v) }
-                s.pop()
-            }
+            let names = s.strings(at: -1)
             throw EngineError(parameter: "preset", value: "'\(name)'\(Suggestions.phrase(Suggestions.closest(to: name, in: names)))",
                               rule: "names no known spring")
         }

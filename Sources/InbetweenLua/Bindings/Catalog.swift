@@ -25,10 +25,7 @@ extension Runtime {
             s.rawField(registry, "names")
             guard (try? host.call(arguments: 0, results: 1)) != nil, s.type(at: -1) == LUA_TTABLE else { continue }
             let names = s.top
-            for n in 1...max(1, s.rawLength(names)) where s.rawLength(names) > 0 {
-                s.rawIndex(names, Int64(n))
-                let name = s.string(at: -1) ?? "?"
-                s.pop()
+            for name in s.strings(at: names) {
                 s.rawField(registry, "info")
                 s.push(name)
                 guard (try? host.call(arguments: 1, results: 1)) != nil, s.type(at: -1) == LUA_TTABLE else {

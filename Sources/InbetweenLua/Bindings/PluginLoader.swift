@@ -87,8 +87,8 @@ extension Runtime {
                 s.rawField(-1, "clashes")
             }
             if s.type(at: -1) == LUA_TTABLE {
-                for n in 1...max(1, s.rawLength(-1)) where s.rawLength(-1) > 0 {
-                    s.rawIndex(-1, Int64(n))
+                for n in 0..<s.rawLength(-1) {
+                    s.rawIndex(-1, Int64(n + 1))
                     func field(_ k: String) -> String {
                         s.rawField(-1, k)
                         defer { s.pop() }

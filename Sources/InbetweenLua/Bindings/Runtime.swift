@@ -40,7 +40,7 @@ public final class Runtime {
         host.pushFunction("print") { [unowned host] s in
             let n = s.top
             var parts: [String] = []
-            for i in 1...max(1, n) where n > 0 { parts.append(host.describe(at: i)) }
+            for i in 0..<n { parts.append(host.describe(at: i + 1)) }
             FileHandle.standardError.write(Data((parts.joined(separator: "\t") + "\n").utf8))
             return 0
         }

@@ -89,7 +89,7 @@ public final class TableReader {
                 throw fail(key, "must be an array of numbers, got \(stack.typeName(at: i))")
             }
             var out: [Double] = []
-            for n in 1...max(1, stack.rawLength(i)) where stack.rawLength(i) > 0 {
+            for n in 1..<stack.rawLength(i) + 1 {
                 stack.rawIndex(i, Int64(n))
                 defer { stack.pop() }
                 guard stack.type(at: -1) == LUA_TNUMBER, let v = stack.number(at: -1), v.isFinite else {

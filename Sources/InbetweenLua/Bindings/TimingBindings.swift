@@ -173,9 +173,7 @@ extension Runtime {
                 }
             }
         }
-        let suggestions = closestNames(to: spec)
-        let hint = suggestions.isEmpty ? "" : "; did you mean \(suggestions.map { "'\($0)'" }.joined(separator: " or "))?"
-        throw LuaRaise.argument(argument, "unknown timing function '\(spec)'\(hint)")
+        throw LuaRaise.argument(argument, "unknown timing function '\(spec)'\(Suggestions.phrase(closestNames(to: spec)))")
     }
 
     /// A registered easing as a custom timing function, or nil.
@@ -201,11 +199,7 @@ extension Runtime {
         if s.type(at: -1) == LUA_TTABLE {
             s.rawField(-1, "names")
             if ib_pcall(host.L, 0, 1, 0) == LUA_OK, s.type(at: -1) == LUA_TTABLE {
-                for n in 1...max(1, s.rawLength(-1)) where s.rawLength(-1) > 0 {
-                    s.rawIndex(-1, Int64(n))
-                    if let name = s.string(at: -1) { names.append(name) }
-                    s.pop()
-                }
+                names += s.strings(at: -1)
             }
             s.pop()
         }

@@ -60,6 +60,18 @@ public struct LuaStack {
 
     public func rawLength(_ i: Int32) -> Int { Int(lua_rawlen(L, i)) }
 
+    /// The strings of the array at `i` (raw t[1..#t]); items that are not strings are skipped.
+    public func strings(at i: Int32) -> [String] {
+        let t = absolute(i)
+        var out: [String] = []
+        for n in 0..<rawLength(t) {
+            rawIndex(t, Int64(n + 1))
+            if let v = string(at: -1) { out.append(v) }
+            pop()
+        }
+        return out
+    }
+
     /// Iterates the raw key/value pairs of the table at `table`; the body sees the key at -2
     /// and the value at -1 and must leave the stack as it found it.
     public func forEachPair(_ table: Int32, _ body: () throws -> Void) rethrows {
