@@ -42,9 +42,15 @@ enum PlotCommand {
             throw UsageError("plot needs at least one SPEC (try: inbetween plot easeIn easeOut -o ease.svg)")
         }
         let runtime = try options.makeRuntime(verbose: verbose)
+        // A lone script either returns an easing (plotted as one) or builds a scene: it runs
+        // once here, and a scene it built is sampled from this same runtime.
+        if specs.count == 1, specs[0].hasSuffix(".lua") {
+            let folder = (specs[0] as NSString).deletingLastPathComponent
+            runtime.scriptDirectory = folder.isEmpty ? "." : folder
+        }
         if specs.count == 1, specs[0].hasSuffix(".lua"), try !runtime.scriptReturnsEasing(file: specs[0]) {
             let sink = try ByteSink(path: output)
-            sink.buffer.append(contentsOf: try ScriptPlot.render(script: specs[0], runtime: try options.makeRuntime(),
+            sink.buffer.append(contentsOf: try ScriptPlot.render(script: specs[0], runtime: runtime,
                                                                  fps: fps, title: title))
             try sink.commit()
             return 0

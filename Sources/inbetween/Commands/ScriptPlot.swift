@@ -7,10 +7,9 @@ import InbetweenLua
 /// point-valued tracks (positions) the motion path in the layer's y-down space with a dot per
 /// frame. A plot needs every frame at once, so frames are kept (unlike `run`'s outputs).
 enum ScriptPlot {
+    /// `script` has already run in `runtime` (PlotCommand ran it to see what it returns); the
+    /// scene it built is sampled here.
     static func render(script: String, runtime: Runtime, fps: Double?, title: String?) throws -> [UInt8] {
-        let folder = (script as NSString).deletingLastPathComponent
-        runtime.scriptDirectory = folder.isEmpty ? "." : folder
-        try runtime.host.run(file: script)
         var tracks: [Track] = []
         var samples: [Track: [(time: Double, value: Value)]] = [:]
         try runtime.sampleScene(SamplingRequest(fps: fps)) { frame in
