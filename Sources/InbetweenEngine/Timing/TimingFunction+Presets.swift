@@ -16,10 +16,18 @@ extension TimingFunction {
     /// in lower case; `parse(css:)` accepts them in any case, as CSS does).
     public static func named(_ name: String) -> TimingFunction? {
         switch name {
-        case "linear", "kCAMediaTimingFunctionLinear": return .linear
-        case "easeIn", "kCAMediaTimingFunctionEaseIn", "ease-in": return .easeIn
-        case "easeOut", "kCAMediaTimingFunctionEaseOut", "ease-out": return .easeOut
-        case "easeInEaseOut", "kCAMediaTimingFunctionEaseInEaseOut", "ease-in-out": return .easeInEaseOut
+        // UIView's animation curve options name the same presets (UIKit has no counterpart of
+        // kCAMediaTimingFunctionDefault).
+        case "linear", "kCAMediaTimingFunctionLinear", "UIViewAnimationOptionCurveLinear", "curveLinear":
+            return .linear
+        case "easeIn", "kCAMediaTimingFunctionEaseIn", "ease-in", "UIViewAnimationOptionCurveEaseIn", "curveEaseIn":
+            return .easeIn
+        case "easeOut", "kCAMediaTimingFunctionEaseOut", "ease-out", "UIViewAnimationOptionCurveEaseOut",
+            "curveEaseOut":
+            return .easeOut
+        case "easeInEaseOut", "kCAMediaTimingFunctionEaseInEaseOut", "ease-in-out",
+            "UIViewAnimationOptionCurveEaseInOut", "curveEaseInOut":
+            return .easeInEaseOut
         // CSS `ease` is (0.25, 0.1, 0.25, 1), the same curve as Core Animation's default.
         case "default", "kCAMediaTimingFunctionDefault", "ease": return .default
         // CSS: step-start is steps(1, jump-start), step-end is steps(1, jump-end).

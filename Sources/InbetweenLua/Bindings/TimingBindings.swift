@@ -123,15 +123,6 @@ enum TimingBindings {
 }
 
 extension Runtime {
-    /// UIView's animation curve options name Core Animation's presets (UIKit has no
-    /// counterpart of kCAMediaTimingFunctionDefault).
-    static let uiKitCurves: [String: String] = [
-        "UIViewAnimationOptionCurveEaseInOut": "easeInEaseOut", "UIViewAnimationOptionCurveEaseIn": "easeIn",
-        "UIViewAnimationOptionCurveEaseOut": "easeOut", "UIViewAnimationOptionCurveLinear": "linear",
-        "curveEaseInOut": "easeInEaseOut", "curveEaseIn": "easeIn", "curveEaseOut": "easeOut",
-        "curveLinear": "linear",
-    ]
-
     func pushTiming(_ f: TimingFunction, name: String) {
         host.pushObject(TimingBox(f, name: name), TimingBindings.typeName)
     }
@@ -162,7 +153,7 @@ extension Runtime {
     /// Preset names first (Core Animation's and CSS keywords), then registered easings
     /// (`name` or `name(args)`), then CSS function syntax.
     public func timing(named spec: String, argument: Int32 = 1) throws -> TimingFunction {
-        if let f = TimingFunction.named(Runtime.uiKitCurves[spec] ?? spec) { return f }
+        if let f = TimingFunction.named(spec) { return f }
         if let f = try registeredEasing(spec) { return f }
         if spec.contains("(") && !spec.hasPrefix("spring") {
             do {

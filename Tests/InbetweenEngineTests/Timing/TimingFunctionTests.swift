@@ -6,10 +6,14 @@ final class TimingFunctionTests: XCTestCase {
     /// definitions in CSS Easing Level 2; every name must give exactly those points.
     func testPresetsAndNames() {
         let table: [(names: [String], points: (Double, Double, Double, Double))] = [
-            (["linear", "kCAMediaTimingFunctionLinear"], (0, 0, 1, 1)),
-            (["easeIn", "kCAMediaTimingFunctionEaseIn", "ease-in"], (0.42, 0, 1, 1)),
-            (["easeOut", "kCAMediaTimingFunctionEaseOut", "ease-out"], (0, 0, 0.58, 1)),
-            (["easeInEaseOut", "kCAMediaTimingFunctionEaseInEaseOut", "ease-in-out"], (0.42, 0, 0.58, 1)),
+            // UIView's curve options (UIViewAnimationOptionCurve...) name the same presets.
+            (["linear", "kCAMediaTimingFunctionLinear", "UIViewAnimationOptionCurveLinear", "curveLinear"], (0, 0, 1, 1)),
+            (["easeIn", "kCAMediaTimingFunctionEaseIn", "ease-in", "UIViewAnimationOptionCurveEaseIn", "curveEaseIn"],
+             (0.42, 0, 1, 1)),
+            (["easeOut", "kCAMediaTimingFunctionEaseOut", "ease-out", "UIViewAnimationOptionCurveEaseOut", "curveEaseOut"],
+             (0, 0, 0.58, 1)),
+            (["easeInEaseOut", "kCAMediaTimingFunctionEaseInEaseOut", "ease-in-out", "UIViewAnimationOptionCurveEaseInOut",
+              "curveEaseInOut"], (0.42, 0, 0.58, 1)),
             (["default", "kCAMediaTimingFunctionDefault", "ease"], (0.25, 0.1, 0.25, 1)),
         ]
         for row in table {
