@@ -15,8 +15,9 @@ h.test("constructors accept every Core Animation property", function()
   local p = animation.keyframe{keyPath = "position", path = path():move(0, 0):line(10, 0), rotationMode = "auto"}
   eq(#p:keyPaths(), 2)
   local s = animation.spring{keyPath = "transform.scale", from = 0, to = 1, mass = 1, stiffness = 100, damping = 10}
-  -- Our settling definition (|x - 1| bound below 0.001) for Apple's defaults.
-  eq(s:settlingDuration(), math.log(1 / 0.001 * math.sqrt(1 / (1 - 0.25))) / 5, 0.01)
+  -- Our settling definition: the envelope R e^(-zeta w0 t) of |x - 1| falls to 0.001. Apple's
+  -- defaults give w0 = 10, zeta = 0.5, so R = 1 / sqrt(1 - zeta^2) and t = ln(R / 0.001) / 5.
+  eq(s:settlingDuration(), math.log(1 / 0.001 * math.sqrt(1 / (1 - 0.25))) / 5, 1e-12)
   local g = animation.group{animations = {a, k}, duration = 5}
   eq(g:kind(), "group")
   eq(animation.preset("fadeIn", {duration = 2}):duration(), 2)
