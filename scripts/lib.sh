@@ -19,3 +19,16 @@ ensure_packages() {
 
 # The repository root, whatever the current directory.
 repo_root() { cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd; }
+
+# Usage: ensure_python_packages MODULE=PIP_NAME... : installs the PyPI packages whose module
+# cannot be imported (the tests check exports in their real consumers: pandas reads the CSV,
+# jsonschema with lottie-specs validates Lottie files).
+ensure_python_packages() {
+    local missing=()
+    for pair in "$@"; do
+        python3 -c "import ${pair%%=*}" 2>/dev/null || missing+=("${pair#*=}")
+    done
+    [ ${#missing[@]} -eq 0 ] && return 0
+    echo "installing ${missing[*]} (PyPI) ..." >&2
+    python3 -m pip install -q --disable-pip-version-check "${missing[@]}" >&2
+}
