@@ -69,35 +69,35 @@ final class CurveCommandTests: XCTestCase {
         let cases: [([String], Int32, String)] = [
             (
                 ["--samples", "0", "easeIn"], 2,
-                "inbetween: --samples must be a whole number from 2 to 1000000, got '0'"
+                "inbetween: option --samples needs a whole number from 2 to 1000000, got '0'"
             ),
             (
                 ["--samples", "abc", "easeIn"], 2,
-                "inbetween: --samples must be a whole number from 2 to 1000000, got 'abc'"
+                "inbetween: option --samples needs a whole number from 2 to 1000000, got 'abc'"
             ),
             (
                 ["--at", "0.5,x", "easeIn"], 2,
-                "inbetween: --at: 'x' is not a finite number (give numbers separated by commas, e.g. --at 0,0.5,1)"
+                "inbetween: option --at: 'x' is not a finite number (give numbers separated by commas, e.g. --at 0,0.5,1)"
             ),
             (
                 ["--at", "nan", "easeIn"], 2,
-                "inbetween: --at: 'nan' is not a finite number (give numbers separated by commas, e.g. --at 0,0.5,1)"
+                "inbetween: option --at: 'nan' is not a finite number (give numbers separated by commas, e.g. --at 0,0.5,1)"
             ),
             (
                 ["--format", "xml", "easeIn"], 2,
-                "inbetween: unknown format 'xml' for curve; valid formats: csv, json, css, svg"
+                "inbetween: unknown format 'xml' for curve (csv, json, css, svg)"
             ),
             (
                 ["--precision", "18", "easeIn"], 2,
-                "inbetween: --precision must be a whole number from 0 to 17, got '18'"
+                "inbetween: option --precision needs a whole number of decimals from 0 to 17, got '18'"
             ),
             (
                 ["--tolerance", "0", "--format", "css", "easeIn"], 2,
-                "inbetween: --tolerance must be a number greater than 0, got '0'"
+                "inbetween: option --tolerance needs a number greater than 0, got '0'"
             ),
             (
                 ["--samples", "3", "--at", "1", "easeIn"], 2,
-                "inbetween: --samples and --at cannot be used together"
+                "inbetween: options --samples and --at cannot be used together"
             ),
             ([], 2, "inbetween: curve needs a SPEC (try: inbetween curve easeInEaseOut)"),
             (

@@ -12,10 +12,10 @@ enum Worker {
     static let crashVariable = "INBETWEEN_TEST_CRASH_ON"
 
     static func run(_ args: inout Arguments) throws -> Int32 {
-        let format = try args.option("--format") ?? "json"
+        let format = args.option("--format") ?? "json"
         var request = SamplingRequest()
-        request.fps = try args.number("--fps")
-        let precision = try args.number("--precision").map(Int.init)
+        request.fps = try args.frameRate()
+        let precision = try args.precision()
         let reportPlugins = args.flag("--report-plugins")
         let options = try RuntimeOptions(&args)
         try args.finish()

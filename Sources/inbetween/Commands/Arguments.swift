@@ -1,52 +1,154 @@
-/// A small command-line reader: flags and options may appear anywhere; what remains are
-/// positional arguments, taken in order.
+import InbetweenLua
+
+/// A command line parsed against one command's entry in the option table (CommandTable).
+///
+/// The rules, the same for every command:
+/// - `--opt value` and `--opt=value`; short options as `-o value` or `-ovalue`;
+/// - a value is the next argument whatever it looks like (`--from -1`, `-o -`);
+/// - an option not in the table is a usage error, never an operand; `-` alone is an operand
+///   (standard input or output), and everything after `--` is an operand;
+/// - an option given twice is an error unless the table marks it `accumulate` (`--plugins`);
+/// - `--format` and other `choice` options are checked against their words here.
+/// Options may appear anywhere among the operands.
 struct Arguments {
-    private var items: [String]
+    let command: CommandSpec
+    /// Values by the option's table name, in the order given (`[]` for a flag that was given).
+    /// Arrays rather than a dictionary and a set: a handful of options, and this runs at every
+    /// start-up, where each generic type's metadata is built at run time on first use (goal 4).
+    private var given: [(name: String, values: [String])] = []
+    private var operands: [String] = []
+    /// Options the command has asked about: every option given must have been read by
+    /// `finish()`, or the table declares something the command ignores.
+    private var read: [String] = []
 
-    init(_ items: [String]) { self.items = items }
-
-    /// Removes `name` if present.
-    mutating func flag(_ name: String) -> Bool {
-        guard let i = items.firstIndex(of: name) else { return false }
-        items.remove(at: i)
-        return true
-    }
-
-    /// Removes `name VALUE` (or `name=VALUE`) and returns VALUE.
-    mutating func option(_ name: String) throws -> String? {
-        if let i = items.firstIndex(where: { $0.hasPrefix(name + "=") }) {
-            let value = String(items[i].dropFirst(name.count + 1))
-            items.remove(at: i)
-            return value
+    init(parsing items: [String], for command: CommandSpec) throws(UsageError) {
+        self.command = command
+        var i = 0
+        while i < items.count {
+            let item = items[i]
+            i += 1
+            if item == "--" {
+                operands += items[i...]
+                break
+            }
+            guard item.hasPrefix("-"), item != "-" else {
+                operands.append(item)
+                continue
+            }
+            var spelling = item
+            var inline: String?
+            if item.hasPrefix("--") {
+                if let eq = item.firstIndex(of: "=") {
+                    spelling = String(item[..<eq])
+                    inline = String(item[item.index(after: eq)...])
+                }
+            } else if item.count > 2 {
+                // `-ovalue`: a short option with its value attached.
+                spelling = String(item.prefix(2))
+                inline = String(item.dropFirst(2))
+            }
+            guard let option = command.option(spelling) else {
+                throw UsageError("unknown option '\(item)' for \(command.name)" + Arguments.hint(item, command))
+            }
+            var value: String?
+            if option.takesValue {
+                if let inline {
+                    value = inline
+                } else if i < items.count {
+                    value = items[i]
+                    i += 1
+                } else {
+                    throw UsageError("option \(option.name) needs a value (\(option.metavar ?? "VALUE"))")
+                }
+            } else if inline != nil {
+                if spelling.hasPrefix("--") {
+                    throw UsageError("option \(option.name) takes no value, got '\(item)'")
+                }
+                throw UsageError("unknown option '\(item)' for \(command.name)")
+            }
+            if let value, let choices = option.choices, !choices.contains(value) {
+                let list = choices.joined(separator: ", ")
+                if option.name == "--format" {
+                    throw UsageError("unknown format '\(value)' for \(command.name) (\(list))")
+                }
+                throw UsageError("option \(option.name) needs one of \(list), got '\(value)'")
+            }
+            if let k = given.firstIndex(where: { $0.name == option.name }) {
+                guard option.repetition == .accumulate else { throw UsageError("option \(option.name) given twice") }
+                given[k].values += value.map { [$0] } ?? []
+            } else {
+                given.append((option.name, value.map { [$0] } ?? []))
+            }
         }
-        guard let i = items.firstIndex(of: name) else { return nil }
-        guard i + 1 < items.count else { throw UsageError("option \(name) needs a value") }
-        let value = items[i + 1]
-        items.removeSubrange(i...(i + 1))
-        return value
     }
 
-    /// `name N` as a finite number obeying `rule`.
+    /// `--fromm` -> "; did you mean --from?" when one option starts the same way.
+    private static func hint(_ item: String, _ command: CommandSpec) -> String {
+        let spelling = item.split(separator: "=", maxSplits: 1).first.map(String.init) ?? item
+        guard spelling.count >= 3 else { return "" }
+        let close = command.options.map(\.name).filter {
+            $0.hasPrefix(spelling) || spelling.hasPrefix($0)
+        }
+        return close.isEmpty ? "" : "; did you mean \(close.joined(separator: " or "))?"
+    }
+
+    private mutating func declared(_ name: String) -> OptionSpec {
+        guard let option = command.option(name) else {
+            preconditionFailure("\(command.name) reads option \(name), which its table entry does not declare")
+        }
+        if !read.contains(option.name) { read.append(option.name) }
+        return option
+    }
+
+    private mutating func lookup(_ name: String) -> [String]? {
+        let canonical = declared(name).name
+        return given.first { $0.name == canonical }?.values
+    }
+
+    /// Whether the flag was given.
+    mutating func flag(_ name: String) -> Bool {
+        lookup(name) != nil
+    }
+
+    /// The value of an option given once (or the last of a repeatable one).
+    mutating func option(_ name: String) -> String? {
+        lookup(name)?.last
+    }
+
+    /// Every value of a repeatable option, in order.
+    mutating func values(_ name: String) -> [String] {
+        lookup(name) ?? []
+    }
+
+    /// `name N` as a finite number obeying `rule`; the error names the option and the rule.
     mutating func number(_ name: String, rule: (Double) -> Bool = { _ in true }, ruleText: String = "a number")
-        throws -> Double?
+        throws(UsageError) -> Double?
     {
-        guard let text = try option(name) else { return nil }
+        guard let text = option(name) else { return nil }
         guard let v = Double(text), v.isFinite, rule(v) else {
-            throw UsageError("option \(name) needs \(ruleText), got '\(text)'")
+            throw UsageError("option \(declared(name).name) needs \(ruleText), got '\(text)'")
         }
         return v
     }
 
-    /// The next positional argument.
-    mutating func next() -> String? {
-        guard !items.isEmpty else { return nil }
-        return items.removeFirst()
+    /// `name N` as a whole number in `range`.
+    mutating func integer(_ name: String, in range: ClosedRange<Int>, of what: String) throws(UsageError) -> Int? {
+        try number(name, rule: { $0 == $0.rounded() && Double(range.lowerBound) <= $0 && $0 <= Double(range.upperBound) },
+                   ruleText: "a whole number of \(what) from \(range.lowerBound) to \(range.upperBound)")
+            .map { Int($0) }
     }
 
-    /// Fails on anything left over (an unknown option or a stray argument).
-    func finish() throws {
-        if let extra = items.first {
-            throw UsageError(extra.hasPrefix("-") ? "unknown option '\(extra)'" : "unexpected argument '\(extra)'")
+    /// The next operand.
+    mutating func next() -> String? {
+        guard !operands.isEmpty else { return nil }
+        return operands.removeFirst()
+    }
+
+    /// Fails on a stray operand; checks that the command read every option it was given.
+    func finish() throws(UsageError) {
+        if let extra = operands.first { throw UsageError("unexpected argument '\(extra)' for \(command.name)") }
+        for (name, _) in given where !read.contains(name) {
+            preconditionFailure("\(command.name) was given \(name), declared in its table entry, but never read it")
         }
     }
 }
@@ -54,4 +156,17 @@ struct Arguments {
 struct UsageError: Error {
     var message: String
     init(_ message: String) { self.message = message }
+}
+
+extension Arguments {
+    /// `--precision P`: the same rule and wording for every command.
+    mutating func precision() throws(UsageError) -> Int? {
+        try integer("--precision", in: NumberFormat.precisionRange, of: "decimals")
+    }
+
+    /// `--fps N`: the same range for every command (as `keyframes.generate` and `scene{fps}`).
+    mutating func frameRate() throws(UsageError) -> Double? {
+        try number("--fps", rule: { $0 > 0 && $0 <= SamplingRequest.maximumFPS },
+                   ruleText: "a frame rate in (0, \(NumberFormat.shortest.string(SamplingRequest.maximumFPS))]")
+    }
 }

@@ -11,6 +11,7 @@ enum BenchWriteCommand {
         guard let frames = args.next().flatMap(Int.init), let format = args.next(), let mode = args.next(),
               let file = args.next()
         else { throw UsageError("__bench-write FRAMES csv|json shortest|P FILE") }
+        try args.finish()
         let numbers: NumberFormat = mode == "shortest" ? .shortest : .fixed(Int(mode) ?? 6)
         let track = Track(layer: "ball", keyPath: "position")
         var ts = timespec()

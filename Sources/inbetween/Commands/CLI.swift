@@ -8,38 +8,8 @@ enum CLI {
     /// A run that ignores its limits this long after one fired ends the process.
     static let hardExitGrace = 2.0
 
-    static let usage = """
-        usage: inbetween <command> [options]
-
-        commands:
-          run SCRIPT.lua     run a script and write the frames of the scene it builds
-                             [--fps N] [--from T] [--to T] [--format json|csv|css|swift]
-                             [--precision P] [-o FILE]
-          list [--json]      list timing presets, easings, springs and presets with their plugin
-          batch SCRIPT_OR_DIR... -o OUTDIR
-                             run many scripts on worker processes, one output each
-                             [--jobs N] [--format json|csv] [--fps N] [--precision P]
-                             [--skip-existing] [--shard K/N] [--manifest FILE] (batch --help)
-          curve SPEC         sample one easing as csv, json, css linear() or svg (curve --help)
-          plot SPEC...       draw easings overlaid on one SVG chart, or with one SCRIPT.lua
-                             its motion paths and values over time (plot --help)
-
-        plugin options (run, list, curve, plot, batch):
-          --plugins DIR      also load the plugins in DIR (repeatable)
-          --no-user-plugins  ignore the user's folder and INBETWEEN_PLUGIN_PATH (reproducible runs)
-          --trusted          give scripts the full Lua standard library
-
-        limits (run, list, curve, plot; 0 turns one off):
-          --max-instructions N  Lua VM instructions per script (default 1e9)
-          --max-memory BYTES    memory of the Lua state, e.g. 512M, 2G (default 1G)
-          --timeout SECONDS     wall-clock time per script (default 60)
-          --max-frames N        frames one sample request may produce (default 1e7)
-
-        options:
-          -h, --help         show this help
-          --version          show the version
-          --verbose          print Lua tracebacks with errors
-        """
+    /// `--verbose`, before the command or among its options: Lua tracebacks with errors.
+    nonisolated(unsafe) static var verbose = false
 
     /// Runs the command line and returns the process exit status.
     static func main(_ arguments: [String]) -> Int32 {
@@ -50,43 +20,50 @@ enum CLI {
     }
 
     static func dispatch(_ arguments: [String]) -> Int32 {
-        var args = Arguments(arguments)
-        let verbose = args.flag("--verbose")
+        var command: String?
         do {
-            if args.flag("--version") {
-                print("inbetween \(version)")
-                return 0
+            // Options before the command: --help, --version, --verbose.
+            var rest = arguments[...]
+            while let first = rest.first, first.hasPrefix("-") {
+                rest = rest.dropFirst()
+                switch first {
+                case "-h", "--help":
+                    print(HelpText.topLevel())
+                    return 0
+                case "--version":
+                    print("inbetween \(version)")
+                    return 0
+                case "--verbose":
+                    verbose = true
+                default:
+                    throw UsageError("unknown option '\(first)' (options go after the command: inbetween COMMAND [options])")
+                }
             }
-            guard let command = args.next() else {
-                if args.flag("-h") || args.flag("--help") {
-                    print(usage)
+            guard let name = rest.first else { throw UsageError("missing command") }
+            guard let spec = CommandTable.command(named: name) else {
+                throw UsageError("unknown command '\(name)'")
+            }
+            command = spec.hidden ? nil : spec.name
+            let items = Array(rest.dropFirst())
+            var args: Arguments
+            do {
+                args = try Arguments(parsing: items, for: spec)
+            } catch {
+                // `run --fps --help`: a request for help wins over a malformed line.
+                if spec.option("--help") != nil && (items.contains("--help") || items.contains("-h")) {
+                    print(HelpText.command(spec))
                     return 0
                 }
-                throw UsageError("missing command")
+                throw error
             }
-            switch command {
-            case "-h", "--help", "help":
-                print(usage)
+            if spec.option("--help") != nil && args.flag("--help") {
+                print(HelpText.command(spec))
                 return 0
-            case "run":
-                return try RunCommand.run(&args)
-            case "list":
-                return try ListCommand.run(&args)
-            case "batch":
-                return try BatchCommand.run(&args)
-            case "__worker":
-                return try Worker.run(&args)
-            case "__bench-write":
-                return try BenchWriteCommand.run(&args)
-            case "curve":
-                return try CurveCommand.run(&args, verbose: verbose)
-            case "plot":
-                return try PlotCommand.run(&args, verbose: verbose)
-            default:
-                throw UsageError("unknown command '\(command)'")
             }
+            if spec.option("--verbose") != nil && args.flag("--verbose") { verbose = true }
+            return try spec.runCommand(&args)
         } catch let error as UsageError {
-            Diagnostics.report(error)
+            Diagnostics.report(error, command: command)
             return 2
         } catch let error as LuaError {
             Diagnostics.report(error, verbose: verbose)
@@ -99,5 +76,20 @@ enum CLI {
             Diagnostics.report(message: String(describing: error))
             return 1
         }
+    }
+
+    /// `inbetween help [COMMAND]`.
+    static func helpCommand(_ args: inout Arguments) throws -> Int32 {
+        let name = args.next()
+        try args.finish()
+        guard let name else {
+            print(HelpText.topLevel())
+            return 0
+        }
+        guard let spec = CommandTable.command(named: name), !spec.hidden else {
+            throw UsageError("unknown command '\(name)' (commands: \(CommandTable.visibleCommands.map(\.name).joined(separator: ", ")))")
+        }
+        print(HelpText.command(spec))
+        return 0
     }
 }

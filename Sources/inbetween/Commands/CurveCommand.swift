@@ -15,38 +15,12 @@ import InbetweenLua
 enum CurveCommand {
     enum Format: String, CaseIterable { case csv, json, css, svg }
 
-    static let help = """
-        usage: inbetween curve SPEC [--samples N | --at X1,X2,...] [--format csv|json|css|svg]
-                                    [--precision P] [--tolerance T] [-o FILE] [plugin options]
-
-        SPEC: a preset (easeInEaseOut), a plugin easing (bounceOut, backOut(2.5)),
-        cubic-bezier(a,b,c,d), steps(n, jump-end), linear(...), spring(mass, stiffness, damping,
-        velocity), spring(duration=0.5, bounce=0.3), a spring preset (wobbly), or a .lua file that
-        returns a function of t. Springs are sampled over their settling duration.
-
-          --samples N      N samples at x = i/(N-1) (default 61; css 10001; svg 401)
-          --at X1,X2,...   sample at these x values instead (csv, json, svg)
-          --format F       csv (default), json, css (linear()) or svg (a chart)
-          --precision P    P decimals (0-17) instead of shortest round-trip (csv, json)
-          --tolerance T    css: largest difference from the samples (default 0.001)
-          -o FILE          write FILE atomically (default: standard output; - too)
-        """
-
-    static func run(_ args: inout Arguments, verbose: Bool) throws -> Int32 {
-        if args.flag("-h") || args.flag("--help") {
-            print(help)
-            return 0
-        }
-        let formatName = try args.option("--format") ?? Format.csv.rawValue
-        guard let format = Format(rawValue: formatName) else {
-            throw UsageError(
-                "unknown format '\(formatName)' for curve; valid formats: \(Format.allCases.map(\.rawValue).joined(separator: ", "))"
-            )
-        }
-        let grid = try SampleGrid.parse(&args)
-        let precision = try parsePrecision(&args)
-        let tolerance = try parseTolerance(&args)
-        let output = try args.option("-o")
+    static func run(_ args: inout Arguments) throws -> Int32 {
+        let format = args.option("--format").flatMap(Format.init(rawValue:)) ?? .csv
+        let grid = try SampleGrid.parse(samples: args.option("--samples"), at: args.option("--at"))
+        let precision = try args.precision()
+        let tolerance = try args.number("--tolerance", rule: { $0 > 0 }, ruleText: "a number greater than 0")
+        let output = args.option("-o")
         let options = try RuntimeOptions(&args)
         guard let spec = args.next() else {
             throw UsageError("curve needs a SPEC (try: inbetween curve easeInEaseOut)")
@@ -62,7 +36,7 @@ enum CurveCommand {
                 "--at cannot be used with --format css: linear() needs samples spread over [0, 1]")
         }
 
-        let runtime = try options.makeRuntime(verbose: verbose)
+        let runtime = try options.makeRuntime(verbose: CLI.verbose)
         let source = try CurveSource.resolve(spec, in: runtime)
         let defaultCount =
             format == .css
@@ -115,21 +89,5 @@ enum CurveCommand {
         }
         try sink.commit()
         return 0
-    }
-
-    static func parsePrecision(_ args: inout Arguments) throws -> Int? {
-        guard let text = try args.option("--precision") else { return nil }
-        guard let p = Int(text), NumberFormat.precisionRange.contains(p) else {
-            throw UsageError("--precision must be a whole number from 0 to 17, got '\(text)'")
-        }
-        return p
-    }
-
-    static func parseTolerance(_ args: inout Arguments) throws -> Double? {
-        guard let text = try args.option("--tolerance") else { return nil }
-        guard let t = Double(text), t.isFinite, t > 0 else {
-            throw UsageError("--tolerance must be a number greater than 0, got '\(text)'")
-        }
-        return t
     }
 }

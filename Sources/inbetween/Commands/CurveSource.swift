@@ -74,15 +74,13 @@ enum SampleGrid: Equatable {
         }
     }
 
-    /// Reads `--samples` and `--at` (at most one of them); nil when neither is given.
-    static func parse(_ args: inout Arguments) throws -> SampleGrid? {
-        let samples = try args.option("--samples")
-        let at = try args.option("--at")
-        if samples != nil && at != nil { throw UsageError("--samples and --at cannot be used together") }
+    /// `--samples` and `--at` (at most one of them); nil when neither is given.
+    static func parse(samples: String?, at: String?) throws -> SampleGrid? {
+        if samples != nil && at != nil { throw UsageError("options --samples and --at cannot be used together") }
         if let samples {
             guard let n = Int(samples), countRange.contains(n) else {
                 throw UsageError(
-                    "--samples must be a whole number from \(countRange.lowerBound) to \(countRange.upperBound), got '\(samples)'"
+                    "option --samples needs a whole number from \(countRange.lowerBound) to \(countRange.upperBound), got '\(samples)'"
                 )
             }
             return .uniform(n)
@@ -92,13 +90,13 @@ enum SampleGrid: Equatable {
             let text = part.trimmingCharacters(in: .whitespaces)
             guard let x = Double(text), x.isFinite else {
                 throw UsageError(
-                    "--at: '\(text)' is not a finite number (give numbers separated by commas, e.g. --at 0,0.5,1)"
+                    "option --at: '\(text)' is not a finite number (give numbers separated by commas, e.g. --at 0,0.5,1)"
                 )
             }
             return x
         }
         guard xs.count <= countRange.upperBound else {
-            throw UsageError("--at: at most \(countRange.upperBound) values, got \(xs.count)")
+            throw UsageError("option --at takes at most \(countRange.upperBound) values, got \(xs.count)")
         }
         return .explicit(xs)
     }

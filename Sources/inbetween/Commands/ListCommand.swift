@@ -8,7 +8,7 @@ enum ListCommand {
         let json = args.flag("--json")
         let options = try RuntimeOptions(&args)
         try args.finish()
-        let runtime = try options.makeRuntime()
+        let runtime = try options.makeRuntime(verbose: CLI.verbose)
         let entries = runtime.catalog()
         let clashes = runtime.pluginReport.clashes
         if json {

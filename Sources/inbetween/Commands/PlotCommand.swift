@@ -8,32 +8,11 @@ enum PlotCommand {
     /// Points per curve: 400 segments are smooth at the chart's 400-pixel width.
     static let defaultSampleCount = 401
 
-    static let help = """
-        usage: inbetween plot SPEC... [-o FILE.svg] [--samples N] [--title TEXT] [plugin options]
-               inbetween plot SCRIPT.lua [-o FILE.svg] [--fps N] [--title TEXT] [plugin options]
-
-        Draws one or more easings (any SPEC `inbetween curve` accepts) overlaid on one SVG chart:
-        the unit square with ticks, each curve in its own color, control points for cubic
-        Béziers, and a legend. Given a script that builds a scene (rather than one returning an
-        easing), draws each animated property's values over time and the motion paths of
-        point-valued properties, with a dot per frame.
-
-          --samples N      points per curve (default 401)
-          --title TEXT     the chart's title (default: the SPECs)
-          --fps N          frames per second when plotting a script (default 60)
-          -o FILE          write FILE atomically (default: standard output; - too)
-        """
-
-    static func run(_ args: inout Arguments, verbose: Bool) throws -> Int32 {
-        if args.flag("-h") || args.flag("--help") {
-            print(help)
-            return 0
-        }
-        let grid = try SampleGrid.parse(&args)
-        if case .explicit = grid { throw UsageError("plot takes --samples, not --at") }
-        let title = try args.option("--title")
-        let fps = try args.number("--fps", rule: { $0 > 0 && $0 <= 10_000 }, ruleText: "a frame rate in (0, 10000]")
-        let output = try args.option("-o")
+    static func run(_ args: inout Arguments) throws -> Int32 {
+        let grid = try SampleGrid.parse(samples: args.option("--samples"), at: nil)
+        let title = args.option("--title")
+        let fps = try args.frameRate()
+        let output = args.option("-o")
         let options = try RuntimeOptions(&args)
         var specs: [String] = []
         while let spec = args.next() { specs.append(spec) }
@@ -41,7 +20,7 @@ enum PlotCommand {
         guard !specs.isEmpty else {
             throw UsageError("plot needs at least one SPEC (try: inbetween plot easeIn easeOut -o ease.svg)")
         }
-        let runtime = try options.makeRuntime(verbose: verbose)
+        let runtime = try options.makeRuntime(verbose: CLI.verbose)
         // A lone script either returns an easing (plotted as one) or builds a scene: it runs
         // once here, and a scene it built is sampled from this same runtime.
         if specs.count == 1, specs[0].hasSuffix(".lua") {

@@ -2,25 +2,22 @@ import Foundation
 import InbetweenEngine
 import InbetweenLua
 
-/// `inbetween run SCRIPT.lua [--fps N] [--from T] [--to T] [--format json|csv|css|swift] [--precision P]
-/// [-o FILE]`: runs the script, then samples the scene it built from its start to its end
+/// `inbetween run SCRIPT.lua [--fps N] [--from T] [--to T] [--format FORMAT] [--precision P]
+/// [-o FILE]` (options: CommandTable.run): runs the script, then samples the scene it built from its start to its end
 /// (inclusive) and writes the frames.
 enum RunCommand {
-    static let formats = frameFormats
-
     static func run(_ args: inout Arguments) throws -> Int32 {
         let options = try RuntimeOptions(&args)
         var request = SamplingRequest()
-        request.fps = try args.number("--fps", rule: { $0 > 0 && $0 <= 100_000 }, ruleText: "a frame rate in (0, 100000]")
-        request.from = try args.number("--from")
-        request.to = try args.number("--to")
-        let format = try args.option("--format") ?? "json"
-        guard formats.contains(format) else {
-            throw UsageError("unknown format '\(format)' for run (\(formats.joined(separator: ", ")))")
+        request.fps = try args.frameRate()
+        request.from = try args.number("--from", ruleText: "a time in seconds")
+        request.to = try args.number("--to", ruleText: "a time in seconds")
+        if let from = request.from, let to = request.to, to < from {
+            throw UsageError("option --to (\(NumberFormat.shortest.string(to))) must not be before --from (\(NumberFormat.shortest.string(from)))")
         }
-        let precision = try args.number("--precision", rule: { $0 >= 0 && $0 <= 17 && $0 == $0.rounded() },
-                                        ruleText: "a whole number of decimals from 0 to 17").map(Int.init)
-        let outputPath = try args.option("-o")
+        let format = args.option("--format") ?? "json"
+        let precision = try args.precision()
+        let outputPath = args.option("-o")
         guard let script = args.next() else { throw UsageError("run needs a script") }
         try args.finish()
 

@@ -10,14 +10,25 @@ struct RuntimeOptions {
     var limits = LuaLimits.defaults
 
     init(_ args: inout Arguments) throws {
-        while let dir = try args.option("--plugins") { search.extraDirectories.append(dir) }
+        for dir in args.values("--plugins") {
+            // A folder that is not there is a mistake (a typo would otherwise load nothing,
+            // silently); an error like `cat` on a missing file (exit 1), naming the option.
+            var info = stat()
+            guard stat(dir, &info) == 0 else {
+                throw CommandError("--plugins \(dir): cannot open the folder (\(String(cString: strerror(errno))))")
+            }
+            guard info.st_mode & S_IFMT == S_IFDIR else {
+                throw CommandError("--plugins \(dir): not a folder (give a folder of .lua plugins)")
+            }
+            search.extraDirectories.append(dir)
+        }
         if args.flag("--no-user-plugins") { search.includeUserAndEnvironment = false }
         trusted = args.flag("--trusted")
         let whole = { (v: Double) in v >= 0 && v == v.rounded() && v < 9e18 }
         if let n = try args.number("--max-instructions", rule: whole, ruleText: "a whole number of instructions (0 = no limit)") {
             limits.instructions = Int(n)
         }
-        if let text = try args.option("--max-memory") {
+        if let text = args.option("--max-memory") {
             guard let bytes = ByteCount.parse(text) else {
                 throw UsageError("option --max-memory needs a size in bytes such as 512M, 1G or 64K (0 = no limit), got '\(text)'")
             }

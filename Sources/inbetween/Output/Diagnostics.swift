@@ -12,8 +12,10 @@ enum Diagnostics {
         write("inbetween: \(message)")
     }
 
-    static func report(_ error: UsageError) {
-        write("inbetween: \(error.message)\nTry 'inbetween --help' for usage.")
+    /// A usage mistake, with where to read the usage: the command's own help when known.
+    static func report(_ error: UsageError, command: String? = nil) {
+        let help = command.map { "inbetween help \($0)" } ?? "inbetween --help"
+        write("inbetween: \(error.message)\nTry '\(help)' for usage.")
     }
 
     /// The option that raises each limit, named in the message.

@@ -1,0 +1,215 @@
+import InbetweenLua
+
+/// The one option table: every command and every option it accepts, declared once. The parser
+/// (Arguments) accepts exactly what is here; `inbetween help`, `CMD --help`, the man page and
+/// the bash, zsh and fish completions (`inbetween __generate man|bash|zsh|fish`) are written
+/// from it. A new command is one more entry in `CommandTable.commands` and a `run` function;
+/// a new option is one more `OptionSpec` in its command's section (read it in the command, or
+/// `Arguments.finish()` stops the run: a declared option nobody reads is a bug).
+enum CommandTable {
+    // MARK: Options several commands share (one wording everywhere)
+
+    static let help = OptionSpec(name: "--help", aliases: ["-h"], help: "show this help")
+    static let verbose = OptionSpec(name: "--verbose", help: "print Lua tracebacks with errors")
+    static let output = OptionSpec(
+        name: "-o", value: .file("FILE"),
+        help: "write FILE (default, or -: standard output); a regular file is replaced atomically")
+    static let precision = OptionSpec(
+        name: "--precision", value: .number("P"),
+        help: "write numbers with P decimals (0-17) instead of the shortest round-trip form")
+    static let fps = OptionSpec(
+        name: "--fps", value: .number("N"), help: "frames per second (default: the script's scene{fps}, else 60)")
+
+    static let pluginOptions = OptionSection(title: "plugin options", options: [
+        OptionSpec(name: "--plugins", value: .folder("DIR"), help: "also load the plugins in DIR (repeatable)",
+                   repetition: .accumulate),
+        OptionSpec(name: "--no-user-plugins",
+                   help: "ignore the user's folder and INBETWEEN_PLUGIN_PATH (reproducible runs)"),
+        OptionSpec(name: "--trusted", help: "give scripts the full Lua standard library"),
+    ])
+
+    static let limitOptions = OptionSection(title: "limits (0 turns one off)", options: [
+        OptionSpec(name: "--max-instructions", value: .number("N"),
+                   help: "Lua VM instructions per script (default 1e9)"),
+        OptionSpec(name: "--max-memory", value: .text("BYTES"),
+                   help: "memory of the Lua state, e.g. 512M, 2G (default 1G)"),
+        OptionSpec(name: "--timeout", value: .number("SECONDS"), help: "wall-clock time per script (default 60)"),
+        OptionSpec(name: "--max-frames", value: .number("N"),
+                   help: "frames one sample request may produce (default 1e7)"),
+    ])
+
+    static let generalOptions = OptionSection(title: "general options", options: [verbose, help])
+
+    /// What every command that runs Lua accepts besides its own options.
+    static let runtimeSections = [pluginOptions, limitOptions, generalOptions]
+
+    // MARK: The commands
+
+    static let run = CommandSpec(
+        name: "run",
+        synopsis: ["SCRIPT.lua [options]"],
+        summary: "run a script and write the frames of the scene it builds",
+        about: """
+            Runs SCRIPT.lua (- reads it from standard input) and samples the scene it builds
+            from its start to its end, inclusive, writing the frames as json (default), csv,
+            css (@keyframes) or swift (CAKeyframeAnimations).
+            """,
+        sections: [OptionSection(title: "options", options: [
+            fps,
+            OptionSpec(name: "--from", value: .number("T"), help: "first frame time in seconds (default: the scene's start)"),
+            OptionSpec(name: "--to", value: .number("T"), help: "last frame time in seconds (default: the scene's end)"),
+            OptionSpec(name: "--format", value: .choice("FORMAT", frameFormats), help: "the output format (default json)"),
+            precision,
+            output,
+        ])] + runtimeSections,
+        runCommand: { args in try RunCommand.run(&args) })
+
+    static let curve = CommandSpec(
+        name: "curve",
+        synopsis: ["SPEC [options]"],
+        summary: "sample one easing as csv, json, css linear() or svg",
+        about: """
+            SPEC: a preset (easeInEaseOut), a plugin easing (bounceOut, backOut(2.5)),
+            cubic-bezier(a,b,c,d), steps(n, jump-end), linear(...), spring(mass, stiffness,
+            damping, velocity), spring(duration=0.5, bounce=0.3), a spring preset (wobbly), or a
+            .lua file that returns a function of t (- reads it from standard input). Springs are
+            sampled over their settling duration.
+            """,
+        sections: [OptionSection(title: "options", options: [
+            OptionSpec(name: "--samples", value: .number("N"),
+                       help: "N samples at x = i/(N-1) (default 61; css 10001; svg 401)"),
+            OptionSpec(name: "--at", value: .text("X1,X2,..."), help: "sample at these x values instead (csv, json, svg)"),
+            OptionSpec(name: "--format", value: .choice("FORMAT", CurveCommand.Format.allCases.map(\.rawValue)),
+                       help: "csv (default), json, css (linear()) or svg (a chart)"),
+            precision,
+            OptionSpec(name: "--tolerance", value: .number("T"),
+                       help: "css: largest difference from the samples (default 0.001)"),
+            output,
+        ])] + runtimeSections,
+        operand: .easing,
+        runCommand: { args in try CurveCommand.run(&args) })
+
+    static let plot = CommandSpec(
+        name: "plot",
+        synopsis: ["SPEC... [options]", "SCRIPT.lua [options]"],
+        summary: "draw easings on one SVG chart, or what a script animates",
+        about: """
+            Draws one or more easings (any SPEC `inbetween curve` accepts) overlaid on one SVG
+            chart: the unit square with ticks, each curve in its own color, control points for
+            cubic Béziers, and a legend. Given a script that builds a scene (rather than one
+            returning an easing; - reads it from standard input), draws each animated
+            property's values over time and the motion paths of point-valued properties, with a
+            dot per frame.
+            """,
+        sections: [OptionSection(title: "options", options: [
+            OptionSpec(name: "--samples", value: .number("N"), help: "points per curve (default 401)"),
+            OptionSpec(name: "--title", value: .text("TEXT"), help: "the chart's title (default: the SPECs)"),
+            OptionSpec(name: "--fps", value: .number("N"), help: "frames per second when plotting a script (default 60)"),
+            output,
+        ])] + runtimeSections,
+        operand: .easing,
+        runCommand: { args in try PlotCommand.run(&args) })
+
+    static let list = CommandSpec(
+        name: "list",
+        synopsis: ["[options]"],
+        summary: "list timing presets, easings, springs and presets with their plugin",
+        about: """
+            Lists every timing preset, easing, spring and animation preset with the plugin and
+            file it came from, and the name clashes resolved while loading the plugins.
+            """,
+        sections: [OptionSection(title: "options", options: [
+            OptionSpec(name: "--json", help: "one JSON document instead of columns"),
+        ])] + runtimeSections,
+        operand: .none,
+        runCommand: { args in try ListCommand.run(&args) })
+
+    static let batch = CommandSpec(
+        name: "batch",
+        synopsis: ["SCRIPT_OR_DIR... -o OUTDIR [options]", "--manifest jobs.jsonl -o OUTDIR [options]"],
+        summary: "run many scripts on worker processes, one output each",
+        about: """
+            Runs each script (a folder means its *.lua files) and writes its frames to OUTDIR,
+            named after the script (wave.lua -> wave.json). Jobs run on worker processes, one
+            Lua state each, reused between jobs with a fresh environment; a script that crashes
+            its worker fails alone. A manifest has one JSON object per line:
+            {"script": "a.lua", "params": {"n": 3}, "output": "a-3.csv"}; params is the
+            script's global table `params`. On a Slurm array:
+            inbetween batch jobs/ -o out --shard $((SLURM_ARRAY_TASK_ID+1))/$SLURM_ARRAY_TASK_COUNT
+            """,
+        sections: [OptionSection(title: "options", options: [
+            OptionSpec(name: "-o", value: .folder("OUTDIR"), help: "output folder (created when missing)"),
+            OptionSpec(name: "--jobs", value: .number("N"), help: "worker processes (default: the number of cores)"),
+            OptionSpec(name: "--format", value: .choice("FORMAT", frameFormats), help: "the output format (default json)"),
+            fps,
+            precision,
+            OptionSpec(name: "--skip-existing", help: "skip jobs whose output file exists (resume a batch)"),
+            OptionSpec(name: "--shard", value: .text("K/N"),
+                       help: "run only the K-th of N slices (job i goes to slice i mod N + 1)"),
+            OptionSpec(name: "--manifest", value: .file("FILE"), help: "jobs from FILE, one JSON object per line"),
+        ])] + runtimeSections,
+        runCommand: { args in try BatchCommand.run(&args) })
+
+    static let helpCommand = CommandSpec(
+        name: "help",
+        synopsis: ["[COMMAND]"],
+        summary: "show the help of a command (the same as COMMAND --help)",
+        sections: [OptionSection(title: "options", options: [help])],
+        operand: .command,
+        runCommand: { args in try CLI.helpCommand(&args) })
+
+    // MARK: Hidden commands (internal protocols; parsed by the same rules, never listed)
+
+    static let worker = CommandSpec(
+        name: "__worker",
+        synopsis: ["[options]"],
+        summary: "a batch worker process (internal)",
+        sections: [OptionSection(title: "options", options: [
+            OptionSpec(name: "--format", value: .choice("FORMAT", frameFormats), help: "the output format"),
+            fps,
+            precision,
+            OptionSpec(name: "--report-plugins", help: "report plugin failures on stderr"),
+        ])] + runtimeSections,
+        operand: .none,
+        hidden: true,
+        runCommand: { args in try Worker.run(&args) })
+
+    static let benchWrite = CommandSpec(
+        name: "__bench-write",
+        synopsis: ["FRAMES csv|json shortest|P FILE"],
+        summary: "time the frame writers (scripts/bench)",
+        sections: [],
+        hidden: true,
+        runCommand: { args in try BenchWriteCommand.run(&args) })
+
+    static let generate = CommandSpec(
+        name: "__generate",
+        synopsis: ["man|bash|zsh|fish"],
+        summary: "print the man page or a shell completion script (scripts/install)",
+        sections: [],
+        operand: .words(["man", "bash", "zsh", "fish"]),
+        hidden: true,
+        runCommand: { args in try GenerateCommand.run(&args) })
+
+    /// Every command, in the order the help lists them.
+    static let commands: [CommandSpec] = [run, curve, plot, list, batch, helpCommand, worker, benchWrite, generate]
+
+    static var visibleCommands: [CommandSpec] { commands.filter { !$0.hidden } }
+
+    static func command(named name: String) -> CommandSpec? {
+        commands.first { $0.name == name }
+    }
+
+    /// What may come before the command: `inbetween --verbose run ...`, `inbetween --version`.
+    static let topLevel = CommandSpec(
+        name: "inbetween",
+        synopsis: ["COMMAND [options]"],
+        summary: "a timing engine scripted in Lua",
+        sections: [OptionSection(title: "options", options: [
+            help,
+            OptionSpec(name: "--version", help: "show the version"),
+            verbose,
+        ])],
+        operand: .command,
+        runCommand: { _ in 0 })
+}
