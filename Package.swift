@@ -7,9 +7,6 @@ import PackageDescription
 // the CLua system library (pkg-config lua5.4) and the small C target CLuaSupport, which is the
 // only code that raises Lua errors.
 
-/// Absolute, because link commands do not run in the package folder.
-let packageRoot = String(#filePath.dropLast("/Package.swift".count))
-
 let package = Package(
     name: "Inbetween",
     products: [
@@ -23,20 +20,12 @@ let package = Package(
             pkgConfig: "lua5.4",
             providers: [.apt(["liblua5.4-dev"]), .brew(["lua"])]
         ),
-        .target(
-            name: "CLuaSupport",
-            dependencies: ["CLua"],
-            cSettings: [.unsafeFlags(["-I/usr/include/lua5.4"])],
-            // Lua links statically from Debian's liblua5.4.a (the same liblua5.4-dev package):
-            // it ran Lua code 20-28% faster than the shared library here (issue 6), as in
-            // Debian's own lua5.4 binary. A linker script among the link inputs pulls the
-            // archive in ahead of the -llua5.4 that CLua adds (Sources/CLua/liblua5.4-static.so),
-            // so every Lua call binds to the static copy. In debug builds that -llua5.4 still
-            // records the shared library as needed (SwiftPM puts linker flags such as
-            // --as-needed after it): loaded, never called. Release builds for scripts/bench and
-            // scripts/run are fully static executables, with no shared library at all.
-            linkerSettings: [.unsafeFlags([packageRoot + "/Sources/CLua/liblua5.4-static.so"], .when(platforms: [.linux]))]
-        ),
+        // No unsafe flags anywhere: SwiftPM refuses them in a package resolved by version, so
+        // an app could not depend on this one. Lua's headers and library come from pkg-config
+        // through CLua. Release executables are linked fully static by the build scripts'
+        // own flags (scripts/lib.sh, `release_build`), which also makes the linker take
+        // Debian's liblua5.4.a: Lua code ran 20-28% faster linked statically (issue 6).
+        .target(name: "CLuaSupport", dependencies: ["CLua"]),
         .target(name: "InbetweenEngine"),
         .target(name: "InbetweenLua", dependencies: ["InbetweenEngine", "CLua", "CLuaSupport"]),
         .executableTarget(name: "inbetween", dependencies: ["InbetweenLua", "InbetweenEngine"]),
