@@ -11,6 +11,9 @@ let package = Package(
     name: "Inbetween",
     products: [
         .executable(name: "inbetween", targets: ["inbetween"]),
+        // What an app depends on: `import Inbetween` (InbetweenHost, FrameStream, and the
+        // engine's types re-exported).
+        .library(name: "Inbetween", targets: ["Inbetween"]),
         .library(name: "InbetweenEngine", targets: ["InbetweenEngine"]),
         .library(name: "InbetweenLua", targets: ["InbetweenLua"]),
     ],
@@ -28,11 +31,13 @@ let package = Package(
         .target(name: "CLuaSupport", dependencies: ["CLua"]),
         .target(name: "InbetweenEngine"),
         .target(name: "InbetweenLua", dependencies: ["InbetweenEngine", "CLua", "CLuaSupport"]),
+        .target(name: "Inbetween", dependencies: ["InbetweenLua", "InbetweenEngine"]),
         .executableTarget(name: "inbetween", dependencies: ["InbetweenLua", "InbetweenEngine"]),
         // Times engine kernels for scripts/bench; not part of the tests.
         .executableTarget(name: "InbetweenBench", dependencies: ["InbetweenLua", "InbetweenEngine"]),
         .testTarget(name: "InbetweenEngineTests", dependencies: ["InbetweenEngine"]),
         .testTarget(name: "InbetweenLuaTests", dependencies: ["InbetweenLua", "CLua", "CLuaSupport"]),
+        .testTarget(name: "InbetweenLibraryTests", dependencies: ["Inbetween"]),
         .testTarget(name: "InbetweenCLITests", dependencies: ["inbetween", "InbetweenLua"], exclude: ["Golden"]),
     ]
 )

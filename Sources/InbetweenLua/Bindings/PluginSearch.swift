@@ -13,6 +13,8 @@ public struct PluginSearch: Sendable {
     public var extraDirectories: [String] = []
     /// false for reproducible runs (`--no-user-plugins`): only shipped and `--plugins` folders.
     public var includeUserAndEnvironment = true
+    /// false for a host that loads only the folders it names (an app, see `InbetweenHost`).
+    public var includeShipped = true
     /// The variables the search reads; nil reads the process's own (the default).
     public var environment: [String: String]?
 
@@ -35,7 +37,7 @@ public struct PluginSearch: Sendable {
 
     public func directories() -> [(directory: String, origin: String)] {
         var out: [(String, String)] = []
-        if let shipped = PluginSearch.shippedDirectory { out.append((shipped, "shipped")) }
+        if includeShipped, let shipped = PluginSearch.shippedDirectory { out.append((shipped, "shipped")) }
         if includeUserAndEnvironment {
             let config = variable("XDG_CONFIG_HOME").flatMap { $0.isEmpty ? nil : $0 }
                 ?? (variable("HOME").map { $0 + "/.config" } ?? "")

@@ -29,10 +29,23 @@ extension Runtime {
         resetScene()
         let folder = (path as NSString).deletingLastPathComponent
         scriptDirectory = folder.isEmpty ? "." : folder
+        try runLoadedJob(parameters) { () throws(LuaError) in try host.load(file: path) }
+    }
+
+    /// `runJob(file:parameters:)` for script text held in memory; `chunkName` names it in
+    /// messages (`chunkName:line: ...`), and `require` searches `directory` when given.
+    public func runJob(source: String, chunkName: String, directory: String? = nil,
+                       parameters: ScriptParameter? = nil) throws(LuaError) {
+        resetScene()
+        scriptDirectory = directory
+        try runLoadedJob(parameters) { () throws(LuaError) in try host.load(string: source, chunkName: "=" + chunkName) }
+    }
+
+    private func runLoadedJob(_ parameters: ScriptParameter?, load: () throws(LuaError) -> Void) throws(LuaError) {
         let s = host.stack
         let base = s.top
         defer { s.top = base }
-        try host.load(file: path)
+        try load()
         pushJobEnvironment(parameters)
         // The main chunk's first (and only) upvalue is _ENV (Lua 5.4 manual §3.3.2, load).
         if lua_setupvalue(host.L, -2, 1) == nil { s.pop() }
