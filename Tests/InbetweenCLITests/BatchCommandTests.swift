@@ -145,6 +145,12 @@ final class BatchCommandTests: XCTestCase {
 
     func testManifestErrorsNameTheLine() throws {
         try write("m/good.lua", Self.good)
+        try write("outside.lua", Self.good)
+        try FileManager.default.createSymbolicLink(atPath: path("m/link.lua"), withDestinationPath: "../outside.lua")
+        try FileManager.default.createSymbolicLink(atPath: path("m/zero.lua"), withDestinationPath: "/dev/zero")
+        XCTAssertEqual(mkfifo(path("m/fifo.lua"), 0o600), 0)
+        // The temporary folder may itself be reached through a symlink.
+        let realFolder = try XCTUnwrap(realpath(folder.path, nil).map { p in defer { free(p) }; return String(cString: p) })
         let ok = #"{"script": "good.lua"}"#
         let cases: [(String, String)] = [
             ("{\"script\": ", "jobs.jsonl:2: not valid JSON"),
@@ -154,8 +160,28 @@ final class BatchCommandTests: XCTestCase {
             (#"{"script": 3}"#, "jobs.jsonl:2: \"script\" must be a non-empty string"),
             (#"{"script": "nope.lua"}"#, "jobs.jsonl:2: script '"),
             (#"{"script": "good.lua", "params": [1]}"#, "jobs.jsonl:2: \"params\" must be a JSON object"),
-            (#"{"script": "good.lua", "output": "../x.csv"}"#, "jobs.jsonl:2: \"output\" must be a file name inside the output folder"),
+            (#"{"script": "good.lua", "output": "../x.csv"}"#, "jobs.jsonl:2: \"output\" '../x.csv' is a path ('/', '.' or '..'); an output is a plain file name inside the output folder"),
             (#"{"script": "good.lua", "output": "good.json"}"#, "jobs.jsonl:2: output 'good.json' is also written by "),
+            // Issue 13's cases: what JSONDecoder let through, and names and paths out of bounds.
+            (#"{"script": "good.lua", "script": "good.lua"}"#, #"jobs.jsonl:2: duplicate key "script" (column 24)"#),
+            // 2^53 + 1 = 9007199254740993 has no double: JSONDecoder read it as 2^53.
+            (#"{"script": "good.lua", "params": {"n": 9007199254740993}}"#,
+             "jobs.jsonl:2: integer 9007199254740993 is beyond 2^53 (9007199254740992) and would not be exact; write it as a string (column 40)"),
+            // 10,000 levels: the first '[' is at column 40 and depth 3, so depth 101 is at 138.
+            (#"{"script": "good.lua", "params": {"a": "# + String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000) + "}}",
+             "jobs.jsonl:2: nested deeper than 100 levels (column 138)"),
+            (#"{"script": "good.lua", "output": "x\u00001"}"#,
+             #"jobs.jsonl:2: "output" 'x\u00001' contains a control character (NUL, newline...); an output is a plain file name inside the output folder"#),
+            (#"{"script": "good.lua", "output": "/tmp/x.csv"}"#, #"jobs.jsonl:2: "output" '/tmp/x.csv' is an absolute path"#),
+            (#"{"script": "good.lua", "output": ".inbetween-batch-1"}"#,
+             #"jobs.jsonl:2: "output" '.inbetween-batch-1' starts with '.inbetween-batch-', the mark of batches' staging folders"#),
+            (#"{"script": "good.lua", "output": "GOOD.json"}"#,
+             "jobs.jsonl:2: output 'GOOD.json' and 'good.json' (\(path("m/jobs.jsonl")):1) are one file on a case-insensitive or normalising file system"),
+            (#"{"script": "../outside.lua"}"#, "jobs.jsonl:2: script '../outside.lua' is '\(realFolder)/outside.lua' once symlinks are resolved, outside the manifest's folder \(realFolder)/m; a manifest runs only scripts in its folder or below it"),
+            (#"{"script": "link.lua"}"#, "jobs.jsonl:2: script 'link.lua' is '\(realFolder)/outside.lua' once symlinks are resolved, outside"),
+            (#"{"script": "zero.lua"}"#, "jobs.jsonl:2: script 'zero.lua' is '/dev/zero' once symlinks are resolved, outside"),
+            (#"{"script": "/etc/passwd"}"#, "jobs.jsonl:2: script '/etc/passwd' is '/etc/passwd' once symlinks are resolved, outside"),
+            (#"{"script": "fifo.lua"}"#, "jobs.jsonl:2: script '\(path("m/fifo.lua"))' is not a regular file"),
         ]
         for (line, expected) in cases {
             let manifest = try write("m/jobs.jsonl", ok + "\n" + line + "\n")
@@ -164,6 +190,93 @@ final class BatchCommandTests: XCTestCase {
             XCTAssertTrue(r.stderr.hasPrefix("inbetween: \(path("m/jobs.jsonl")):2: "), "\(line): \(r.stderr)")
             XCTAssertTrue(r.stderr.contains(expected.dropFirst("jobs.jsonl".count)), "\(line): \(r.stderr)")
             XCTAssertEqual(listing("out"), [], "no job may run before the manifest is checked: \(line)")
+        }
+    }
+
+    /// Names that differ as strings but not as files: a NUL ends a name for the file system
+    /// (issue 13: "x\u00001" and "x\u00002" gave "2 succeeded" and one file), and a
+    /// case-insensitive or normalising file system stores `A`/`a` and `é` (U+00E9) / `e` +
+    /// U+0301 as one name.
+    func testOutputsThatNameOneFileAreRefused() throws {
+        try write("m/good.lua", Self.good)
+        let pairs: [(String, String, Int, String)] = [
+            (#"x\u00001"#, #"x\u00002"#, 1, "contains a control character"),
+            ("A.csv", "a.csv", 2, "are one file on a case-insensitive or normalising file system"),
+            (#"caf\u00e9.csv"#, #"cafe\u0301.csv"#, 2, "are one file on a case-insensitive or normalising file system"),
+        ]
+        for (first, second, line, expected) in pairs {
+            let manifest = try write("m/jobs.jsonl", """
+                {"script": "good.lua", "output": "\(first)"}
+                {"script": "good.lua", "output": "\(second)"}
+                """)
+            let r = try CLIProcess.run(["batch", "--manifest", manifest, "-o", path("out")])
+            XCTAssertEqual(r.status, 1, r.stderr)
+            XCTAssertTrue(r.stderr.hasPrefix("inbetween: \(manifest):\(line): "), r.stderr)
+            XCTAssertTrue(r.stderr.contains(expected), r.stderr)
+            XCTAssertEqual(listing("out"), [])
+        }
+    }
+
+    /// A manifest is read only from a regular file, and only up to --max-manifest-size.
+    func testManifestMustBeABoundedRegularFile() throws {
+        try write("m/good.lua", Self.good)
+        let manifest = try write("m/jobs.jsonl", #"{"script": "good.lua"}"# + "\n")
+        XCTAssertEqual(mkfifo(path("m/pipe.jsonl"), 0o600), 0)
+        let cases: [([String], String)] = [
+            (["--manifest", "/dev/zero"], "inbetween: /dev/zero is not a regular file (a device, pipe or socket); a manifest must be one"),
+            (["--manifest", path("m/pipe.jsonl")], "inbetween: \(path("m/pipe.jsonl")) is not a regular file (a device, pipe or socket); a manifest must be one"),
+            (["--manifest", path("m")], "inbetween: \(path("m")) is a folder, not a manifest file"),
+            (["--manifest", path("m/none.jsonl")], "inbetween: cannot open \(path("m/none.jsonl")) (No such file or directory)"),
+            // The file is 23 bytes.
+            (["--manifest", manifest, "--max-manifest-size", "22"],
+             "inbetween: \(manifest) is larger than the manifest size limit (22 bytes); raise it with --max-manifest-size"),
+        ]
+        for (args, expected) in cases {
+            let r = try CLIProcess.run(["batch"] + args + ["-o", path("out")])
+            XCTAssertEqual(r.status, 1, "\(args)")
+            XCTAssertEqual(r.stderr.split(separator: "\n").first.map(String.init), expected, "\(args)")
+        }
+        let fits = try CLIProcess.run(["batch", "--manifest", manifest, "--max-manifest-size", "23", "-o", path("out")])
+        XCTAssertEqual(fits.status, 0, fits.stderr)
+        XCTAssertEqual(listing("out"), ["good.json"])
+    }
+
+    /// `--shard auto` on Slurm arrays of any start and step: the tasks cover the list exactly
+    /// once, as K/N with K = (ID - MIN) / STEP + 1 would. Arrays that are lists, and Kubernetes
+    /// (which does not say how many completions there are), get a usage error that says what
+    /// to give instead.
+    func testShardAutoReadsSlurmArrays() throws {
+        let names = (0..<7).map { String(format: "j%02d", $0) }
+        for name in names { try write("s/\(name).lua", Self.good) }
+        let arrays: [(min: Int, step: Int, count: Int)] = [(0, 1, 3), (1, 1, 3), (5, 1, 2), (0, 10, 3)]
+        for array in arrays {
+            var seen: [String] = []
+            for k in 1...array.count {
+                let id = array.min + (k - 1) * array.step
+                let env = ["SLURM_ARRAY_TASK_ID": "\(id)", "SLURM_ARRAY_TASK_MIN": "\(array.min)",
+                           "SLURM_ARRAY_TASK_MAX": "\(array.min + (array.count - 1) * array.step)",
+                           "SLURM_ARRAY_TASK_STEP": "\(array.step)", "SLURM_ARRAY_TASK_COUNT": "\(array.count)"]
+                let out = "out-\(array.min)-\(array.step)-\(k)"
+                let r = try CLIProcess.run(["batch", path("s"), "-o", path(out), "--shard", "auto"], environment: env)
+                XCTAssertEqual(r.status, 0, r.stderr)
+                let got = listing(out).map { String($0.dropLast(5)) }
+                XCTAssertEqual(got, names.enumerated().filter { $0.offset % array.count == k - 1 }.map(\.element), "\(array) task \(id)")
+                seen += got
+            }
+            XCTAssertEqual(seen.sorted(), names, "\(array)")
+        }
+        let refused: [([String: String], String)] = [
+            // --array=1,4,9: MAX - MIN = 8, but (COUNT - 1) * STEP = 2.
+            (["SLURM_ARRAY_TASK_ID": "4", "SLURM_ARRAY_TASK_MIN": "1", "SLURM_ARRAY_TASK_MAX": "9",
+              "SLURM_ARRAY_TASK_STEP": "1", "SLURM_ARRAY_TASK_COUNT": "3"],
+             "inbetween: --shard auto: this Slurm array is not a range MIN-MAX[:STEP] (task 4 of 3, min 1, step 1); give --shard K/N"),
+            (["JOB_COMPLETION_INDEX": "2"],
+             "inbetween: --shard auto: Kubernetes gives JOB_COMPLETION_INDEX (2) but not the number of completions; give --shard $((JOB_COMPLETION_INDEX+1))/N"),
+        ]
+        for (env, expected) in refused {
+            let r = try CLIProcess.run(["batch", path("s"), "-o", path("out"), "--shard", "auto"], environment: env)
+            XCTAssertEqual(r.status, 2, r.stderr)
+            XCTAssertEqual(r.stderr.split(separator: "\n").first.map(String.init), expected)
         }
     }
 

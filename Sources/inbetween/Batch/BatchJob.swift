@@ -51,15 +51,50 @@ enum JobList {
         return stem + "." + format
     }
 
-    /// Two jobs writing one file would race, and one result would be lost: an error.
+    /// Every output must be a plain name (OutputName), and no two jobs may write one file:
+    /// they would race, and one result would be lost. "One file" includes names that differ
+    /// only by letter case or Unicode normalisation (`é` as one code point or two): a
+    /// case-insensitive or normalising file system (macOS, a Windows share) stores them as
+    /// one. (Swift's String equality is canonical equivalence, so the second comes free.)
     static func checkUniqueOutputs(_ jobs: [BatchJob]) throws {
-        var seen: [String: String] = [:]
+        var seen: [String: BatchJob] = [:]
         for job in jobs {
-            if let first = seen[job.output] {
-                throw JobListError("\(job.origin): output '\(job.output)' is also written by \(first); give one of them another name")
+            if let problem = OutputName.problem(job.output) {
+                throw JobListError("\(job.origin): \(problem)")
             }
-            seen[job.output] = job.origin
+            let key = job.output.lowercased()
+            if let first = seen[key] {
+                if Array(first.output.utf8) == Array(job.output.utf8) {
+                    throw JobListError("\(job.origin): output '\(job.output)' is also written by \(first.origin); give one of them another name")
+                }
+                throw JobListError("\(job.origin): output '\(job.output)' and '\(first.output)' (\(first.origin)) are one file on a case-insensitive or normalising file system; give one of them another name")
+            }
+            seen[key] = job
         }
+    }
+}
+
+/// The rule for an output's name: a plain file name inside the output folder.
+enum OutputName {
+    /// Why `name` cannot be an output's name, or nil when it can; `subject` starts the text.
+    static func problem(_ name: String, subject: String = "output") -> String? {
+        let isControl = { (c: Unicode.Scalar) in c.value < 0x20 || c.value == 0x7F }
+        let shown = name.unicodeScalars.map { isControl($0) ? String(format: "\\u%04x", $0.value) : String($0) }.joined()
+        let rule = "an output is a plain file name inside the output folder"
+        if name.isEmpty { return "\(subject) is empty; \(rule)" }
+        // A NUL ends the name for the file system: "x\u00001" and "x\u00002" were one file.
+        if name.unicodeScalars.contains(where: isControl) {
+            return "\(subject) '\(shown)' contains a control character (NUL, newline...); \(rule)"
+        }
+        if name.hasPrefix("/") { return "\(subject) '\(shown)' is an absolute path; \(rule)" }
+        if name.contains("/") || name == "." || name == ".." {
+            return "\(subject) '\(shown)' is a path ('/', '.' or '..'); \(rule)"
+        }
+        if name.hasPrefix(StagingFolder.prefix) {
+            return "\(subject) '\(shown)' starts with '\(StagingFolder.prefix)', the mark of batches' staging folders"
+        }
+        if name.utf8.count > 255 { return "\(subject) is \(name.utf8.count) bytes long; a file name has at most 255" }
+        return nil
     }
 }
 
@@ -78,13 +113,48 @@ struct Shard: Hashable, Sendable {
         self.count = count
     }
 
-    /// Parses `K/N` with 1 <= K <= N.
-    init(parsing text: String) throws {
+    /// Parses `K/N` with 1 <= K <= N, or `auto` (see `init(environment:)`).
+    init(parsing text: String, environment: [String: String] = ProcessInfo.processInfo.environment) throws {
+        if text == "auto" {
+            self = try Shard(environment: environment)
+            return
+        }
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]), n >= 1, k >= 1, k <= n else {
             throw UsageError("option --shard needs K/N with 1 <= K <= N (e.g. 2/8), got '\(text)'")
         }
         self.init(index: k, count: n)
+    }
+
+    /// `--shard auto`: a Slurm array task's place in its array. Task ids need not start at 0
+    /// or 1 (`--array=5-20`) and may step (`--array=0-30:2`), so K is
+    /// (SLURM_ARRAY_TASK_ID - SLURM_ARRAY_TASK_MIN) / SLURM_ARRAY_TASK_STEP + 1 and N is
+    /// SLURM_ARRAY_TASK_COUNT. An array given as a list (`--array=1,4,9`) has no such formula;
+    /// it is recognised by MAX - MIN != (COUNT - 1) * STEP and refused.
+    /// (Slurm's sbatch(1), "OUTPUT ENVIRONMENT VARIABLES".) Kubernetes gives an indexed Job's
+    /// pods JOB_COMPLETION_INDEX but not the number of completions, so it needs K/N spelled out.
+    init(environment env: [String: String]) throws {
+        func int(_ name: String) -> Int? { env[name].flatMap { Int($0.trimmingCharacters(in: .whitespaces)) } }
+        if env["SLURM_ARRAY_TASK_ID"] != nil {
+            guard let id = int("SLURM_ARRAY_TASK_ID"), let min = int("SLURM_ARRAY_TASK_MIN"),
+                  let count = int("SLURM_ARRAY_TASK_COUNT"), count >= 1
+            else {
+                throw UsageError("--shard auto needs SLURM_ARRAY_TASK_ID, SLURM_ARRAY_TASK_MIN and SLURM_ARRAY_TASK_COUNT as whole numbers")
+            }
+            let step = int("SLURM_ARRAY_TASK_STEP") ?? 1
+            let regular = step >= 1 && (id - min) % step == 0
+                && (int("SLURM_ARRAY_TASK_MAX").map { $0 - min == (count - 1) * step } ?? true)
+            let k = regular ? (id - min) / step + 1 : 0
+            guard regular, k >= 1, k <= count else {
+                throw UsageError("--shard auto: this Slurm array is not a range MIN-MAX[:STEP] (task \(id) of \(count), min \(min), step \(step)); give --shard K/N")
+            }
+            self.init(index: k, count: count)
+            return
+        }
+        if let index = env["JOB_COMPLETION_INDEX"] {
+            throw UsageError("--shard auto: Kubernetes gives JOB_COMPLETION_INDEX (\(index)) but not the number of completions; give --shard $((JOB_COMPLETION_INDEX+1))/N")
+        }
+        throw UsageError("--shard auto needs a Slurm array task (SLURM_ARRAY_TASK_ID...); elsewhere give --shard K/N")
     }
 
     func select<T>(_ items: [T]) -> [T] {

@@ -12,6 +12,8 @@ final class BatchReport {
     private(set) var succeeded = 0
     private(set) var failures: [(index: Int, origin: String, message: String)] = []
     private(set) var bytes = 0
+    /// Worker processes the batch ran on (0 when there was nothing to run).
+    var workers = 0
 
     init(total: Int, skipped: Int, showProgress: Bool = isatty(STDERR_FILENO) != 0) {
         self.total = total
@@ -53,13 +55,20 @@ final class BatchReport {
         Diagnostics.writeRaw(line)
     }
 
-    /// The end-of-batch summary (stderr).
-    func summary() -> String {
+    /// The end-of-batch summary (stderr); `stoppedBy` is the signal that stopped the batch.
+    func summary(stoppedBy signal: Int32? = nil) -> String {
         let wall = Date().timeIntervalSince(start)
-        var text = "batch: \(succeeded) succeeded, \(failed) failed"
+        var text = "batch: "
+        if let signal { text += "stopped by \(BatchSignals.name(signal)): " }
+        text += "\(succeeded) succeeded, \(failed) failed"
+        if signal != nil { text += ", \(total - done) not run" }
         if skipped > 0 { text += ", \(skipped) skipped (output exists)" }
         text += "; \(BatchReport.size(bytes)) written in \(String(format: "%.2f", wall)) s"
+        if workers > 0 { text += " by \(workers) worker" + (workers == 1 ? "" : "s") }
+        // A stopped batch never drew its last progress line, which clears the bar.
+        if showProgress && done < total { text = "\r\u{1B}[K" + text }
         for failure in failures.sorted(by: { $0.index < $1.index }) { text += "\n  failed: \(failure.origin): \(failure.message)" }
+        if signal != nil && done < total { text += "\n  rerun with --skip-existing to run the rest" }
         return text
     }
 

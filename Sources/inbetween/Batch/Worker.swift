@@ -20,6 +20,10 @@ enum Worker {
         let options = try RuntimeOptions(&args)
         try args.finish()
 
+        // Ctrl-C reaches the whole process group; the batch (the parent) decides what stops,
+        // and kills its workers itself. A worker that took it would fail its job as
+        // "interrupted" and go on to the next.
+        signal(SIGINT, SIG_IGN)
         // The protocol owns the real stdout; anything a script writes there (io.write with
         // --trusted) goes to stderr instead of corrupting it.
         let replies = dup(STDOUT_FILENO)

@@ -2,34 +2,53 @@ import Foundation
 
 /// Runs a batch on N worker processes: hands each idle worker the next job, collects results as
 /// they come (poll over the workers' pipes), and replaces a worker that dies, failing only the
-/// job it held. Outputs are staged in a hidden folder inside the output folder and renamed
-/// into place on success, so an output file appears whole or not at all.
+/// job it held. Outputs are staged in the batch's own folder inside the output folder
+/// (StagingFolder) and renamed into place on success, so an output file appears whole or not
+/// at all.
+///
+/// Two things besides the workers wake the loop:
+/// - a signal (BatchSignals): no job is sent after it; the workers are killed (the jobs they
+///   ran are lost, and rerunning with --skip-existing does them), answers already in their
+///   pipes still count, the staging folder is removed, and `run` returns the signal;
+/// - the watchdog: a worker that has not answered within the job's time limit plus a grace
+///   period (stopped with SIGSTOP, or stuck where its own limits cannot reach) is killed and
+///   replaced, its job reported as failed, and the jobs queued behind it sent elsewhere.
 final class WorkerPool {
     let executable: String
     let workerArguments: [String]
     let outputFolder: String
-    let staging: String
+    let staging: StagingFolder
+    /// A job's wall-clock limit (`--timeout`, 0 = none: then no watchdog).
+    let jobSeconds: Double
+    /// How long past `jobSeconds` a silent worker is given. Longer than the worker's own hard
+    /// exit (CLI.hardExitGrace), so a worker that can still end itself does, with its message.
+    static let watchdogGrace = CLI.hardExitGrace + 2
     private let outputPrefix: String
+    private let signals: Int32
     private var workers: [WorkerProcess] = []
     private var started = 0
+    /// Stale staging folders of dead batches removed before this one began.
+    private(set) var removedStale = 0
 
-    init(workerArguments: [String], outputFolder: String) throws {
+    init(workerArguments: [String], outputFolder: String, jobSeconds: Double) throws {
         executable = WorkerProcess.executablePath
         self.workerArguments = workerArguments
         self.outputFolder = outputFolder
-        staging = (outputFolder as NSString).appendingPathComponent(".inbetween-batch-\(getpid())")
+        self.jobSeconds = jobSeconds
         // Joined by hand per job: NSString's path methods cost the parent more than the rename.
         outputPrefix = outputFolder.isEmpty || outputFolder.hasSuffix("/") ? outputFolder : outputFolder + "/"
-        do {
-            try FileManager.default.createDirectory(atPath: staging, withIntermediateDirectories: true)
-        } catch {
-            throw CommandError("cannot write into \(outputFolder) (\(error.localizedDescription))")
-        }
+        // Before the staging folder exists, so that a signal cannot leave it behind.
+        signals = try BatchSignals.install()
+        removedStale = StagingFolder.removeStale(in: outputFolder)
+        staging = try StagingFolder(in: outputFolder)
     }
 
     deinit {
-        for worker in workers { worker.finish() }
-        try? FileManager.default.removeItem(atPath: staging)
+        for worker in workers {
+            worker.kill()
+            worker.finish()
+        }
+        staging.remove()
     }
 
     /// Jobs in flight per worker: the one it runs and one waiting in its pipe. A worker that
@@ -38,15 +57,23 @@ final class WorkerPool {
     /// left a core idle each job (the batch ran 1.25x faster on two workers than on one).
     static let depth = 2
 
+    static func now() -> Double {
+        var t = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &t)
+        return Double(t.tv_sec) + Double(t.tv_nsec) * 1e-9
+    }
+
     /// Runs `jobs` on up to `count` workers; `onResult` sees each job's outcome as it arrives.
-    func run(_ jobs: [BatchJob], workers count: Int, onResult: (Int, JobOutcome) -> Void) throws {
+    /// Returns the signal that stopped the batch, or nil when every job ran.
+    func run(_ jobs: [BatchJob], workers count: Int, onResult: (Int, JobOutcome) -> Void) throws -> Int32? {
         signal(SIGPIPE, SIG_IGN)  // a dead worker's stdin must fail a write, not kill us
         var next = 0
         // Jobs that were waiting in a dead worker's pipe: sent again before new ones.
         var retry: [Int] = []
         var running = 0
         var idleDeaths = 0
-        var hasWork: Bool { !retry.isEmpty || next < jobs.count }
+        var stoppedBy: Int32?
+        var hasWork: Bool { stoppedBy == nil && (!retry.isEmpty || next < jobs.count) }
         func dispatch(_ worker: WorkerProcess) {
             while worker.jobs.count < WorkerPool.depth && hasWork {
                 let id: Int
@@ -58,12 +85,37 @@ final class WorkerPool {
                 }
                 let request = JobRequest(id: id, script: jobs[id].script, output: stagingPath(id),
                                          params: jobs[id].parameters)
+                let idle = worker.jobs.isEmpty
                 guard worker.send(request) else {
                     // Its pipe is closed: it died. The poll loop reaps it; retry elsewhere.
                     retry.insert(id, at: 0)
                     return
                 }
+                if idle { worker.busySince = WorkerPool.now() }
                 running += 1
+            }
+        }
+        /// Takes `worker` out of the pool after it died or was killed: `message` fails the job
+        /// it was running, the jobs queued behind it go to others, and a new worker starts.
+        func replace(_ index: Int, failing message: (String) -> String) throws {
+            let worker = workers.remove(at: index)
+            let how = worker.finish() ?? "exited"
+            running -= worker.jobs.count
+            if let id = worker.jobs.first {
+                retry.insert(contentsOf: worker.jobs.dropFirst(), at: 0)
+                discard(id)
+                onResult(id, .failed(message(how)))
+            } else {
+                // Died idle (at start-up, say): give up once that keeps happening.
+                idleDeaths += 1
+                guard idleDeaths <= 2 * count + 2 else {
+                    throw CommandError("batch: workers keep stopping before taking a job (last one \(how))")
+                }
+            }
+            if hasWork {
+                let replacement = try spawn()
+                workers.append(replacement)
+                dispatch(replacement)
             }
         }
         for _ in 0..<max(1, min(count, jobs.count)) {
@@ -72,44 +124,38 @@ final class WorkerPool {
             dispatch(worker)
         }
         var fds: [pollfd] = []
-        while running > 0 || (hasWork && !workers.isEmpty) {
+        while stoppedBy == nil && (running > 0 || (hasWork && !workers.isEmpty)) {
             fds.removeAll(keepingCapacity: true)
+            fds.append(pollfd(fd: signals, events: Int16(POLLIN), revents: 0))
             for worker in workers { fds.append(pollfd(fd: worker.reader.fd, events: Int16(POLLIN), revents: 0)) }
-            let ready = poll(&fds, nfds_t(fds.count), -1)
+            let ready = poll(&fds, nfds_t(fds.count), watchdogTimeout())
             if ready < 0 {
                 if errno == EINTR { continue }
                 throw CommandError("batch: poll failed (\(String(cString: strerror(errno))))")
             }
-            for i in fds.indices.reversed() where fds[i].revents != 0 {
-                let worker = workers[i]
+            // A signal first: a worker killed by the same signal (sent to the process group)
+            // is part of the stop, not a failure of its job.
+            if let signal = BatchSignals.take() {
+                stoppedBy = signal
+                break
+            }
+            for i in fds.indices.dropFirst().reversed() where fds[i].revents != 0 {
+                let w = i - 1
+                let worker = workers[w]
                 guard let lines = worker.reader.readLines() else {
-                    // EOF: the worker died. Fail the job it was running, send the ones waiting
-                    // behind it elsewhere, reap it, start a new one.
-                    let how = worker.finish() ?? "exited"
-                    workers.remove(at: i)
-                    running -= worker.jobs.count
-                    if let id = worker.jobs.first {
-                        retry.insert(contentsOf: worker.jobs.dropFirst(), at: 0)
-                        discard(id)
-                        onResult(id, .failed("worker \(how) while running this script"))
-                    } else {
-                        // Died idle (at start-up, say): give up once that keeps happening.
-                        idleDeaths += 1
-                        guard idleDeaths <= 2 * count + 2 else {
-                            throw CommandError("batch: workers keep stopping before taking a job (last one \(how))")
-                        }
+                    // EOF: the worker died.
+                    if let signal = BatchSignals.take() {
+                        stoppedBy = signal
+                        break
                     }
-                    if hasWork {
-                        let replacement = try spawn()
-                        workers.append(replacement)
-                        dispatch(replacement)
-                    }
+                    try replace(w) { how in "worker \(how) while running this script" }
                     continue
                 }
                 for line in lines {
                     guard let result = WorkerMessages.decode(JobResult.self, line), result.id == worker.jobs.first
                     else { continue }
                     worker.jobs.removeFirst()
+                    worker.busySince = WorkerPool.now()
                     running -= 1
                     // Refill first: the worker should never wait for our bookkeeping.
                     dispatch(worker)
@@ -117,7 +163,62 @@ final class WorkerPool {
                 }
                 dispatch(worker)
             }
+            if stoppedBy != nil { break }
+            try watch(replace)
         }
+        if let signal = stoppedBy {
+            stop(jobs, onResult: onResult)
+            return signal
+        }
+        return nil
+    }
+
+    /// Milliseconds until the earliest watchdog deadline (-1: none).
+    private func watchdogTimeout() -> Int32 {
+        guard jobSeconds > 0 else { return -1 }
+        let deadlines = workers.filter { !$0.jobs.isEmpty }.map { $0.busySince + jobSeconds + WorkerPool.watchdogGrace }
+        guard let first = deadlines.min() else { return -1 }
+        return Int32(clamping: max(0, Int(((first - WorkerPool.now()) * 1000).rounded(.up)) + 1))
+    }
+
+    /// Kills and replaces the workers past their deadline.
+    private func watch(_ replace: (Int, (String) -> String) throws -> Void) throws {
+        guard jobSeconds > 0 else { return }
+        let now = WorkerPool.now()
+        for i in workers.indices.reversed() {
+            let worker = workers[i]
+            guard !worker.jobs.isEmpty, now >= worker.busySince + jobSeconds + WorkerPool.watchdogGrace else { continue }
+            worker.kill()
+            let limit = WorkerPool.seconds(jobSeconds), grace = WorkerPool.seconds(WorkerPool.watchdogGrace)
+            try replace(i) { _ in
+                "no answer within the time limit (\(limit) s, --timeout) plus \(grace) s: the worker was stopped "
+                    + "(SIGSTOP?) or stuck where its limits cannot reach it, and was killed"
+            }
+        }
+    }
+
+    static func seconds(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+    }
+
+    /// After a signal: kill every worker, keep the jobs that finished (their answers may still
+    /// be in the pipes), and report nothing for the others — they did not fail, they did not
+    /// run to the end.
+    private func stop(_ jobs: [BatchJob], onResult: (Int, JobOutcome) -> Void) {
+        for worker in workers { worker.kill() }
+        for worker in workers {
+            while let lines = worker.reader.readLines() {
+                for line in lines {
+                    guard let result = WorkerMessages.decode(JobResult.self, line), result.id == worker.jobs.first,
+                          result.ok
+                    else { continue }
+                    worker.jobs.removeFirst()
+                    onResult(result.id, settle(result, jobs[result.id]))
+                }
+            }
+            worker.finish()
+        }
+        workers.removeAll()
     }
 
     private func spawn() throws -> WorkerProcess {
@@ -136,7 +237,7 @@ final class WorkerPool {
     }()
 
     private func stagingPath(_ id: Int) -> String {
-        staging + "/\(id)"
+        staging.path + "/\(id)"
     }
 
     private func discard(_ id: Int) {

@@ -11,6 +11,9 @@ final class WorkerProcess {
     /// The jobs sent and not yet answered, oldest first: the first is the one it is running,
     /// the others wait in its pipe (see `WorkerPool.depth`).
     var jobs: [Int] = []
+    /// When the job it runs began (monotonic seconds; see `WorkerPool.now`): when it was sent
+    /// to an idle worker, or when the answer to the job before it arrived.
+    var busySince = 0.0
 
     /// Starts `executable arguments...`.
     init(executable: String, arguments: [String], environment: [String]) throws {
@@ -50,6 +53,11 @@ final class WorkerProcess {
         guard (try? writeAll(input, WorkerMessages.encode(request))) != nil else { return false }
         jobs.append(request.id)
         return true
+    }
+
+    /// Ends it at once (a stopped process too): the watchdog's and an interrupted batch's way.
+    func kill() {
+        _ = Glibc.kill(pid, SIGKILL)
     }
 
     /// Closes its stdin (it exits when its queue is empty) and reaps it. Returns how it ended,

@@ -13,10 +13,17 @@ enum BatchCommand {
         let fps = try args.frameRate()
         let precision = try args.precision()
         let jobCount = try args.integer("--jobs", in: 1...1024, of: "workers")
-            ?? ProcessInfo.processInfo.activeProcessorCount
+            ?? UsableCPUs.count
         let skipExisting = args.flag("--skip-existing")
-        let shard = try args.option("--shard").map(Shard.init(parsing:)) ?? .all
+        let shard = try args.option("--shard").map { try Shard(parsing: $0) } ?? .all
         let manifest = args.option("--manifest")
+        var manifestLimit = Manifest.defaultMaxBytes
+        if let text = args.option("--max-manifest-size") {
+            guard let bytes = ByteCount.parse(text), bytes > 0 else {
+                throw UsageError("option --max-manifest-size needs a size in bytes such as 64M or 1G, got '\(text)'")
+            }
+            manifestLimit = bytes
+        }
         guard let outputFolder = args.option("-o") else { throw UsageError("batch needs -o OUTDIR") }
         var inputs: [String] = []
         while let next = args.next() { inputs.append(next) }
@@ -26,7 +33,7 @@ enum BatchCommand {
         var jobs: [BatchJob]
         do {
             jobs = try JobList.expand(inputs, format: format)
-            if let manifest { jobs += try Manifest.read(manifest, format: format) }
+            if let manifest { jobs += try Manifest.read(manifest, format: format, maxBytes: manifestLimit) }
             try JobList.checkUniqueOutputs(jobs)
         } catch let error as JobListError {
             throw CommandError(error.description)
@@ -48,11 +55,16 @@ enum BatchCommand {
         if let fps { workerArguments += ["--fps", "\(fps)"] }
         if let precision { workerArguments += ["--precision", "\(precision)"] }
         let report = BatchReport(total: jobs.count, skipped: total - jobs.count)
+        var stoppedBy: Int32?
         if !jobs.isEmpty {
-            let pool = try WorkerPool(workerArguments: workerArguments, outputFolder: outputFolder)
-            try pool.run(jobs, workers: jobCount) { id, outcome in report.record(id, jobs[id], outcome) }
+            let pool = try WorkerPool(workerArguments: workerArguments, outputFolder: outputFolder,
+                                      jobSeconds: options.limits.seconds)
+            report.workers = min(jobCount, jobs.count)
+            stoppedBy = try pool.run(jobs, workers: jobCount) { id, outcome in report.record(id, jobs[id], outcome) }
         }
-        Diagnostics.write(report.summary())
+        Diagnostics.write(report.summary(stoppedBy: stoppedBy))
+        // 128 + the signal, as a shell reports a process the signal ended.
+        if let stoppedBy { return 128 + stoppedBy }
         return report.failed > 0 ? 1 : 0
     }
 }

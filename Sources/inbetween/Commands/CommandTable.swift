@@ -134,19 +134,24 @@ enum CommandTable {
             Lua state each, reused between jobs with a fresh environment; a script that crashes
             its worker fails alone. A manifest has one JSON object per line:
             {"script": "a.lua", "params": {"n": 3}, "output": "a-3.csv"}; params is the
-            script's global table `params`. On a Slurm array:
-            inbetween batch jobs/ -o out --shard $((SLURM_ARRAY_TASK_ID+1))/$SLURM_ARRAY_TASK_COUNT
+            script's global table `params`. SIGINT or SIGTERM stops a batch (exit 130 or 143):
+            finished outputs stay, and --skip-existing runs the rest. On a Slurm array (any
+            start or step) or a Kubernetes indexed Job:
+            inbetween batch jobs/ -o out --shard auto
+            inbetween batch jobs/ -o out --shard $((JOB_COMPLETION_INDEX+1))/COMPLETIONS
             """,
         sections: [OptionSection(title: "options", options: [
             OptionSpec(name: "-o", value: .folder("OUTDIR"), help: "output folder (created when missing)"),
-            OptionSpec(name: "--jobs", value: .number("N"), help: "worker processes (default: the number of cores)"),
+            OptionSpec(name: "--jobs", value: .number("N"), help: "worker processes (default: the CPUs this process may use)"),
             OptionSpec(name: "--format", value: .choice("FORMAT", frameFormats), help: "the output format (default json)"),
             fps,
             precision,
             OptionSpec(name: "--skip-existing", help: "skip jobs whose output file exists (resume a batch)"),
             OptionSpec(name: "--shard", value: .text("K/N"),
-                       help: "run only the K-th of N slices (job i goes to slice i mod N + 1)"),
+                       help: "run only the K-th of N slices (job i goes to slice i mod N + 1); auto: a Slurm array task's"),
             OptionSpec(name: "--manifest", value: .file("FILE"), help: "jobs from FILE, one JSON object per line"),
+            OptionSpec(name: "--max-manifest-size", value: .text("BYTES"),
+                       help: "refuse a larger manifest, e.g. 64M, 1G (default 256M)"),
         ])] + runtimeSections,
         runCommand: { args in try BatchCommand.run(&args) })
 

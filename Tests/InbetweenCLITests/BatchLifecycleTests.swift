@@ -1,0 +1,196 @@
+import Foundation
+import XCTest
+
+/// A batch as a scheduler's job lives: stopped by SIGINT or SIGTERM (to it, or to its process
+/// group) and resumed with --skip-existing; a stopped worker caught by the watchdog; two array
+/// tasks with the same PID sharing one output folder; stale staging folders of dead batches;
+/// the default number of workers under an affinity mask (issue 13).
+final class BatchLifecycleTests: XCTestCase {
+    private var folder: URL!
+
+    override func setUpWithError() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("ib-life-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    private func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
+
+    /// Every entry, hidden ones included (a leftover staging folder would show).
+    private func listing(_ name: String) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: path(name))) ?? []).sorted()
+    }
+
+    /// A job that says when it starts, works `seconds` of CPU time, then builds a scene whose
+    /// frames differ per job (the layer is named after it and `from` depends on `index`).
+    private func writeJobs(_ count: Int, folder name: String, seconds: Double) throws -> [String] {
+        try FileManager.default.createDirectory(atPath: path(name), withIntermediateDirectories: true)
+        var names: [String] = []
+        for i in 1...count {
+            let job = String(format: "j%02d", i)
+            let script = """
+                print("start \(job)")
+                local t = os.clock() + \(seconds)
+                while os.clock() < t do end
+                local l = layer{name = "\(job)", opacity = 1}
+                l:add(animation.basic{keyPath = "opacity", fromValue = \(Double(i) / 100), toValue = 1, duration = 0.1}, "o")
+                """
+            try script.write(toFile: path("\(name)/\(job).lua"), atomically: true, encoding: .utf8)
+            names.append(job)
+        }
+        return names
+    }
+
+    private func starts(_ text: String) -> [String] {
+        text.split(separator: "\n").filter { $0.hasPrefix("start ") }.map { String($0.dropFirst(6)) }
+    }
+
+    private func assertSameFiles(_ got: String, _ expected: String, file: StaticString = #filePath, line: UInt = #line) throws {
+        XCTAssertEqual(listing(got), listing(expected), file: file, line: line)
+        for name in listing(expected) {
+            let a = try Data(contentsOf: URL(fileURLWithPath: path("\(got)/\(name)")))
+            let b = try Data(contentsOf: URL(fileURLWithPath: path("\(expected)/\(name)")))
+            XCTAssertEqual(a, b, "\(got)/\(name) differs from \(expected)/\(name)", file: file, line: line)
+        }
+    }
+
+    /// SIGINT and SIGTERM, to the batch alone and to its process group (workers included):
+    /// the batch exits 130 / 143 well within 2 s, starts no job after the signal, keeps the job
+    /// that finished, leaves no staging folder, and --skip-existing then completes the rest
+    /// byte-identical to an uninterrupted run.
+    func testSignalsStopTheBatchAndSkipExistingCompletesIt() throws {
+        // 0.3 s of CPU time a job: one worker is certainly inside the second job when the
+        // test sees it start and signals (it reads stderr every 10 ms).
+        let names = try writeJobs(6, folder: "s", seconds: 0.3)
+        let reference = try CLIProcess.run(["batch", path("s"), "-o", path("ref"), "--jobs", "2"])
+        XCTAssertEqual(reference.status, 0, reference.stderr)
+        XCTAssertEqual(listing("ref"), names.map { $0 + ".json" })
+
+        let cases: [(Int32, Bool)] = [(SIGINT, false), (SIGTERM, false), (SIGINT, true), (SIGTERM, true)]
+        for (signal, toGroup) in cases {
+            let what = "signal \(signal)\(toGroup ? " to the group" : "")"
+            let out = "out-\(signal)-\(toGroup)"
+            let batch = try LiveProcess(["batch", path("s"), "-o", path(out), "--jobs", "1"])
+            XCTAssertTrue(batch.waitForStderr(timeout: 60) { self.starts($0).count >= 2 }, "\(what): \(batch.stderr)")
+            let seen = starts(batch.stderr)
+            let sent = Date()
+            if toGroup { batch.signalGroup(signal) } else { batch.signal(signal) }
+            XCTAssertTrue(batch.waitForExit(timeout: 30), what)
+            let took = Date().timeIntervalSince(sent)
+            XCTAssertLessThan(took, 2.0, "\(what): exit \(took) s after the signal")
+            XCTAssertEqual(batch.status, 128 + signal, "\(what): \(batch.stderr)")
+            XCTAssertEqual(starts(batch.stderr), seen, "\(what): no job may start after the signal")
+            // The first job finished before the second started; the second was interrupted.
+            XCTAssertEqual(listing(out), [seen[0] + ".json"], "\(what): finished outputs stay, nothing else")
+            let name = signal == SIGINT ? "SIGINT" : "SIGTERM"
+            XCTAssertTrue(batch.stderr.contains("batch: stopped by \(name): 1 succeeded, 0 failed, 5 not run;"),
+                          "\(what): \(batch.stderr)")
+
+            let resumed = try CLIProcess.run(["batch", path("s"), "-o", path(out), "--jobs", "2", "--skip-existing"])
+            XCTAssertEqual(resumed.status, 0, resumed.stderr)
+            XCTAssertTrue(resumed.stderr.contains("batch: 5 succeeded, 0 failed, 1 skipped (output exists);"), resumed.stderr)
+            try assertSameFiles(out, "ref")
+        }
+    }
+
+    /// A worker stopped with SIGSTOP never answers: after the job's time limit (--timeout 2)
+    /// plus the grace of 4 s it is killed and replaced, its job fails with a message that says
+    /// so, the job queued behind it runs elsewhere, and every other job succeeds.
+    func testWatchdogReplacesAStoppedWorker() throws {
+        let names = try writeJobs(60, folder: "s", seconds: 0.02)
+        let batch = try LiveProcess(["batch", path("s"), "-o", path("out"), "--jobs", "2", "--timeout", "2"])
+        XCTAssertTrue(batch.waitForStderr(timeout: 60) { !self.starts($0).isEmpty }, batch.stderr)
+        let workers = batch.children
+        XCTAssertEqual(workers.count, 2, "two workers: \(workers)")
+        guard let victim = workers.first else { return }
+        kill(victim, SIGSTOP)
+        XCTAssertTrue(batch.waitForExit(timeout: 120), batch.stderr)
+        XCTAssertEqual(batch.status, 1, batch.stderr)
+        XCTAssertTrue(batch.stderr.contains("batch: \(names.count - 1) succeeded, 1 failed;"), batch.stderr)
+        XCTAssertTrue(batch.stderr.contains(".lua: no answer within the time limit (2 s, --timeout) plus 4 s: the worker was stopped (SIGSTOP?) or stuck where its limits cannot reach it, and was killed"),
+                      batch.stderr)
+        XCTAssertEqual(listing("out").count, names.count - 1, "no staging folder left: \(listing("out"))")
+        XCTAssertFalse(listing("out").contains { $0.hasPrefix(".") })
+        XCTAssertNotEqual(kill(victim, 0), 0, "the stopped worker was killed")
+    }
+
+    /// Two array tasks sharing one output folder, each in a PID namespace of its own, so both
+    /// batches are PID 1 (unshare(1): with --fork the command is the namespace's first process).
+    /// Their staging folders must not meet: every output byte-identical to a single run's,
+    /// none missing, torn or swapped, no staging folder left. Needs root for the namespaces.
+    func testBatchesInOtherPIDNamespacesShareAnOutputFolder() throws {
+        let unshare = "/usr/bin/unshare"
+        guard getuid() == 0, FileManager.default.isExecutableFile(atPath: unshare) else {
+            throw XCTSkip("needs root and \(unshare) for PID namespaces")
+        }
+        let probe = Process()
+        probe.executableURL = URL(fileURLWithPath: unshare)
+        probe.arguments = ["--pid", "--fork", "--mount-proc", "/bin/sh", "-c", "test $$ = 1"]
+        try probe.run()
+        probe.waitUntilExit()
+        guard probe.terminationStatus == 0 else {
+            throw XCTSkip("unshare --pid --fork --mount-proc does not work here (a container without CAP_SYS_ADMIN?)")
+        }
+        let names = try writeJobs(40, folder: "s", seconds: 0)
+        let single = try CLIProcess.run(["batch", path("s"), "-o", path("ref"), "--jobs", "2"])
+        XCTAssertEqual(single.status, 0, single.stderr)
+        let tasks = try (1...2).map { k in
+            try LiveProcess(["--pid", "--fork", "--mount-proc", CLIProcess.binary.path, "batch", path("s"),
+                             "-o", path("shared"), "--shard", "\(k)/2", "--jobs", "2"],
+                            executable: URL(fileURLWithPath: unshare))
+        }
+        for task in tasks {
+            XCTAssertTrue(task.waitForExit(timeout: 120), task.stderr)
+            XCTAssertEqual(task.status, 0, task.stderr)
+            XCTAssertTrue(task.stderr.contains("batch: 20 succeeded, 0 failed;"), task.stderr)
+        }
+        XCTAssertEqual(listing("shared").count, names.count, "\(listing("shared"))")
+        try assertSameFiles("shared", "ref")
+    }
+
+    /// A later batch removes the staging folders of batches that are provably gone — made in
+    /// this boot, with their lock free — and leaves the others: one whose owner still holds its
+    /// lock (a live batch), one from another machine (another boot id), one without an owner
+    /// file (being made, or from an older version).
+    func testStaleStagingFoldersOfDeadBatchesAreRemoved() throws {
+        _ = try writeJobs(1, folder: "s", seconds: 0)
+        let boot = try String(contentsOfFile: "/proc/sys/kernel/random/boot_id", encoding: .utf8)
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        let pidns = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/ns/pid")
+        func stage(_ name: String, boot: String?) throws -> Int32 {
+            let dir = path("out/.inbetween-batch-\(name)")
+            try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+            try "half-written frames".write(toFile: dir + "/3", atomically: false, encoding: .utf8)
+            guard let boot else { return -1 }
+            let owner = "boot=\(boot)\npidns=\(pidns)\npid=\(getpid())\nhost=test\n"
+            try owner.write(toFile: dir + "/owner", atomically: false, encoding: .utf8)
+            return open(dir + "/owner", O_RDWR)
+        }
+        _ = try stage("dead", boot: boot)
+        let live = try stage("live", boot: boot)
+        XCTAssertEqual(flock(live, LOCK_EX | LOCK_NB), 0)
+        defer { close(live) }
+        _ = try stage("elsewhere", boot: "00000000-0000-0000-0000-000000000000")
+        _ = try stage("unowned", boot: nil)
+        let r = try CLIProcess.run(["batch", path("s"), "-o", path("out")])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(listing("out"), [".inbetween-batch-elsewhere", ".inbetween-batch-live",
+                                        ".inbetween-batch-unowned", "j01.json"])
+    }
+
+    /// The default --jobs is the CPUs the process may use: under `taskset -c 0` one worker,
+    /// whatever the machine has.
+    func testDefaultJobsFollowTheAffinityMask() throws {
+        let taskset = "/usr/bin/taskset"
+        guard FileManager.default.isExecutableFile(atPath: taskset) else { throw XCTSkip("needs \(taskset)") }
+        _ = try writeJobs(4, folder: "s", seconds: 0)
+        let batch = try LiveProcess(["-c", "0", CLIProcess.binary.path, "batch", path("s"), "-o", path("out")],
+                                    executable: URL(fileURLWithPath: taskset))
+        XCTAssertTrue(batch.waitForExit(timeout: 60), batch.stderr)
+        XCTAssertEqual(batch.status, 0, batch.stderr)
+        XCTAssertTrue(batch.stderr.contains(" by 1 worker\n"), batch.stderr)
+    }
+}
