@@ -131,8 +131,10 @@ struct Shard: Hashable, Sendable {
     /// (SLURM_ARRAY_TASK_ID - SLURM_ARRAY_TASK_MIN) / SLURM_ARRAY_TASK_STEP + 1 and N is
     /// SLURM_ARRAY_TASK_COUNT. An array given as a list (`--array=1,4,9`) has no such formula;
     /// it is recognised by MAX - MIN != (COUNT - 1) * STEP and refused.
-    /// (Slurm's sbatch(1), "OUTPUT ENVIRONMENT VARIABLES".) Kubernetes gives an indexed Job's
-    /// pods JOB_COMPLETION_INDEX but not the number of completions, so it needs K/N spelled out.
+    /// (https://slurm.schedmd.com/job_array.html, "Job Array Support": the SLURM_ARRAY_TASK_*
+    /// variables.) Kubernetes gives an indexed Job's pods JOB_COMPLETION_INDEX, 0-based
+    /// (https://kubernetes.io/docs/tasks/job/indexed-parallel-processing-static), but not the
+    /// Job's number of completions, so there K/N is spelled out.
     init(environment env: [String: String]) throws {
         func int(_ name: String) -> Int? { env[name].flatMap { Int($0.trimmingCharacters(in: .whitespaces)) } }
         if env["SLURM_ARRAY_TASK_ID"] != nil {
