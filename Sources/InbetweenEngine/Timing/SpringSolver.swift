@@ -14,10 +14,18 @@ import Foundation
 /// second (1 covers the from→to distance in one second, as UIKit's initialSpringVelocity),
 /// positive toward the target (toValue), negative away from it.
 public struct SpringParameters: Hashable, Sendable {
-    public var mass: Double = 1
-    public var stiffness: Double = 100
-    public var damping: Double = 10
-    public var initialVelocity: Double = 0
+    /// CASpringAnimation's defaults (its header and documentation: mass 1, stiffness 100,
+    /// damping 10, initialVelocity 0), written here once; every parser fills what a script or
+    /// a SPEC leaves out from these.
+    public static let defaultMass = 1.0
+    public static let defaultStiffness = 100.0
+    public static let defaultDamping = 10.0
+    public static let defaultInitialVelocity = 0.0
+
+    public var mass: Double = SpringParameters.defaultMass
+    public var stiffness: Double = SpringParameters.defaultStiffness
+    public var damping: Double = SpringParameters.defaultDamping
+    public var initialVelocity: Double = SpringParameters.defaultInitialVelocity
     /// When false, damping above critical is clamped to critical (ζ = 1), as SwiftUI's
     /// `Spring(allowOverDamping: false)` documents. False by default, as both SwiftUI's
     /// `Spring(mass:stiffness:damping:allowOverDamping:)` and CASpringAnimation behave out of the
@@ -26,8 +34,9 @@ public struct SpringParameters: Hashable, Sendable {
 
     /// Apple's defaults: mass 1, stiffness 100, damping 10, initialVelocity 0.
     /// Throws unless mass > 0, stiffness > 0, damping ≥ 0, all finite.
-    public init(mass: Double = 1, stiffness: Double = 100, damping: Double = 10,
-                initialVelocity: Double = 0, allowsOverdamping: Bool = false) throws {
+    public init(mass: Double = defaultMass, stiffness: Double = defaultStiffness,
+                damping: Double = defaultDamping, initialVelocity: Double = defaultInitialVelocity,
+                allowsOverdamping: Bool = false) throws {
         for (name, v) in [("mass", mass), ("stiffness", stiffness), ("damping", damping),
                           ("initialVelocity", initialVelocity)] {
             try EngineError.requireFinite(v, name)
@@ -47,6 +56,14 @@ public struct SpringParameters: Hashable, Sendable {
         }
         self.mass = mass; self.stiffness = stiffness; self.damping = damping
         self.initialVelocity = initialVelocity; self.allowsOverdamping = allowsOverdamping
+    }
+
+    /// The physical form with Apple's defaults for each parameter that is nil.
+    public static func filling(mass: Double?, stiffness: Double?, damping: Double?,
+                               initialVelocity: Double?, allowsOverdamping: Bool = false) throws -> SpringParameters {
+        try SpringParameters(
+            mass: mass ?? defaultMass, stiffness: stiffness ?? defaultStiffness, damping: damping ?? defaultDamping,
+            initialVelocity: initialVelocity ?? defaultInitialVelocity, allowsOverdamping: allowsOverdamping)
     }
 
     /// Undamped angular frequency ω0 = √(k/m), in radians per second.

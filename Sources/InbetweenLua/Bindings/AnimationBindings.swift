@@ -222,13 +222,29 @@ extension Runtime {
             if ratio != nil || response != nil {
                 return try SpringParameters(dampingRatio: ratio ?? 1, response: response ?? 0.5, initialVelocity: velocity)
             }
-            return try SpringParameters(mass: mass ?? 1, stiffness: stiffness ?? 100, damping: damping ?? 10,
-                                        initialVelocity: velocity, allowsOverdamping: overdamping)
+            return try SpringParameters.filling(mass: mass, stiffness: stiffness, damping: damping,
+                                                initialVelocity: velocity, allowsOverdamping: overdamping)
         }
     }
 
-    /// A spring from the `springs` registry (plugins/springs.lua and friends).
+    /// A spring from the `springs` registry (plugins/springs.lua and friends); an unknown name
+    /// is an error that suggests the closest known ones.
     public func springPreset(_ name: String) throws -> SpringParameters {
+        if let spring = try registeredSpring(name) { return spring }
+        let s = host.stack
+        let base = s.top
+        defer { s.top = base }
+        host.getGlobal("springs")
+        s.rawField(-1, "names")
+        try host.callNested(arguments: 0, results: 1)
+        let names = s.strings(at: -1)
+        throw EngineError(parameter: "preset", value: "'\(name)'\(Suggestions.phrase(Suggestions.closest(to: name, in: names)))",
+                          rule: "names no known spring")
+    }
+
+    /// The registry's spring called `name`, or nil when there is none; a registered spring
+    /// with an unknown key or a bad value is an error naming it.
+    public func registeredSpring(_ name: String) throws -> SpringParameters? {
         let s = host.stack
         let base = s.top
         defer { s.top = base }
@@ -236,14 +252,7 @@ extension Runtime {
         s.rawField(-1, "get")
         s.push(name)
         try host.callNested(arguments: 1, results: 1)
-        guard s.type(at: -1) == LUA_TTABLE else {
-            host.getGlobal("springs")
-            s.rawField(-1, "names")
-            try host.callNested(arguments: 0, results: 1)
-            let names = s.strings(at: -1)
-            throw EngineError(parameter: "preset", value: "'\(name)'\(Suggestions.phrase(Suggestions.closest(to: name, in: names)))",
-                              rule: "names no known spring")
-        }
+        guard s.type(at: -1) == LUA_TTABLE else { return nil }
         let t = s.top
         // A plugin's typo must not pass unnoticed either.
         let validKeys = ["bounce", "damping", "description", "duration", "initialVelocity", "mass", "source", "stiffness"]
@@ -255,14 +264,22 @@ extension Runtime {
             throw EngineError(parameter: "preset", value: "'\(name)'",
                               rule: "names a spring with an unknown key '\(unknown)' (valid keys: \(validKeys.joined(separator: ", ")))")
         }
+        var bad: String?
         func field(_ k: String) -> Double? {
             s.rawField(t, k)
             defer { s.pop() }
-            return s.type(at: -1) == LUA_TNUMBER ? s.number(at: -1) : nil
+            guard s.type(at: -1) != LUA_TNIL else { return nil }
+            guard s.type(at: -1) == LUA_TNUMBER, let v = s.number(at: -1), v.isFinite else {
+                if bad == nil { bad = "field '\(k)' must be a finite number, got \(host.describe(at: -1))" }
+                return nil
+            }
+            return v
         }
-        if let d = field("duration") { return try SpringParameters(duration: d, bounce: field("bounce") ?? 0) }
-        return try SpringParameters(mass: field("mass") ?? 1, stiffness: field("stiffness") ?? 100,
-                                    damping: field("damping") ?? 10, initialVelocity: field("initialVelocity") ?? 0)
+        let duration = field("duration"), bounce = field("bounce"), mass = field("mass")
+        let stiffness = field("stiffness"), damping = field("damping"), velocity = field("initialVelocity")
+        if let bad { throw EngineError(parameter: "preset", value: "'\(name)'", rule: "names a spring whose \(bad)") }
+        if let duration { return try SpringParameters(duration: duration, bounce: bounce ?? 0) }
+        return try SpringParameters.filling(mass: mass, stiffness: stiffness, damping: damping, initialVelocity: velocity)
     }
 
     func makeSpring(_ s: LuaStack) throws -> Int32 {

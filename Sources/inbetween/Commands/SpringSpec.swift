@@ -1,4 +1,3 @@
-import CLua
 import Foundation
 import InbetweenEngine
 import InbetweenLua
@@ -78,41 +77,14 @@ enum SpringSpec {
     }
 
     static func physical(_ p: [String: Double]) throws -> SpringParameters {
-        try SpringParameters(
-            mass: p["mass"] ?? 1, stiffness: p["stiffness"] ?? 100,
-            damping: p["damping"] ?? 10, initialVelocity: p["initialVelocity"] ?? 0)
+        try SpringParameters.filling(mass: p["mass"], stiffness: p["stiffness"], damping: p["damping"],
+                                     initialVelocity: p["initialVelocity"])
     }
 
-    /// `springs.get(name)` from the plugins: {mass, stiffness, damping, initialVelocity} or
-    /// {duration, bounce}; nil when there is no such spring.
+    /// A spring the plugins registered (`springs.get(name)`), or nil when there is none.
     static func registered(_ name: String, in runtime: Runtime) throws -> SpringParameters? {
-        let host = runtime.host
-        let s = host.stack
-        let base = s.top
-        defer { s.top = base }
-        guard host.getGlobal("springs") == LUA_TTABLE, s.rawField(-1, "get") == LUA_TFUNCTION else {
-            return nil
-        }
-        s.push(name)
-        try host.call(arguments: 1, results: 1)
-        guard s.type(at: -1) == LUA_TTABLE else { return nil }
-        var fields: [String: Double] = [:]
-        for key in physicalNames + perceptualNames {
-            if s.rawField(-1, key) != LUA_TNIL {
-                guard let v = s.number(at: -1), v.isFinite else {
-                    throw CommandError(
-                        "spring '\(name)': field '\(key)' must be a finite number, got \(host.describe(at: -1))"
-                    )
-                }
-                fields[key] = v
-            }
-            s.pop()
-        }
         do {
-            if let duration = fields["duration"] {
-                return try SpringParameters(duration: duration, bounce: fields["bounce"] ?? 0)
-            }
-            return try physical(fields)
+            return try runtime.registeredSpring(name)
         } catch let error as EngineError {
             throw CommandError("spring '\(name)': \(error)")
         }
