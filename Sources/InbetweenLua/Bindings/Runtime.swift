@@ -15,6 +15,8 @@ public final class Runtime {
     public var pluginDirectories: [String] = []
     /// The folder of the script being run: scripts may `require` their siblings.
     public var scriptDirectory: String?
+    /// The files `require` loaded, in load order (what `--watch` watches besides the script).
+    public internal(set) var requiredFiles: [String] = []
     /// What the last `loadPlugins` found (failures, clashes).
     public internal(set) var pluginReport = PluginReport()
     /// The scene the script builds.
@@ -81,11 +83,8 @@ public final class Runtime {
         else {
             throw LuaRaise.message("module '\(name)' not found in the script's folder or the plugin folders (\(folders.joined(separator: ", ")))")
         }
-        do {
-            try host.load(file: path)
-        } catch {
-            throw error
-        }
+        requiredFiles.append(path)
+        try host.load(file: path)
         s.push(name)
         try host.callNested(arguments: 1, results: 1)
         if s.type(at: -1) == LUA_TNIL {

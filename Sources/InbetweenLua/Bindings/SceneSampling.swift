@@ -9,6 +9,9 @@ public struct SamplingRequest: Sendable {
     public var to: Double?
     /// Frames the request may produce (0 = no limit); nil takes the host's `limits.frames`.
     public var maxFrames: Int?
+    /// Sample exactly these tracks (every layer named must exist when sampling starts) instead
+    /// of discovering the animated ones as they appear; the preview draws whole layers this way.
+    public var tracks: [Track]?
     public static let defaultFPS = 60.0
     /// The highest frame rate a script or `--fps` may ask for (as `keyframes.generate`).
     public static let maximumFPS = 100_000.0
@@ -33,7 +36,7 @@ extension Runtime {
         } else {
             end = .natural(cap: settings.cap ?? max(from, 0) + SamplingRequest.defaultCap)
         }
-        return try SceneSampler(start: from, fps: fps, end: end)
+        return try SceneSampler(start: from, fps: fps, end: end, tracks: request.tracks)
     }
 
     /// Samples the scene the script built, running its `onStart`/`onStop` and transaction

@@ -1,0 +1,411 @@
+/// The preview page's player: plain JavaScript and CSS, no library, no network. It draws each
+/// layer as Core Animation composes it and plays the frames PreviewData wrote.
+///
+/// Geometry (Core Animation's layer model; Apple, "Core Animation Programming Guide: Layers
+/// Have Their Own Geometry"): a point q of the layer, measured from its bounds' top-left
+/// corner, lands at (q − anchorPoint·size − (0, 0, anchorPointZ)) · transform + (position,
+/// zPosition) in the stage (its superlayer), with CATransform3D's row vectors. CSS matrix3d()
+/// lists its 16 numbers in the same order as CATransform3D's m11...m44 (translation last but
+/// one), so the composed matrix is written as it is, with transform-origin 0 0.
+///
+/// Exactness: Chromium lays boxes out in LayoutUnits of 1/64 px, so a width of 123.4567 px
+/// would be cut to 123.453125. Each layer box is therefore sized to a whole number of
+/// LayoutUnits at or above the bounds (ceil(w·64)/64) and scaled back to the bounds in the
+/// transform, which Chromium applies in floating point; the path inside is scaled the other
+/// way so that it keeps the layer's own coordinates. Between two frames the page interpolates
+/// linearly for display; at a frame time it shows the frame's values unchanged.
+enum PreviewPlayer {
+    static let style = #"""
+        html,body{margin:0;padding:0;background:#fafafa;color:#222;font:13px/1.4 system-ui,-apple-system,"Segoe UI",Helvetica,Arial,sans-serif}
+        #stage{position:absolute;left:0;top:0;overflow:hidden;background-color:#fff;
+          background-image:linear-gradient(to right,#eef0f3 1px,transparent 1px),linear-gradient(#eef0f3 1px,transparent 1px);
+          background-size:50px 50px;box-shadow:0 0 0 1px #d0d4da}
+        .layer{position:absolute;left:0;top:0;transform-origin:0 0}
+        .layer>svg{position:absolute;left:0;top:0;width:1px;height:1px;overflow:visible;transform-origin:0 0;pointer-events:none}
+        .layer>.border{position:absolute;left:0;top:0;right:0;bottom:0;box-sizing:border-box;border-style:solid;border-radius:inherit;pointer-events:none}
+        #guides{position:absolute;left:0;top:0;pointer-events:none;overflow:hidden}
+        .guide{position:absolute;left:0;top:0;transform-origin:0 0;outline:1px dashed rgba(60,70,90,.45)}
+        .cross{position:absolute;width:11px;height:11px;margin:-6px 0 0 -6px;
+          background:linear-gradient(#c0392b,#c0392b) center/11px 1px no-repeat,linear-gradient(#c0392b,#c0392b) center/1px 11px no-repeat}
+        .name{position:absolute;font-size:11px;color:#5a6270;white-space:nowrap;margin:6px 0 0 7px}
+        #panel{position:absolute;left:0;padding:10px 12px 24px;min-width:660px}
+        #controls{display:flex;flex-wrap:wrap;align-items:center;gap:10px;margin-bottom:8px}
+        #controls button{min-width:84px}
+        #scrub{width:320px}
+        #time{font-variant-numeric:tabular-nums;min-width:220px}
+        #status{color:#6a7380;font-size:12px}
+        #status.error{color:#b00020}
+        .chart{display:block;margin:6px 0 0;background:#fff;box-shadow:0 0 0 1px #e1e4e8}
+        .chart text{font-size:11px;fill:#333}
+        .chart .title{font-size:12px;font-weight:600}
+        kbd{border:1px solid #ccc;border-radius:3px;padding:0 4px;font-size:11px;background:#fff}
+        """#
+
+    static let controls = #"""
+        <div id="controls">
+        <button id="play" type="button">▶ Play</button>
+        <input id="scrub" type="range" step="any" aria-label="time">
+        <span id="time"></span>
+        <label>speed <select id="speed"><option value="0.1">0.1×</option><option value="0.25">0.25×</option><option value="1" selected>1×</option></select></label>
+        <label><input id="loop" type="checkbox" checked> loop</label>
+        <label><input id="guides-on" type="checkbox" checked> guides</label>
+        <span id="status"></span>
+        </div>
+        <div id="help"><kbd>space</kbd> play/pause · <kbd>←</kbd> <kbd>→</kbd> one frame</div>
+        <div id="charts"></div>
+        """#
+
+    static let script = #"""
+        (function () {
+        'use strict';
+        var S = { d: null, t: 0, playing: false, speed: 1, loop: true, last: 0, layers: [], charts: [], polling: false };
+        var SVGNS = 'http://www.w3.org/2000/svg';
+        // Okabe & Ito's colour-blind-safe palette (as the SVG plots), then dash patterns.
+        var PALETTE = ['#0072B2', '#D55E00', '#009E73', '#CC79A7', '#E69F00', '#56B4E9', '#000000'];
+        var DASHES = ['', '6 3', '2 3', '8 3 2 3'];
+        var CHANNELS = ['#d62728', '#2ca02c', '#1f5fd6', '#7f7f7f'];
+        var $ = function (id) { return document.getElementById(id); };
+
+        // ---- values: frames are exact; between two frames, linear for display only
+        function frameAt(t) {
+          var ts = S.d.times, n = ts.length;
+          if (!(t > ts[0])) return { i: 0, u: 0 };
+          if (t >= ts[n - 1]) return { i: n - 1, u: 0 };
+          var lo = 0, hi = n - 1;
+          while (hi - lo > 1) { var mid = (lo + hi) >> 1; if (ts[mid] <= t) lo = mid; else hi = mid; }
+          return { i: lo, u: (t - ts[lo]) / (ts[lo + 1] - ts[lo]) };
+        }
+        function mix(a, b, u) {
+          if (a === null) return b;
+          if (b === null || u === 0) return a;
+          if (typeof a === 'number') return a + (b - a) * u;
+          if (Array.isArray(a)) { var o = new Array(a.length); for (var k = 0; k < a.length; k++) o[k] = a[k] + (b[k] - a[k]) * u; return o; }
+          if (a.e !== b.e) return u < 0.5 ? a : b;
+          return { e: a.e, p: mix(a.p, b.p, u) };
+        }
+        function sampled(list, f) { return f.u === 0 ? list[f.i] : mix(list[f.i], list[f.i + 1], f.u); }
+        function prop(L, key, f) { var p = L.props[key]; return 'c' in p ? p.c : sampled(p.v, f); }
+
+        // ---- geometry: row vectors, p' = p · M (CATransform3D's convention)
+        function mul(a, b) {
+          var o = new Array(16);
+          for (var r = 0; r < 4; r++) for (var c = 0; c < 4; c++) {
+            o[r * 4 + c] = a[r * 4] * b[c] + a[r * 4 + 1] * b[4 + c] + a[r * 4 + 2] * b[8 + c] + a[r * 4 + 3] * b[12 + c];
+          }
+          return o;
+        }
+        function translation(x, y, z) { return [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, x, y, z, 1]; }
+        function scaling(x, y) { return [x, 0, 0, 0, 0, y, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1]; }
+        function project(m, x, y) {
+          var w = x * m[3] + y * m[7] + m[15];
+          return [(x * m[0] + y * m[4] + m[12]) / w, (x * m[1] + y * m[5] + m[13]) / w];
+        }
+        // The layer's matrix from its own coordinates (origin at the bounds' top-left) to the stage.
+        function layerMatrix(L, f) {
+          var b = prop(L, 'bounds', f), p = prop(L, 'position', f), a = prop(L, 'anchorPoint', f);
+          var m = mul(translation(-a[0] * b[2], -a[1] * b[3], -prop(L, 'anchorPointZ', f)), prop(L, 'transform', f));
+          return mul(m, translation(p[0], p[1], prop(L, 'zPosition', f)));
+        }
+        // A size in whole LayoutUnits (1/64 px) at or above v, so that layout does not cut it.
+        function layoutSize(v) { return Math.ceil(Math.abs(v) * 64) / 64; }
+        function css(c) { return 'color(srgb ' + c[0] + ' ' + c[1] + ' ' + c[2] + ' / ' + c[3] + ')'; }
+        function pathData(v, dx, dy) {
+          var s = '', k = 0, p = v.p;
+          function pt() { var t = ' ' + (p[k] + dx) + ' ' + (p[k + 1] + dy); k += 2; return t; }
+          for (var i = 0; i < v.e.length; i++) {
+            var e = v.e[i];
+            if (e === 'M' || e === 'L') s += e + pt();
+            else if (e === 'Q') s += 'Q' + pt() + pt();
+            else if (e === 'C') s += 'C' + pt() + pt() + pt();
+            else s += 'Z';
+          }
+          return s;
+        }
+
+        // ---- the stage
+        function buildStage() {
+          var stage = $('stage'), guides = $('guides');
+          stage.textContent = ''; guides.textContent = '';
+          S.layers = S.d.layers.map(function (L) {
+            var el = document.createElement('div');
+            el.className = 'layer';
+            el.setAttribute('data-layer', L.name);
+            var svg = document.createElementNS(SVGNS, 'svg');
+            var path = document.createElementNS(SVGNS, 'path');
+            svg.appendChild(path);
+            var border = document.createElement('div');
+            border.className = 'border';
+            el.appendChild(svg); el.appendChild(border);
+            stage.appendChild(el);
+            var g = document.createElement('div'); g.className = 'guide';
+            var cross = document.createElement('div'); cross.className = 'cross';
+            var name = document.createElement('div'); name.className = 'name'; name.textContent = L.name;
+            guides.appendChild(g); guides.appendChild(cross); guides.appendChild(name);
+            return { L: L, el: el, svg: svg, path: path, border: border, guide: g, cross: cross, name: name };
+          });
+          // The stage covers every frame's layers (bounds corners and path points) from the origin.
+          var w = 360, h = 240, ts = S.d.times;
+          S.layers.forEach(function (E) {
+            for (var i = 0; i < ts.length; i++) {
+              var f = { i: i, u: 0 }, m = layerMatrix(E.L, f), b = prop(E.L, 'bounds', f), pts = [0, 0, b[2], 0, 0, b[3], b[2], b[3]];
+              var pv = prop(E.L, 'path', f);
+              for (var k = 0; k + 1 < pv.p.length; k += 2) pts.push(pv.p[k] - b[0], pv.p[k + 1] - b[1]);
+              for (k = 0; k < pts.length; k += 2) {
+                var q = project(m, pts[k], pts[k + 1]);
+                if (isFinite(q[0]) && isFinite(q[1])) { w = Math.max(w, q[0] + 24); h = Math.max(h, q[1] + 24); }
+              }
+            }
+          });
+          w = Math.min(Math.ceil(w), 4000); h = Math.min(Math.ceil(h), 4000);
+          stage.style.width = guides.style.width = w + 'px';
+          stage.style.height = guides.style.height = h + 'px';
+          $('panel').style.top = h + 'px';
+        }
+
+        function drawLayer(E, f, z) {
+          var L = E.L, el = E.el, b = prop(L, 'bounds', f);
+          var w = layoutSize(b[2]), h = layoutSize(b[3]);
+          var sx = w > 0 ? b[2] / w : 1, sy = h > 0 ? b[3] / h : 1;
+          var m = mul(scaling(sx, sy), layerMatrix(L, f));
+          var t = 'matrix3d(' + m.join(',') + ')';
+          el.style.width = w + 'px'; el.style.height = h + 'px';
+          el.style.transform = t;
+          el.style.zIndex = z;
+          el.style.opacity = prop(L, 'opacity', f);
+          el.style.backgroundColor = css(prop(L, 'backgroundColor', f));
+          var r = prop(L, 'cornerRadius', f);
+          el.style.borderRadius = r > 0 ? r + 'px' : '';
+          var bw = prop(L, 'borderWidth', f);
+          E.border.style.borderWidth = Math.max(bw, 0) + 'px';
+          E.border.style.borderColor = css(prop(L, 'borderColor', f));
+          var so = prop(L, 'shadowOpacity', f);
+          if (so > 0) {
+            var sc = prop(L, 'shadowColor', f), off = prop(L, 'shadowOffset', f);
+            // Approximate: Core Animation's shadowRadius taken as the CSS blur radius.
+            el.style.boxShadow = off[0] + 'px ' + off[1] + 'px ' + prop(L, 'shadowRadius', f) + 'px ' + css([sc[0], sc[1], sc[2], sc[3] * so]);
+          } else el.style.boxShadow = '';
+          var pv = prop(L, 'path', f);
+          if (pv.e.length > 0) {
+            E.svg.style.display = '';
+            E.svg.style.transform = 'scale(' + (1 / sx) + ',' + (1 / sy) + ')';
+            E.path.setAttribute('d', pathData(pv, -b[0], -b[1]));
+            E.path.setAttribute('fill', css(prop(L, 'fillColor', f)));
+            E.path.setAttribute('stroke', css(prop(L, 'strokeColor', f)));
+            E.path.setAttribute('stroke-width', prop(L, 'lineWidth', f));
+            var s0 = prop(L, 'strokeStart', f), s1 = prop(L, 'strokeEnd', f);
+            if (s0 !== 0 || s1 !== 1) {
+              E.path.setAttribute('pathLength', '1');
+              E.path.setAttribute('stroke-dasharray', Math.max(s1 - s0, 0) + ' 2');
+              E.path.setAttribute('stroke-dashoffset', -s0);
+            } else {
+              E.path.removeAttribute('pathLength'); E.path.removeAttribute('stroke-dasharray'); E.path.removeAttribute('stroke-dashoffset');
+            }
+          } else E.svg.style.display = 'none';
+          // Guides: the bounds outline and a cross at the anchor point (position), never faded.
+          E.guide.style.width = el.style.width; E.guide.style.height = el.style.height;
+          E.guide.style.transform = t;
+          var a = prop(L, 'anchorPoint', f), q = project(layerMatrix(L, f), a[0] * b[2], a[1] * b[3]);
+          E.cross.style.left = E.name.style.left = q[0] + 'px';
+          E.cross.style.top = E.name.style.top = q[1] + 'px';
+        }
+
+        // ---- charts under the stage: one shared time axis
+        var CW = 660, CL = 64, CR = 16;
+        function tx(t) { var ts = S.d.times, a = ts[0], b = ts[ts.length - 1]; return CL + (b > a ? (t - a) / (b - a) : 0) * (CW - CL - CR); }
+        function fmt(v) { var a = Math.abs(v); return a >= 1000 || a === 0 ? String(Math.round(v * 100) / 100) : String(+v.toPrecision(4)); }
+        function el(name, attrs, text) {
+          var e = document.createElementNS(SVGNS, name);
+          for (var k in attrs) e.setAttribute(k, attrs[k]);
+          if (text !== undefined) e.textContent = text;
+          return e;
+        }
+        function components(kind, v) {
+          if (kind === 'scalar') return [['value', v]];
+          var names = { point: ['x', 'y'], size: ['width', 'height'], rect: ['x', 'y', 'width', 'height'], color: ['red', 'green', 'blue', 'alpha'] }[kind];
+          return v.map(function (x, k) { return [names ? names[k] : 'v' + k, x]; });
+        }
+        // A jump (a value set at once, a snap back when an animation is removed) is a step
+        // much longer than the steps on either side of it: the line is broken there.
+        function jumps(vs) {
+          var d = [], lo = [], hi = [], n = vs.length, out = {};
+          for (var i = 0; i < n; i++) for (var k = 0; k < vs[i].length; k++) {
+            lo[k] = Math.min(lo[k] === undefined ? Infinity : lo[k], vs[i][k]); hi[k] = Math.max(hi[k] === undefined ? -Infinity : hi[k], vs[i][k]);
+          }
+          var extent = 0;
+          for (k = 0; k < lo.length; k++) extent += (hi[k] - lo[k]) * (hi[k] - lo[k]);
+          extent = Math.sqrt(extent);
+          for (i = 0; i + 1 < n; i++) { var s = 0; for (k = 0; k < vs[i].length; k++) s += (vs[i + 1][k] - vs[i][k]) * (vs[i + 1][k] - vs[i][k]); d.push(Math.sqrt(s)); }
+          for (i = 0; i < d.length; i++) {
+            if (d.length < 2) break;
+            var near = Math.max(i > 0 ? d[i - 1] : 0, i + 1 < d.length ? d[i + 1] : 0);
+            if (d[i] > 4 * near && d[i] > 0.05 * extent) out[i] = true;
+          }
+          return out;
+        }
+        function buildCharts() {
+          var box = $('charts'); box.textContent = ''; S.charts = [];
+          S.d.charts.forEach(function (C) {
+            var svg = C.kind === 'path' ? pathChart(C) : lineChart(C);
+            box.appendChild(svg.node);
+            S.charts.push(svg);
+          });
+        }
+        function lineChart(C) {
+          var strip = C.kind === 'color' ? 16 : 0, top = 22 + strip, ph = 80, H = top + ph + 34;
+          var svg = el('svg', { 'class': 'chart', width: CW, height: H, viewBox: '0 0 ' + CW + ' ' + H });
+          svg.appendChild(el('text', { x: 8, y: 15, 'class': 'title' }, C.title + ' (' + C.unit + ')'));
+          var rows = C.v.map(function (v) { return components(C.kind, v).map(function (c) { return c[1]; }); });
+          var names = components(C.kind, C.v[0]).map(function (c) { return c[0]; });
+          var lo = Infinity, hi = -Infinity;
+          rows.forEach(function (r) { r.forEach(function (x) { if (x !== null) { lo = Math.min(lo, x); hi = Math.max(hi, x); } }); });
+          if (!(hi > lo)) { lo -= 1; hi += 1; }
+          var ty = function (v) { return top + ph - (v - lo) / (hi - lo) * ph; };
+          svg.appendChild(el('rect', { x: CL, y: top, width: CW - CL - CR, height: ph, fill: 'none', stroke: '#c8ccd2' }));
+          svg.appendChild(el('text', { x: CL - 6, y: top + 9, 'text-anchor': 'end' }, fmt(hi)));
+          svg.appendChild(el('text', { x: CL - 6, y: top + ph, 'text-anchor': 'end' }, fmt(lo)));
+          var ts = S.d.times;
+          svg.appendChild(el('text', { x: CL, y: top + ph + 14, 'text-anchor': 'middle' }, fmt(ts[0]) + ' s'));
+          svg.appendChild(el('text', { x: CW - CR, y: top + ph + 14, 'text-anchor': 'middle' }, fmt(ts[ts.length - 1]) + ' s'));
+          if (strip) {
+            for (var i = 0; i < ts.length; i++) {
+              var x0 = tx(i > 0 ? (ts[i - 1] + ts[i]) / 2 : ts[0]), x1 = tx(i + 1 < ts.length ? (ts[i] + ts[i + 1]) / 2 : ts[i]);
+              svg.appendChild(el('rect', { x: x0, y: 22, width: Math.max(x1 - x0, 0.5), height: strip - 3, fill: css(C.v[i]) }));
+            }
+          }
+          var breaks = jumps(rows), legendX = CL;
+          names.forEach(function (name, k) {
+            var colour = C.kind === 'color' ? CHANNELS[k] : PALETTE[k % PALETTE.length];
+            var dash = C.kind === 'color' ? '' : DASHES[Math.floor(k / PALETTE.length) % DASHES.length];
+            var d = '', pen = 'M';
+            for (var i = 0; i < rows.length; i++) {
+              if (rows[i][k] === null) { pen = 'M'; continue; }
+              d += pen + tx(ts[i]).toFixed(2) + ' ' + ty(rows[i][k]).toFixed(2) + ' ';
+              pen = breaks[i] ? 'M' : 'L';
+            }
+            svg.appendChild(el('path', { d: d, fill: 'none', stroke: colour, 'stroke-width': 1.6, 'stroke-dasharray': dash, 'stroke-linejoin': 'round' }));
+            svg.appendChild(el('line', { x1: legendX, y1: H - 9, x2: legendX + 18, y2: H - 9, stroke: colour, 'stroke-width': 2, 'stroke-dasharray': dash }));
+            svg.appendChild(el('text', { x: legendX + 22, y: H - 5 }, name));
+            legendX += 30 + name.length * 7;
+          });
+          var head = el('line', { y1: 20, y2: top + ph, stroke: '#c0392b', 'stroke-width': 1 });
+          svg.appendChild(head);
+          return { node: svg, update: function (t) { var x = tx(t); head.setAttribute('x1', x); head.setAttribute('x2', x); } };
+        }
+        // A path track: its outline at several times (onion skin, later ones darker) and now.
+        function pathChart(C) {
+          var H = 200, svg = el('svg', { 'class': 'chart', width: CW, height: H, viewBox: '0 0 ' + CW + ' ' + H });
+          svg.appendChild(el('text', { x: 8, y: 15, 'class': 'title' }, C.title + ' (' + C.unit + '; outlines at 6 times, now in red)'));
+          var x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+          C.v.forEach(function (v) { for (var k = 0; k + 1 < v.p.length; k += 2) { x0 = Math.min(x0, v.p[k]); x1 = Math.max(x1, v.p[k]); y0 = Math.min(y0, v.p[k + 1]); y1 = Math.max(y1, v.p[k + 1]); } });
+          if (!(x1 > x0)) { x0 -= 1; x1 += 1; }
+          if (!(y1 > y0)) { y0 -= 1; y1 += 1; }
+          var unit = Math.min((CW - 2 * CL) / (x1 - x0), (H - 40) / (y1 - y0));
+          var g = el('g', { transform: 'translate(' + (CW / 2 - (x0 + x1) / 2 * unit) + ' ' + (24 + (H - 32) / 2 - (y0 + y1) / 2 * unit) + ') scale(' + unit + ')' });
+          svg.appendChild(g);
+          var n = C.v.length, shots = Math.min(6, n);
+          for (var s = 0; s < shots; s++) {
+            var i = shots > 1 ? Math.round(s * (n - 1) / (shots - 1)) : 0;
+            var shade = 0.25 + 0.5 * s / Math.max(shots - 1, 1);
+            g.appendChild(el('path', { d: pathData(C.v[i], 0, 0), fill: 'none', stroke: 'rgba(0,114,178,' + shade + ')', 'stroke-width': 1.2 / unit }));
+          }
+          var now = el('path', { fill: 'none', stroke: '#c0392b', 'stroke-width': 2 / unit });
+          g.appendChild(now);
+          return { node: svg, update: function (t) { now.setAttribute('d', pathData(sampled(C.v, frameAt(t)), 0, 0)); } };
+        }
+
+        // ---- time
+        function start() { return S.d.times[0]; }
+        function end() { return S.d.times[S.d.times.length - 1]; }
+        function render(t) {
+          S.t = Math.min(Math.max(t, start()), end());
+          var f = frameAt(S.t);
+          var order = S.layers.map(function (E, k) { return [prop(E.L, 'zPosition', f), k]; });
+          order.sort(function (a, b) { return a[0] - b[0] || a[1] - b[1]; });
+          var rank = []; order.forEach(function (o, r) { rank[o[1]] = r; });
+          S.layers.forEach(function (E, k) { drawLayer(E, f, rank[k]); });
+          S.charts.forEach(function (c) { c.update(S.t); });
+          var n = S.d.times.length, exact = f.u === 0;
+          $('scrub').value = S.t;
+          $('time').textContent = S.t.toFixed(3) + ' s · ' + (exact ? 'frame ' + f.i + ' of ' + (n - 1) : 'between frames ' + f.i + ' and ' + (f.i + 1));
+        }
+        function tick(now) {
+          if (!S.playing) return;
+          var dt = (now - S.last) / 1000; S.last = now;
+          var t = S.t + dt * S.speed, d = end() - start();
+          if (t > end()) {
+            if (S.loop && d > 0) t = start() + (t - start()) % d; else { render(end()); pause(); return; }
+          }
+          render(t);
+          requestAnimationFrame(tick);
+        }
+        function play() {
+          if (S.playing) return;
+          if (S.t >= end() && !S.loop) S.t = start();
+          S.playing = true; S.last = performance.now();
+          $('play').textContent = '❚❚ Pause';
+          requestAnimationFrame(tick);
+        }
+        function pause() { S.playing = false; $('play').textContent = '▶ Play'; }
+        function step(dir) {
+          pause();
+          var f = frameAt(S.t), n = S.d.times.length;
+          var k = dir > 0 ? f.i + 1 : (f.u === 0 ? f.i - 1 : f.i);
+          render(S.d.times[Math.min(Math.max(k, 0), n - 1)]);
+        }
+
+        // ---- data: inline at first, then (when watching) re-loaded from the sibling data file
+        function install(d) {
+          var first = S.d === null, t = S.t;
+          S.d = d;
+          document.title = d.title + ' — inbetween preview';
+          buildStage();
+          buildCharts();
+          var scrub = $('scrub');
+          scrub.min = start(); scrub.max = end();
+          render(first ? start() : t);
+          if (!first) $('status').textContent = 'updated ' + new Date().toLocaleTimeString();
+          if (d.live && !S.polling) {
+            S.polling = true;
+            if (first) $('status').textContent = 'watching ' + d.live;
+            setInterval(function () {
+              var s = document.createElement('script');
+              s.src = d.live + '?' + Date.now();
+              s.onload = s.onerror = function () { s.remove(); };
+              document.head.appendChild(s);
+            }, 400);
+          }
+        }
+        window.inbetweenLoad = function (d) {
+          if (S.d && S.d.version === d.version) return;
+          install(d);
+        };
+        window.inbetween = {
+          get duration() { return end() - start(); },
+          get fps() { return S.d.fps; },
+          get start() { return start(); },
+          get times() { return S.d.times.slice(); },
+          get version() { return S.d.version; },
+          get time() { return S.t; },
+          get playing() { return S.playing; },
+          seek: function (seconds) { render(+seconds); },
+          play: play,
+          pause: pause
+        };
+
+        // The page puts this script after the controls, so they exist already.
+        (function () {
+          $('play').addEventListener('click', function () { if (S.playing) pause(); else play(); this.blur(); });
+          $('scrub').addEventListener('input', function () { pause(); render(+this.value); });
+          $('speed').addEventListener('change', function () { S.speed = +this.value; this.blur(); });
+          $('loop').addEventListener('change', function () { S.loop = this.checked; this.blur(); });
+          $('guides-on').addEventListener('change', function () { $('guides').style.display = this.checked ? '' : 'none'; this.blur(); });
+          document.addEventListener('keydown', function (e) {
+            if (e.target && e.target.tagName === 'INPUT' && e.target.type === 'range' && e.key !== ' ') return;
+            if (e.key === ' ') { e.preventDefault(); if (S.playing) pause(); else play(); }
+            else if (e.key === 'ArrowRight') { e.preventDefault(); step(1); }
+            else if (e.key === 'ArrowLeft') { e.preventDefault(); step(-1); }
+          });
+        })();
+        })();
+        """#
+}

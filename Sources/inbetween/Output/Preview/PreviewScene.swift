@@ -1,0 +1,98 @@
+import InbetweenEngine
+import InbetweenLua
+
+/// What the HTML preview plays: for every layer, the presentation value of each property Core
+/// Animation draws it with, at every frame. Whole layers rather than the animated tracks
+/// `run` writes, because a layer is drawn from all of its properties and a callback may change
+/// a model value (example 12's bounds) that no animation drives.
+struct PreviewScene {
+    /// The properties a CALayer, and a CAShapeLayer's path, are drawn with.
+    static let drawnKeyPaths = [
+        "bounds", "position", "anchorPoint", "anchorPointZ", "zPosition", "transform", "opacity",
+        "backgroundColor", "borderWidth", "borderColor", "cornerRadius", "shadowColor", "shadowOpacity",
+        "shadowOffset", "shadowRadius", "path", "fillColor", "strokeColor", "lineWidth", "strokeStart",
+        "strokeEnd",
+    ]
+    /// The parts of a transform a person reads (what `transform.*` key paths name); a chart of
+    /// the 16 matrix entries says little.
+    static let transformParts = [
+        "translation.x", "translation.y", "translation.z", "scale.x", "scale.y", "scale.z",
+        "rotation.x", "rotation.y", "rotation.z",
+    ]
+
+    struct Column {
+        var keyPath: String
+        /// One value per frame.
+        var values: [Value]
+        /// The same value at every frame.
+        var isConstant: Bool { values.dropFirst().allSatisfy { $0 == values.first } }
+    }
+
+    struct LayerFrames {
+        var name: String
+        var columns: [Column]
+    }
+
+    var fps: Double
+    var times: [Double]
+    var layers: [LayerFrames]
+
+    /// Samples every layer the script built (the script has run in `runtime`). Layers a
+    /// callback creates while sampling are not in the preview: the tracks are fixed at the
+    /// start.
+    static func sample(_ runtime: Runtime, request: SamplingRequest) throws -> PreviewScene {
+        let names = runtime.layers.map(\.name)
+        var request = request
+        request.tracks = names.flatMap { name in drawnKeyPaths.map { Track(layer: name, keyPath: $0) } }
+        let fps = try runtime.sampler(for: request).fps
+        var times: [Double] = []
+        var columns: [[Value]] = []
+        try runtime.sampleScene(request) { frame in
+            times.append(frame.time)
+            if columns.isEmpty { columns = frame.values.map { [$0] } } else {
+                for i in frame.values.indices { columns[i].append(frame.values[i]) }
+            }
+        }
+        let count = drawnKeyPaths.count
+        let layers = names.enumerated().map { l, name in
+            LayerFrames(name: name, columns: drawnKeyPaths.enumerated().map { k, keyPath in
+                Column(keyPath: keyPath, values: columns.isEmpty ? [] : columns[l * count + k])
+            })
+        }
+        return PreviewScene(fps: fps, times: times, layers: layers)
+    }
+
+    /// A value chart under the stage: a property that changes, or one part of a transform.
+    struct Chart {
+        var title: String
+        var unit: String
+        var values: [Value]
+    }
+
+    /// What changes over the run, one chart per property (transforms by their parts that
+    /// change), in layer order.
+    var charts: [Chart] {
+        var charts: [Chart] = []
+        for layer in layers {
+            for column in layer.columns where !column.isConstant {
+                guard column.keyPath == "transform" else {
+                    charts.append(Chart(title: "\(layer.name).\(column.keyPath)",
+                                        unit: ValueUnits.unit(of: column.keyPath), values: column.values))
+                    continue
+                }
+                for part in PreviewScene.transformParts {
+                    let keyPath = "transform." + part
+                    let values = column.values.map { v in
+                        (try? PropertyValues(["transform": v]).value(forKeyPath: keyPath)) ?? nil ?? .scalar(0)
+                    }
+                    let chart = Column(keyPath: keyPath, values: values)
+                    if !chart.isConstant {
+                        charts.append(Chart(title: "\(layer.name).\(keyPath)",
+                                            unit: ValueUnits.unit(of: keyPath), values: values))
+                    }
+                }
+            }
+        }
+        return charts
+    }
+}

@@ -1,0 +1,291 @@
+import Foundation
+import InbetweenEngine
+import InbetweenLua
+import XCTest
+
+/// The HTML preview measured in headless Chromium against the engine's frames, for all 12
+/// examples in one browser: at every frame time and every midpoint between two frames, each
+/// layer element's getBoundingClientRect, computed opacity and colours, and its path's numbers.
+///
+/// The chain from `inbetween run`'s JSON to the pixels: (1) the layers' whole presentation
+/// values, sampled here in-process with the engine, agree exactly with every track of the JSON
+/// frames at every frame (a track such as `transform.scale.x` is read from the whole value
+/// through the engine's key paths); (2) the geometry a layer must have is computed here from
+/// those values with Core Animation's layer model (Apple, "Core Animation Programming Guide:
+/// Layers Have Their Own Geometry": the anchor point sits at `position`, the transform is
+/// applied about it; CATransform3D's row vectors with the perspective divide), independently
+/// of the page's script, and compared with what Chromium measured.
+final class PreviewBrowserTests: XCTestCase {
+    /// Geometry in CSS pixels and 1 point = 1 px: the issue's bound. Chromium measures
+    /// transformed boxes in single precision (about 4e-5 px at 600 px), far inside it.
+    static let pixelTolerance = 0.01
+    /// Opacity and colour channels (0–1): the issue's bound; color(srgb ...) keeps more digits
+    /// than an 8-bit rgb() would (1/255 = 0.004 would not meet it).
+    static let channelTolerance = 1e-3
+
+    static let drawn = [
+        "bounds", "position", "anchorPoint", "anchorPointZ", "zPosition", "transform", "opacity",
+        "backgroundColor", "borderColor", "borderWidth", "path",
+    ]
+
+    func testEveryExampleMatchesTheEngineFramesInChromium() throws {
+        try XCTSkipUnless(ChromiumSession.isAvailable, "chromium is not installed (scripts/test installs it)")
+        let folder = try temporaryFolder()
+        let examples = try FileManager.default.contentsOfDirectory(
+            atPath: CLIProcess.root.appendingPathComponent("examples").path
+        ).filter { $0.hasSuffix(".lua") }.sorted()
+        XCTAssertEqual(examples.count, 12)
+        let browser = try ChromiumSession()
+        defer { browser.close() }
+        var measured = 0
+        for example in examples {
+            let name = String(example.dropLast(4))
+            let script = "examples/" + example
+            let page = folder.appendingPathComponent(name + ".html")
+            let r = try CLIProcess.run(["preview", "--no-user-plugins", script, "-o", page.path])
+            XCTAssertEqual(r.status, 0, "\(name): \(r.stderr)")
+            let expected = try Self.wholeLayers(script: script)
+            try Self.checkAgainstRunJSON(expected, script: script)
+
+            try browser.open(page)
+            let rows = try browser.eval(Self.measure) as? [[Any]] ?? []
+            // One row per layer per seek: frames plus the midpoints between them.
+            XCTAssertEqual(rows.count, expected.layers.count * (2 * expected.times.count - 1), name)
+            for row in rows {
+                try check(row, against: expected, example: name)
+                measured += 1
+            }
+        }
+        XCTAssertGreaterThan(measured, 2000)
+    }
+
+    /// The player's controls: space plays and pauses, the arrow keys step one frame, the
+    /// scrubber follows; `duration` and `fps` describe the scene (example 05: 1 s at 60 fps).
+    func testControlsAndTheScriptingSurface() throws {
+        try XCTSkipUnless(ChromiumSession.isAvailable, "chromium is not installed (scripts/test installs it)")
+        let page = try temporaryFolder().appendingPathComponent("ball.html")
+        let r = try CLIProcess.run(["preview", "--no-user-plugins", "examples/05-bouncing-ball.lua", "-o", page.path])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let html = try String(contentsOf: page, encoding: .utf8)
+        // Self-contained: nothing for the browser to fetch (the SVG namespace is a name, not a fetch).
+        for pattern in ["<link", " src=", "@import", "url(", "@font-face", "https:"] {
+            XCTAssertFalse(html.contains(pattern), pattern)
+        }
+        let browser = try ChromiumSession()
+        defer { browser.close() }
+        try browser.open(page)
+        let result = try browser.eval("""
+            (function () {
+              function key(k) { document.dispatchEvent(new KeyboardEvent('keydown', { key: k, bubbles: true })); }
+              var out = { duration: inbetween.duration, fps: inbetween.fps };
+              inbetween.seek(0); key('ArrowRight'); out.afterRight = inbetween.time;
+              key('ArrowRight'); key('ArrowLeft'); out.afterRightLeft = inbetween.time;
+              inbetween.seek(0.5 / 60); key('ArrowRight'); out.fromMidpoint = inbetween.time;
+              out.scrub = +document.getElementById('scrub').value;
+              key(' '); out.playing = inbetween.playing; key(' '); out.paused = !inbetween.playing;
+              inbetween.play(); out.played = inbetween.playing; inbetween.pause(); out.stopped = !inbetween.playing;
+              out.speeds = Array.prototype.map.call(document.querySelectorAll('#speed option'), function (o) { return +o.value; });
+              out.layers = document.querySelectorAll('[data-layer="ball"]').length;
+              return out;
+            })()
+            """) as? [String: Any] ?? [:]
+        XCTAssertEqual(result["duration"] as? Double, 1)
+        XCTAssertEqual(result["fps"] as? Double, 60)
+        // Frame times are i / 60 (FrameTimes: index over rate, not repeated addition).
+        XCTAssertEqual(result["afterRight"] as? Double, 1.0 / 60)
+        XCTAssertEqual(result["afterRightLeft"] as? Double, 1.0 / 60)
+        XCTAssertEqual(result["fromMidpoint"] as? Double, 1.0 / 60, "a step from between frames lands on the next")
+        XCTAssertEqual(result["scrub"] as? Double ?? 0, 1.0 / 60, accuracy: 1e-12)
+        for flag in ["playing", "paused", "played", "stopped"] { XCTAssertEqual(result[flag] as? Bool, true, flag) }
+        XCTAssertEqual(result["speeds"] as? [Double], [0.1, 0.25, 1])
+        XCTAssertEqual(result["layers"] as? Int, 1)
+    }
+
+    // MARK: expected values
+
+    struct WholeLayers {
+        var times: [Double]
+        var layers: [String]
+        /// values[layer][frame]: the drawn properties' presentation values.
+        var values: [[PropertyValues]]
+    }
+
+    /// Every layer's drawn properties at every frame, sampled in-process by the engine.
+    static func wholeLayers(script: String) throws -> WholeLayers {
+        let runtime = try Runtime()
+        var search = PluginSearch()
+        search.includeUserAndEnvironment = false
+        runtime.loadPlugins(search)
+        runtime.scriptDirectory = CLIProcess.root.appendingPathComponent("examples").path
+        try runtime.host.run(file: CLIProcess.root.appendingPathComponent(script).path)
+        let names = runtime.layers.map(\.name)
+        var request = SamplingRequest()
+        request.tracks = names.flatMap { n in drawn.map { Track(layer: n, keyPath: $0) } }
+        var times: [Double] = []
+        var values = [[PropertyValues]](repeating: [], count: names.count)
+        try runtime.sampleScene(request) { frame in
+            times.append(frame.time)
+            for l in names.indices {
+                var p = PropertyValues()
+                for k in drawn.indices { p.values[drawn[k]] = frame.values[l * drawn.count + k] }
+                values[l].append(p)
+            }
+        }
+        return WholeLayers(times: times, layers: names, values: values)
+    }
+
+    /// The JSON writer's numbers are the engine's doubles to within a few units in the last of
+    /// 16–17 significant digits (measured: 327.5196408943485 for 327.51964089434847); 1e-12 of
+    /// the value leaves room for that and nothing else.
+    static let jsonTolerance = 1e-12
+
+    /// Link (1): every JSON track of `inbetween run` equals the whole values read at its key path.
+    static func checkAgainstRunJSON(_ whole: WholeLayers, script: String) throws {
+        let r = try CLIProcess.run(["run", "--no-user-plugins", script])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let json = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any] ?? [:]
+        let tracks = json["tracks"] as? [[String: Any]] ?? []
+        XCTAssertFalse(tracks.isEmpty, script)
+        for track in tracks {
+            let layer = track["layer"] as? String ?? "", keyPath = track["keyPath"] as? String ?? ""
+            let times = track["times"] as? [Double] ?? [], values = track["values"] as? [Any] ?? []
+            guard let l = whole.layers.firstIndex(of: layer) else {
+                XCTFail("\(script): no layer \(layer)")
+                continue
+            }
+            for (t, v) in zip(times, values) {
+                guard let i = whole.times.firstIndex(where: { abs($0 - t) <= jsonTolerance * max(1, abs(t)) }) else {
+                    XCTFail("\(script): \(t) is not a frame time")
+                    continue
+                }
+                let json = (v as? [Double]) ?? [(v as? Double) ?? .nan]
+                let engine = try whole.values[l][i].value(forKeyPath: keyPath)?.components ?? []
+                XCTAssertEqual(json.count, engine.count, "\(script) \(layer).\(keyPath) at \(t)")
+                for (a, b) in zip(json, engine) {
+                    XCTAssertEqual(a, b, accuracy: jsonTolerance * max(1, abs(b)), "\(script) \(layer).\(keyPath) at \(t)")
+                }
+            }
+        }
+    }
+
+    /// The drawn values at `t`: a frame's own at a frame time, else linear between the two
+    /// frames around it (the page's stated display rule; matrices entry by entry).
+    static func values(_ whole: WholeLayers, layer l: Int, at t: Double) throws -> PropertyValues {
+        if let i = whole.times.firstIndex(of: t) { return whole.values[l][i] }
+        guard let i = whole.times.lastIndex(where: { $0 < t }), i + 1 < whole.times.count else {
+            throw ChromiumSession.CommandFailure("time \(t) outside the frames")
+        }
+        let u = (t - whole.times[i]) / (whole.times[i + 1] - whole.times[i])
+        var out = PropertyValues()
+        for (key, a) in whole.values[l][i].values {
+            let b = whole.values[l][i + 1].values[key]!
+            let ca = a.components, cb = b.components
+            out.values[key] = try a.withComponents(zip(ca, cb).map { $0 + ($1 - $0) * u })
+        }
+        return out
+    }
+
+    /// Core Animation's geometry of a layer in its superlayer: the corners of its bounds,
+    /// moved so the anchor point is the origin, through the transform (row vectors, then the
+    /// perspective divide), then to `position`. Returns the box around them.
+    static func frame(_ p: PropertyValues) -> (x: Double, y: Double, width: Double, height: Double) {
+        guard case .rect(let b)? = p["bounds"], case .point(let pos)? = p["position"],
+              case .point(let a)? = p["anchorPoint"], case .scalar(let az)? = p["anchorPointZ"],
+              case .transform(let m)? = p["transform"]
+        else { return (.nan, .nan, .nan, .nan) }
+        var xs: [Double] = [], ys: [Double] = []
+        for (cx, cy) in [(0.0, 0.0), (b.size.width, 0), (0, b.size.height), (b.size.width, b.size.height)] {
+            let x = cx - a.x * b.size.width, y = cy - a.y * b.size.height, z = -az
+            let X = x * m[1, 1] + y * m[2, 1] + z * m[3, 1] + m[4, 1]
+            let Y = x * m[1, 2] + y * m[2, 2] + z * m[3, 2] + m[4, 2]
+            let W = x * m[1, 4] + y * m[2, 4] + z * m[3, 4] + m[4, 4]
+            xs.append(X / W + pos.x)
+            ys.append(Y / W + pos.y)
+        }
+        return (xs.min()!, ys.min()!, xs.max()! - xs.min()!, ys.max()! - ys.min()!)
+    }
+
+    // MARK: measuring
+
+    /// For each frame time and each midpoint: every layer element's box, computed opacity,
+    /// background and border colours, and its path's `d` (null when it draws none).
+    static let measure = """
+        (function () {
+          var ts = inbetween.times, out = [], seeks = [];
+          for (var i = 0; i < ts.length; i++) { seeks.push(ts[i]); if (i + 1 < ts.length) seeks.push((ts[i] + ts[i + 1]) / 2); }
+          seeks.forEach(function (t) {
+            inbetween.seek(t);
+            document.querySelectorAll('[data-layer]').forEach(function (e) {
+              var r = e.getBoundingClientRect(), cs = getComputedStyle(e), svg = e.querySelector('svg');
+              out.push([t, e.getAttribute('data-layer'), r.left, r.top, r.width, r.height, cs.opacity,
+                cs.backgroundColor, getComputedStyle(e.querySelector('.border')).borderTopColor,
+                getComputedStyle(svg).display === 'none' ? null : svg.querySelector('path').getAttribute('d')]);
+            });
+          });
+          return out;
+        })()
+        """
+
+    func check(_ row: [Any], against whole: WholeLayers, example: String) throws {
+        guard row.count == 10, let t = row[0] as? Double, let name = row[1] as? String,
+              let l = whole.layers.firstIndex(of: name)
+        else { return XCTFail("\(example): bad row \(row)") }
+        let where_ = "\(example) \(name) at t = \(t)"
+        let p = try Self.values(whole, layer: l, at: t)
+        let box = Self.frame(p)
+        let got = row[2...5].map { ($0 as? Double) ?? .nan }
+        XCTAssertEqual(got[0], box.x, accuracy: Self.pixelTolerance, "left, \(where_)")
+        XCTAssertEqual(got[1], box.y, accuracy: Self.pixelTolerance, "top, \(where_)")
+        XCTAssertEqual(got[2], box.width, accuracy: Self.pixelTolerance, "width, \(where_)")
+        XCTAssertEqual(got[3], box.height, accuracy: Self.pixelTolerance, "height, \(where_)")
+        // CALayer.opacity: values outside 0...1 are clamped when drawn (Apple's CALayer reference).
+        guard case .scalar(let opacity)? = p["opacity"] else { return XCTFail(where_) }
+        XCTAssertEqual(Double(row[6] as? String ?? "") ?? .nan, min(max(opacity, 0), 1),
+                       accuracy: Self.channelTolerance, "opacity, \(where_)")
+        for (index, key) in [(7, "backgroundColor"), (8, "borderColor")] {
+            let channels = Self.channels(row[index] as? String ?? "")
+            let expected = p[key]?.components ?? []
+            XCTAssertEqual(channels.count, 4, "\(key) '\(row[index])', \(where_)")
+            for (c, e) in zip(channels, expected) {
+                XCTAssertEqual(c, e, accuracy: Self.channelTolerance, "\(key), \(where_)")
+            }
+        }
+        guard case .path(let path)? = p["path"], case .rect(let b)? = p["bounds"] else { return XCTFail(where_) }
+        guard let d = row[9] as? String else {
+            XCTAssertTrue(path.elements.isEmpty, "a path is drawn, \(where_)")
+            return
+        }
+        // The path in the layer's own space: its points less the bounds' origin.
+        let numbers = Self.numbers(in: d)
+        let expected = path.points.flatMap { [$0.x - b.origin.x, $0.y - b.origin.y] }
+        XCTAssertEqual(numbers.count, expected.count, "path points, \(where_)")
+        for (n, e) in zip(numbers, expected) {
+            XCTAssertEqual(n, e, accuracy: Self.pixelTolerance, "path, \(where_)")
+        }
+    }
+
+    /// `color(srgb r g b / a)`, `color(srgb r g b)` or `rgba(R, G, B, a)` as four 0–1 channels.
+    static func channels(_ css: String) -> [Double] {
+        var n = numbers(in: css)
+        if css.hasPrefix("rgb") {
+            for i in 0..<min(3, n.count) { n[i] /= 255 }
+        }
+        if n.count == 3 { n.append(1) }
+        return n
+    }
+
+    static func numbers(in text: String) -> [Double] {
+        let pattern = try! NSRegularExpression(pattern: "-?(?:\\d+\\.?\\d*|\\.\\d+)(?:[eE][-+]?\\d+)?")
+        let range = NSRange(text.startIndex..., in: text)
+        return pattern.matches(in: text, range: range).compactMap { m in
+            Range(m.range, in: text).flatMap { Double(text[$0]) }
+        }
+    }
+
+    func temporaryFolder() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("ib-preview-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(at: url) }
+        return url
+    }
+}

@@ -1,0 +1,113 @@
+#!/usr/bin/env python3
+"""One headless Chromium driven over the DevTools protocol on a pipe (--remote-debugging-pipe:
+the browser reads commands from fd 3 and writes replies to fd 4, each a JSON text ended by a
+NUL byte; https://chromedevtools.github.io/devtools-protocol/).
+
+The tests talk to this script one JSON line at a time on stdin/stdout, so one browser serves
+many pages:
+  {"op": "open", "url": "file:///..."}    -> {"ok": true}   (a new tab; waits for load)
+  {"op": "eval", "expr": "..."}           -> {"ok": true, "value": ...}  (in the current tab;
+                                             promises awaited, the value returned as JSON)
+  {"op": "quit"}
+Errors come back as {"ok": false, "error": "..."}.
+"""
+import json
+import os
+import subprocess
+import sys
+
+
+class Browser:
+    def __init__(self, width, height):
+        to_browser_r, self.to_browser = os.pipe()
+        self.from_browser, from_browser_w = os.pipe()
+
+        def wire():
+            os.dup2(to_browser_r, 3)
+            os.dup2(from_browser_w, 4)
+
+        self.proc = subprocess.Popen(
+            [os.environ.get("CHROMIUM", "chromium"), "--headless", "--no-sandbox", "--disable-gpu",
+             "--remote-debugging-pipe", "--hide-scrollbars", "--no-first-run",
+             "--window-size=%d,%d" % (width, height), "about:blank"],
+            pass_fds=(3, 4), preexec_fn=wire, stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        os.close(to_browser_r)
+        os.close(from_browser_w)
+        self.next_id = 0
+        self.buffer = b""
+        self.session = None
+        self.target = None
+
+    def send(self, method, params=None, session=None):
+        self.next_id += 1
+        message = {"id": self.next_id, "method": method, "params": params or {}}
+        if session:
+            message["sessionId"] = session
+        os.write(self.to_browser, json.dumps(message).encode() + b"\0")
+        while True:
+            reply = self.read()
+            if reply.get("id") == self.next_id:
+                if "error" in reply:
+                    raise RuntimeError("%s: %s" % (method, reply["error"].get("message")))
+                return reply.get("result", {})
+
+    def read(self):
+        while b"\0" not in self.buffer:
+            chunk = os.read(self.from_browser, 1 << 20)
+            if not chunk:
+                raise RuntimeError("the browser closed its pipe")
+            self.buffer += chunk
+        text, self.buffer = self.buffer.split(b"\0", 1)
+        return json.loads(text)
+
+    def open(self, url):
+        if self.target:
+            self.send("Target.closeTarget", {"targetId": self.target})
+        self.target = self.send("Target.createTarget", {"url": "about:blank"})["targetId"]
+        self.session = self.send("Target.attachToTarget", {"targetId": self.target, "flatten": True})["sessionId"]
+        self.send("Page.enable", session=self.session)
+        self.send("Page.navigate", {"url": url}, session=self.session)
+        self.evaluate("new Promise(r => { if (document.readyState === 'complete') r(1); "
+                      "else addEventListener('load', () => r(1)); })")
+
+    def evaluate(self, expr):
+        result = self.send("Runtime.evaluate", {"expression": expr, "returnByValue": True,
+                                                "awaitPromise": True}, session=self.session)
+        if "exceptionDetails" in result:
+            details = result["exceptionDetails"]
+            raise RuntimeError(details.get("exception", {}).get("description") or details.get("text"))
+        return result.get("result", {}).get("value")
+
+    def quit(self):
+        try:
+            self.send("Browser.close")
+        except Exception:
+            pass
+        try:
+            self.proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+
+
+def main():
+    browser = Browser(int(os.environ.get("WIDTH", "1000")), int(os.environ.get("HEIGHT", "1400")))
+    for line in sys.stdin:
+        request = json.loads(line)
+        try:
+            if request["op"] == "quit":
+                break
+            if request["op"] == "open":
+                browser.open(request["url"])
+                reply = {"ok": True}
+            else:
+                reply = {"ok": True, "value": browser.evaluate(request["expr"])}
+        except Exception as error:  # reported to the test, which fails with the text
+            reply = {"ok": False, "error": str(error)}
+        sys.stdout.write(json.dumps(reply) + "\n")
+        sys.stdout.flush()
+    browser.quit()
+
+
+if __name__ == "__main__":
+    main()
