@@ -44,8 +44,7 @@ enum PreviewCommand {
         guard let script = args.next() else { throw UsageError("preview needs a script") }
         try args.finish()
         let path = output ?? defaultOutput(for: script)
-        if watch, path == "-" { throw UsageError("preview --watch needs a file to write (-o FILE.html)") }
-        let dataPath = watch ? dataScriptPath(for: path) : nil
+        let dataPath = watch && path != "-" ? dataScriptPath(for: path) : nil
 
         let pageTitle = title ?? (script as NSString).lastPathComponent
         let write = { (runtime: Runtime) in
@@ -66,17 +65,8 @@ enum PreviewCommand {
             sink.buffer.append(contentsOf: PreviewPage.render(data: data, title: pageTitle))
             try sink.commit()
         }
-        guard watch else {
-            try write(try options.makeRuntime(verbose: verbose))
-            return 0
-        }
-        let loop = WatchLoop(files: [script], dynamicFiles: { options.search.files() }, verbose: verbose)
-        return loop.run {
-            let runtime = try options.makeRuntime(verbose: verbose)
-            defer { loop.watch(runtime.requiredFiles) }
-            try write(runtime)
-            Diagnostics.write("inbetween: wrote \(path)")
-        }
+        return try WatchLoop.perform(watch: watch, files: [script], output: path, options: options, verbose: verbose,
+                                     write)
     }
 
     /// `ball.lua` -> `ball.html` beside it.

@@ -7,6 +7,7 @@ import InbetweenLua
 /// (inclusive) and writes the frames.
 enum RunCommand {
     static func run(_ args: inout Arguments) throws -> Int32 {
+        let watch = args.flag("--watch")
         let options = try RuntimeOptions(&args)
         var request = SamplingRequest()
         request.fps = try args.frameRate()
@@ -20,8 +21,15 @@ enum RunCommand {
         let outputPath = args.option("-o")
         guard let script = args.next() else { throw UsageError("run needs a script") }
         try args.finish()
+        return try WatchLoop.perform(watch: watch, files: [script], output: outputPath, options: options,
+                                     verbose: false) { runtime in
+            try write(script: script, runtime: runtime, request: request, format: format, precision: precision,
+                      outputPath: outputPath)
+        }
+    }
 
-        let runtime = try options.makeRuntime()
+    static func write(script: String, runtime: Runtime, request: SamplingRequest, format: String, precision: Int?,
+                      outputPath: String?) throws {
         let folder = (script as NSString).deletingLastPathComponent
         runtime.scriptDirectory = folder.isEmpty ? "." : folder
         try runtime.host.run(file: script)
@@ -40,7 +48,6 @@ enum RunCommand {
         progress.finish()
         try writer.finish(summary)
         try sink.commit()
-        return 0
     }
 }
 

@@ -77,3 +77,28 @@ final class WatchLoop {
         }
     }
 }
+
+extension WatchLoop {
+    /// A command's work once, or with `--watch` again after every change. `work` gets a fresh
+    /// runtime each time: a script that ran has changed its Lua state, and a new run must not
+    /// see that.
+    static func perform(
+        watch: Bool, files: [String], output: String?, options: RuntimeOptions, verbose: Bool,
+        _ work: (Runtime) throws -> Void
+    ) throws -> Int32 {
+        guard watch else {
+            try work(try options.makeRuntime(verbose: verbose))
+            return 0
+        }
+        guard let output, output != "-" else {
+            throw UsageError("--watch needs -o FILE (each run replaces the file; standard output cannot be)")
+        }
+        let loop = WatchLoop(files: files, dynamicFiles: { options.search.files() }, verbose: verbose)
+        return loop.run {
+            let runtime = try options.makeRuntime(verbose: verbose)
+            defer { loop.watch(runtime.requiredFiles) }
+            try work(runtime)
+            Diagnostics.write("inbetween: wrote \(output)")
+        }
+    }
+}
