@@ -86,7 +86,7 @@ final class OptionTableTests: XCTestCase {
             (["plot", "bounceOut", "--format", "csv"], "unknown option '--format' for plot"),
             (["list", "extra"], "unexpected argument 'extra' for list"),
             (["list", "--json", "--json"], "option --json given twice"),
-            (["help", "nope"], "unknown command 'nope' (commands: run, curve, plot, list, batch, help)"),
+            (["help", "nope"], "unknown command 'nope' (commands: run, curve, plot, preview, list, batch, help)"),
             (["--bogus"], "unknown option '--bogus' (options go after the command: inbetween COMMAND [options])"),
         ]
         for (args, message) in cases {

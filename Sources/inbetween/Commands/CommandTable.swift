@@ -20,6 +20,10 @@ enum CommandTable {
     static let fps = OptionSpec(
         name: "--fps", value: .number("N"), help: "frames per second (default: the script's scene{fps}, else 60)")
 
+    static let watch = OptionSpec(
+        name: "--watch",
+        help: "write again whenever the script, a module it requires or a plugin changes (needs a file)")
+
     static let pluginOptions = OptionSection(title: "plugin options", options: [
         OptionSpec(name: "--plugins", value: .folder("DIR"), help: "also load the plugins in DIR (repeatable)",
                    repetition: .accumulate),
@@ -61,6 +65,7 @@ enum CommandTable {
             OptionSpec(name: "--format", value: .choice("FORMAT", frameFormats), help: "the output format (default json)"),
             precision,
             output,
+            watch,
         ])] + runtimeSections,
         runCommand: { args in try RunCommand.run(&args) })
 
@@ -85,6 +90,7 @@ enum CommandTable {
             OptionSpec(name: "--tolerance", value: .number("T"),
                        help: "css: largest difference from the samples (default 0.001)"),
             output,
+            watch,
         ])] + runtimeSections,
         operand: .easing,
         runCommand: { args in try CurveCommand.run(&args) })
@@ -106,9 +112,37 @@ enum CommandTable {
             OptionSpec(name: "--title", value: .text("TEXT"), help: "the chart's title (default: the SPECs)"),
             OptionSpec(name: "--fps", value: .number("N"), help: "frames per second when plotting a script (default 60)"),
             output,
+            watch,
         ])] + runtimeSections,
         operand: .easing,
         runCommand: { args in try PlotCommand.run(&args) })
+
+    static let preview = CommandSpec(
+        name: "preview",
+        synopsis: ["SCRIPT.lua [options]"],
+        summary: "write an HTML page that plays the scene, with controls and charts",
+        about: """
+            Writes one self-contained HTML page (no network, no external files) that plays the
+            scene SCRIPT.lua builds: every layer drawn as Core Animation composes it (bounds,
+            position, anchorPoint, transform in 2D and 3D, opacity, colours, borders, corner
+            radii, shape-layer paths), with play/pause, a scrubber, speeds 0.1x, 0.25x and 1x,
+            loop, space to play and the arrow keys to step one frame, and under the stage each
+            changing property over time. A page script can use window.inbetween = { duration,
+            fps, seek(seconds), play(), pause() }; each layer's element has data-layer="NAME"
+            with its geometry in CSS pixels (1 point = 1 px, origin top-left). With --watch
+            the page also re-loads FILE.data.js, written beside it, and shows each new version
+            within a second, keeping its time and play state.
+            """,
+        sections: [OptionSection(title: "options", options: [
+            fps,
+            OptionSpec(name: "--from", value: .number("T"), help: "first frame time in seconds (default: the scene's start)"),
+            OptionSpec(name: "--to", value: .number("T"), help: "last frame time in seconds (default: the scene's end)"),
+            OptionSpec(name: "--title", value: .text("TEXT"), help: "the page's title (default: the script's name)"),
+            OptionSpec(name: "-o", value: .file("FILE"),
+                       help: "write FILE (default: SCRIPT.html beside the script; -: standard output)"),
+            watch,
+        ])] + runtimeSections,
+        runCommand: { args in try PreviewCommand.run(&args) })
 
     static let list = CommandSpec(
         name: "list",
@@ -197,7 +231,7 @@ enum CommandTable {
         runCommand: { args in try GenerateCommand.run(&args) })
 
     /// Every command, in the order the help lists them.
-    static let commands: [CommandSpec] = [run, curve, plot, list, batch, helpCommand, worker, benchWrite, generate]
+    static let commands: [CommandSpec] = [run, curve, plot, preview, list, batch, helpCommand, worker, benchWrite, generate]
 
     static var visibleCommands: [CommandSpec] { commands.filter { !$0.hidden } }
 

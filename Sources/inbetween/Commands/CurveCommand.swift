@@ -16,6 +16,7 @@ enum CurveCommand {
     enum Format: String, CaseIterable { case csv, json, css, svg }
 
     static func run(_ args: inout Arguments) throws -> Int32 {
+        let watch = args.flag("--watch")
         let format = args.option("--format").flatMap(Format.init(rawValue:)) ?? .csv
         let grid = try SampleGrid.parse(samples: args.option("--samples"), at: args.option("--at"))
         let precision = try args.precision()
@@ -36,7 +37,8 @@ enum CurveCommand {
                 "--at cannot be used with --format css: linear() needs samples spread over [0, 1]")
         }
 
-        let runtime = try options.makeRuntime(verbose: CLI.verbose)
+        return try WatchLoop.perform(watch: watch, files: spec.hasSuffix(".lua") ? [spec] : [], output: output,
+                                     options: options) { runtime in
         let source = try CurveSource.resolve(spec, in: runtime)
         let defaultCount =
             format == .css
@@ -88,6 +90,6 @@ enum CurveCommand {
             sink.buffer.append(contentsOf: SVGChart.easing([curve], title: spec).render())
         }
         try sink.commit()
-        return 0
+        }
     }
 }

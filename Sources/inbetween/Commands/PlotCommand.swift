@@ -9,6 +9,7 @@ enum PlotCommand {
     static let defaultSampleCount = 401
 
     static func run(_ args: inout Arguments) throws -> Int32 {
+        let watch = args.flag("--watch")
         let grid = try SampleGrid.parse(samples: args.option("--samples"), at: nil)
         let title = args.option("--title")
         let fps = try args.frameRate()
@@ -20,7 +21,14 @@ enum PlotCommand {
         guard !specs.isEmpty else {
             throw UsageError("plot needs at least one SPEC (try: inbetween plot easeIn easeOut -o ease.svg)")
         }
-        let runtime = try options.makeRuntime(verbose: CLI.verbose)
+        return try WatchLoop.perform(watch: watch, files: specs.filter { $0.hasSuffix(".lua") }, output: output,
+                                     options: options) { runtime in
+            try draw(specs, grid: grid, title: title, fps: fps, output: output, runtime: runtime)
+        }
+    }
+
+    static func draw(_ specs: [String], grid: SampleGrid?, title: String?, fps: Double?, output: String?,
+                     runtime: Runtime) throws {
         // A lone script either returns an easing (plotted as one) or builds a scene: it runs
         // once here, and a scene it built is sampled from this same runtime.
         if specs.count == 1, specs[0].hasSuffix(".lua") {
@@ -32,7 +40,7 @@ enum PlotCommand {
             sink.buffer.append(contentsOf: try ScriptPlot.render(script: specs[0], runtime: runtime,
                                                                  fps: fps, title: title))
             try sink.commit()
-            return 0
+            return
         }
         let points = grid ?? .uniform(defaultSampleCount)
         let xs = points.xs
@@ -49,7 +57,6 @@ enum PlotCommand {
         let sink = try ByteSink(path: output)
         sink.buffer.append(contentsOf: SVGChart.easing(curves, title: title).render())
         try sink.commit()
-        return 0
     }
 
     /// The legend names a spring's time scale: x = 1 is its settling duration.

@@ -21,8 +21,7 @@ enum RunCommand {
         let outputPath = args.option("-o")
         guard let script = args.next() else { throw UsageError("run needs a script") }
         try args.finish()
-        return try WatchLoop.perform(watch: watch, files: [script], output: outputPath, options: options,
-                                     verbose: false) { runtime in
+        return try WatchLoop.perform(watch: watch, files: [script], output: outputPath, options: options) { runtime in
             try write(script: script, runtime: runtime, request: request, format: format, precision: precision,
                       outputPath: outputPath)
         }

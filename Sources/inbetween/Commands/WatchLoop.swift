@@ -83,7 +83,7 @@ extension WatchLoop {
     /// runtime each time: a script that ran has changed its Lua state, and a new run must not
     /// see that.
     static func perform(
-        watch: Bool, files: [String], output: String?, options: RuntimeOptions, verbose: Bool,
+        watch: Bool, files: [String], output: String?, options: RuntimeOptions, verbose: Bool = CLI.verbose,
         _ work: (Runtime) throws -> Void
     ) throws -> Int32 {
         guard watch else {
