@@ -57,10 +57,11 @@ final class BatchLifecycleTests: XCTestCase {
         }
     }
 
-    /// SIGINT and SIGTERM, to the batch alone and to its process group (workers included):
-    /// the batch exits 130 / 143 well within 2 s, starts no job after the signal, keeps the job
-    /// that finished, leaves no staging folder, and --skip-existing then completes the rest
-    /// byte-identical to an uninterrupted run.
+    /// SIGINT and SIGTERM, to the batch alone and to its process group (workers included), and
+    /// a second signal right after the first: the batch exits 130 / 143 (the first signal's)
+    /// within 2 s, starts no job after the signal, keeps the job that finished, leaves no
+    /// staging folder, and --skip-existing then completes the rest byte-identical to an
+    /// uninterrupted run.
     func testSignalsStopTheBatchAndSkipExistingCompletesIt() throws {
         // 0.3 s of CPU time a job: one worker is certainly inside the second job when the
         // test sees it start and signals (it reads stderr every 10 ms).
@@ -69,15 +70,19 @@ final class BatchLifecycleTests: XCTestCase {
         XCTAssertEqual(reference.status, 0, reference.stderr)
         XCTAssertEqual(listing("ref"), names.map { $0 + ".json" })
 
-        let cases: [(Int32, Bool)] = [(SIGINT, false), (SIGTERM, false), (SIGINT, true), (SIGTERM, true)]
-        for (signal, toGroup) in cases {
-            let what = "signal \(signal)\(toGroup ? " to the group" : "")"
-            let out = "out-\(signal)-\(toGroup)"
+        let cases: [(Int32, Bool, Bool)] = [
+            (SIGINT, false, false), (SIGTERM, false, false), (SIGINT, true, false), (SIGTERM, true, false),
+            (SIGTERM, true, true),
+        ]
+        for (signal, toGroup, twice) in cases {
+            let what = "signal \(signal)\(toGroup ? " to the group" : "")\(twice ? " twice" : "")"
+            let out = "out-\(signal)-\(toGroup)-\(twice)"
             let batch = try LiveProcess(["batch", path("s"), "-o", path(out), "--jobs", "1"])
             XCTAssertTrue(batch.waitForStderr(timeout: 60) { self.starts($0).count >= 2 }, "\(what): \(batch.stderr)")
             let seen = starts(batch.stderr)
             let sent = Date()
             if toGroup { batch.signalGroup(signal) } else { batch.signal(signal) }
+            if twice { batch.signalGroup(SIGINT) }
             XCTAssertTrue(batch.waitForExit(timeout: 30), what)
             let took = Date().timeIntervalSince(sent)
             XCTAssertLessThan(took, 2.0, "\(what): exit \(took) s after the signal")
@@ -115,6 +120,23 @@ final class BatchLifecycleTests: XCTestCase {
         XCTAssertEqual(listing("out").count, names.count - 1, "no staging folder left: \(listing("out"))")
         XCTAssertFalse(listing("out").contains { $0.hasPrefix(".") })
         XCTAssertNotEqual(kill(victim, 0), 0, "the stopped worker was killed")
+    }
+
+    /// A job stuck inside a C function (a backtracking pattern: four lazy `.-` over 5,000
+    /// characters is ~5000^4 / 24 steps) cannot be stopped between instructions; its worker
+    /// ends itself 2 s after the limit, and the summary says why instead of blaming a finalizer.
+    func testJobStuckInACFunctionIsReportedHonestly() throws {
+        _ = try writeJobs(3, folder: "s", seconds: 0)
+        try #"local s = string.rep("a", 5000); return s:find(".-.-.-.-b")"#
+            .write(toFile: path("s/stuck.lua"), atomically: true, encoding: .utf8)
+        let r = try CLIProcess.run(["batch", path("s"), "-o", path("out"), "--jobs", "1", "--timeout", "1"])
+        XCTAssertEqual(r.status, 1, r.stderr)
+        XCTAssertTrue(r.stderr.contains("batch: 3 succeeded, 1 failed;"), r.stderr)
+        // How the worker ends itself (its status) belongs to the limits; the batch's words here.
+        XCTAssertTrue(r.stderr.contains("stuck.lua: worker "), r.stderr)
+        XCTAssertTrue(r.stderr.contains(" after the time limit (1 s, --timeout): the script did not stop at the limit (a C function such as a string.find pattern, or a __gc metamethod, cannot be interrupted)"),
+                      r.stderr)
+        XCTAssertEqual(listing("out"), ["j01.json", "j02.json", "j03.json"])
     }
 
     /// Two array tasks sharing one output folder, each in a PID namespace of its own, so both

@@ -32,6 +32,8 @@ enum Worker {
         let runtime = try options.makeRuntime(reportFailures: reportPlugins)
         // The limits apply per job, not to the worker's whole life.
         runtime.host.endBudget()
+        // Plugins loaded: from here on the parent's watchdog times jobs, not the start-up.
+        try writeAll(replies, WorkerMessages.ready)
         let numbers = NumberFormat(precision: precision)
         let crashOn = ProcessInfo.processInfo.environment[crashVariable]
         var reader = LineReader(fd: STDIN_FILENO)

@@ -9,7 +9,9 @@ import InbetweenLua
 /// - in: `{"id":3,"script":"a.lua","output":"/out/.inbetween-batch-123/3","params":{...}}`
 ///   — `output` is a path in a staging folder beside the final one; the parent renames it
 ///   into place when the job succeeded (so an output appears whole or not at all);
-/// - out: `{"id":3,"ok":true,"bytes":1234}` or `{"id":3,"ok":false,"error":"a.lua:3: boom"}`.
+/// - out: `{"ready":true}` once, when the plugins are loaded (the parent's watchdog then times
+///   jobs rather than the start-up, which has a time limit of its own); then per job
+///   `{"id":3,"ok":true,"bytes":1234}` or `{"id":3,"ok":false,"error":"a.lua:3: boom"}`.
 ///
 /// A worker that dies (a signal, a VM crash) just stops answering: the parent sees its pipe
 /// close, reports the job it held as failed, and starts another worker.
@@ -28,6 +30,12 @@ struct JobResult: Codable, Hashable, Sendable {
 }
 
 enum WorkerMessages {
+    static let ready = Array("{\"ready\":true}\n".utf8)
+
+    static func isReady(_ line: ArraySlice<UInt8>) -> Bool {
+        line.elementsEqual(ready.dropLast())
+    }
+
     static func codable<T: Encodable>(_ message: T) -> [UInt8] {
         // JSONEncoder escapes newlines inside strings, so a message is always one line.
         let encoder = JSONEncoder()

@@ -96,17 +96,19 @@ final class WorkerPool {
             }
         }
         /// Takes `worker` out of the pool after it died or was killed: `message` fails the job
-        /// it was running, the jobs queued behind it go to others, and a new worker starts.
-        func replace(_ index: Int, failing message: (String) -> String) throws {
+        /// it was running (nil: the worker never got to it — it died or hung while starting),
+        /// the other jobs it held go to others, and a new worker starts.
+        func replace(_ index: Int, failing message: ((String) -> String)?) throws {
             let worker = workers.remove(at: index)
             let how = worker.finish() ?? "exited"
             running -= worker.jobs.count
-            if let id = worker.jobs.first {
+            if let message, let id = worker.jobs.first {
                 retry.insert(contentsOf: worker.jobs.dropFirst(), at: 0)
                 discard(id)
                 onResult(id, .failed(message(how)))
             } else {
-                // Died idle (at start-up, say): give up once that keeps happening.
+                retry.insert(contentsOf: worker.jobs, at: 0)
+                // Died before taking a job (at start-up, say): give up once that keeps happening.
                 idleDeaths += 1
                 guard idleDeaths <= 2 * count + 2 else {
                     throw CommandError("batch: workers keep stopping before taking a job (last one \(how))")
@@ -148,10 +150,15 @@ final class WorkerPool {
                         stoppedBy = signal
                         break
                     }
-                    try replace(w) { how in "worker \(how) while running this script" }
+                    try replace(w, failing: worker.ready ? deathMessage(worker) : nil)
                     continue
                 }
                 for line in lines {
+                    if !worker.ready && WorkerMessages.isReady(line) {
+                        worker.ready = true
+                        worker.busySince = WorkerPool.now()
+                        continue
+                    }
                     guard let result = WorkerMessages.decode(JobResult.self, line), result.id == worker.jobs.first
                     else { continue }
                     worker.jobs.removeFirst()
@@ -173,27 +180,47 @@ final class WorkerPool {
         return nil
     }
 
+    /// When `worker` has been silent too long: its start-up (loading plugins, under the same
+    /// time limit as a job) or the job it runs. Nil when it owes no answer.
+    private func deadline(_ worker: WorkerProcess) -> Double? {
+        guard jobSeconds > 0 else { return nil }
+        if !worker.ready { return worker.startedAt + jobSeconds + WorkerPool.watchdogGrace }
+        return worker.jobs.isEmpty ? nil : worker.busySince + jobSeconds + WorkerPool.watchdogGrace
+    }
+
+    /// Why a worker's job failed when the worker died under it. One that died after the job's
+    /// time limit ended itself because the script did not stop at the limit: the limits act
+    /// between Lua instructions, so a C function (a backtracking `string.find` pattern) or a
+    /// finalizer (hooks are off in `__gc`) runs on past them.
+    private func deathMessage(_ worker: WorkerProcess) -> (String) -> String {
+        let ran = WorkerPool.now() - worker.busySince
+        guard jobSeconds > 0, ran >= jobSeconds else { return { how in "worker \(how) while running this script" } }
+        let limit = WorkerPool.seconds(jobSeconds)
+        return { how in
+            "worker \(how) after the time limit (\(limit) s, --timeout): the script did not stop at the limit "
+                + "(a C function such as a string.find pattern, or a __gc metamethod, cannot be interrupted)"
+        }
+    }
+
     /// Milliseconds until the earliest watchdog deadline (-1: none).
     private func watchdogTimeout() -> Int32 {
-        guard jobSeconds > 0 else { return -1 }
-        let deadlines = workers.filter { !$0.jobs.isEmpty }.map { $0.busySince + jobSeconds + WorkerPool.watchdogGrace }
-        guard let first = deadlines.min() else { return -1 }
+        guard let first = workers.compactMap(deadline).min() else { return -1 }
         return Int32(clamping: max(0, Int(((first - WorkerPool.now()) * 1000).rounded(.up)) + 1))
     }
 
     /// Kills and replaces the workers past their deadline.
-    private func watch(_ replace: (Int, (String) -> String) throws -> Void) throws {
-        guard jobSeconds > 0 else { return }
+    private func watch(_ replace: (Int, ((String) -> String)?) throws -> Void) throws {
         let now = WorkerPool.now()
         for i in workers.indices.reversed() {
             let worker = workers[i]
-            guard !worker.jobs.isEmpty, now >= worker.busySince + jobSeconds + WorkerPool.watchdogGrace else { continue }
+            guard let deadline = deadline(worker), now >= deadline else { continue }
             worker.kill()
             let limit = WorkerPool.seconds(jobSeconds), grace = WorkerPool.seconds(WorkerPool.watchdogGrace)
-            try replace(i) { _ in
+            // Silent while starting (loading plugins): no job is to blame; they go elsewhere.
+            try replace(i, worker.ready ? { _ in
                 "no answer within the time limit (\(limit) s, --timeout) plus \(grace) s: the worker was stopped "
                     + "(SIGSTOP?) or stuck where its limits cannot reach it, and was killed"
-            }
+            } : nil)
         }
     }
 

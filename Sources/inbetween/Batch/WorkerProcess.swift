@@ -14,6 +14,10 @@ final class WorkerProcess {
     /// When the job it runs began (monotonic seconds; see `WorkerPool.now`): when it was sent
     /// to an idle worker, or when the answer to the job before it arrived.
     var busySince = 0.0
+    /// Whether it said its plugins are loaded; until then the watchdog times its start-up.
+    var ready = false
+    /// When it was started (monotonic seconds).
+    let startedAt = WorkerPool.now()
 
     /// Starts `executable arguments...`.
     init(executable: String, arguments: [String], environment: [String]) throws {
