@@ -1,4 +1,5 @@
-/// Turns fuzzer bytes into a Lua script. The first byte picks the form: odd -> the remaining
+/// Turns fuzzer bytes into a Lua script (first bytes 0 and 1 mod 4; FuzzTarget sends 2 and 3
+/// elsewhere). The first byte picks the form: odd -> the remaining
 /// bytes are the script text itself (script loading: the lexer, the parser, the text-only
 /// rule); even -> a sequence of binding calls, each template filled with argument values of
 /// every type picked by the bytes (the bindings' argument handling). Every call runs under

@@ -1,13 +1,19 @@
 import Foundation
 import InbetweenLua
 
-/// libFuzzer's entry point: each input becomes a Lua script (see FuzzScript), run in a fresh
-/// runtime with small limits. A crash, a hang past the limits or a Swift trap is a finding;
-/// Lua errors are the expected outcome and are ignored.
+/// libFuzzer's entry point. The first byte's value mod 4 picks what the rest is: 0 and 1 a
+/// Lua script (FuzzScript: binding calls or raw text), 2 a batch manifest (FuzzManifest), 3 a
+/// plugin file (FuzzPlugin); each runs in a fresh runtime with small limits. A crash, a hang
+/// past the limits or a Swift trap is a finding; Lua errors are the expected outcome and are
+/// ignored.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
-    let script = FuzzScript(bytes: Array(UnsafeBufferPointer(start: data, count: size))).text
-    FuzzRun.run(script)
+    let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+    switch bytes.first.map({ $0 % 4 }) {
+    case 2: FuzzManifest.run(bytes.dropFirst())
+    case 3: FuzzPlugin.run(bytes.dropFirst())
+    default: FuzzRun.run(FuzzScript(bytes: bytes).text)
+    }
     return 0
 }
 
