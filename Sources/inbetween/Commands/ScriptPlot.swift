@@ -3,9 +3,11 @@ import InbetweenEngine
 import InbetweenLua
 
 /// `inbetween plot SCRIPT.lua -o FILE.svg`: what a script animates, as pictures — one
-/// value-over-time chart per animated (layer, key path), a series per component, and for
-/// point-valued tracks (positions) the motion path in the layer's y-down space with a dot per
-/// frame. A plot needs every frame at once, so frames are kept (unlike `run`'s outputs).
+/// value-over-time chart per animated (layer, key path), a series per component, all on one
+/// time axis, with units on the value axes and lines broken where a value jumps; colours as
+/// a swatch band with each channel in its own colour; paths as outlines at several times; and
+/// for point-valued tracks (positions) the motion path in the layer's y-down space with a dot
+/// per frame. A plot needs every frame at once, so frames are kept (unlike `run`'s outputs).
 enum ScriptPlot {
     /// `script` has already run in `runtime` (PlotCommand ran it to see what it returns); the
     /// scene it built is sampled here.
@@ -18,30 +20,79 @@ enum ScriptPlot {
                 samples[track, default: []].append((frame.time, value))
             }
         }
+        let times = samples.values.flatMap { $0.map(\.time) }
+        let timeRange = (times.min() ?? 0, times.max() ?? 1)
         var charts: [SVGChart] = []
         let motion = tracks.filter { track in
             if case .point = samples[track]?.first?.value { return true } else { return false }
         }
         if !motion.isEmpty {
             charts.append(SVGChart.motionPath(motion.map { track in
-                (name: track.description, points: samples[track]!.map { s in
-                    let c = s.value.components
-                    return (x: c[0], y: c[1])
-                })
+                let rows = samples[track]!.map(\.value.components)
+                return SVGChart.Series(name: track.description, points: rows.map { (x: $0[0], y: $0[1]) },
+                                       breaks: JumpBreaks.indices(rows))
             }, title: "motion"))
         }
         for track in tracks {
             let rows = samples[track]!
             guard let first = rows.first?.value else { continue }
+            let unit = ValueUnits.unit(of: track.keyPath)
+            if case .path = first {
+                charts.append(outlines(track, rows, unit: unit))
+                continue
+            }
             let names = componentNames(first)
             guard !names.isEmpty else { continue }
-            let series = names.enumerated().map { i, name in
-                (name: name, points: rows.map { (x: $0.time, y: $0.value.components[i]) })
+            let components = rows.map(\.value.components)
+            let breaks = JumpBreaks.indices(components)
+            var series = names.enumerated().map { i, name in
+                SVGChart.Series(name: name, points: zip(rows, components).map { (x: $0.time, y: $1[i]) },
+                                breaks: breaks)
             }
-            charts.append(SVGChart.lines(series: series, title: track.description, yLabel: track.keyPath))
+            var chart: SVGChart
+            if case .color = first {
+                for i in series.indices { series[i].color = channelColors[i] }
+                chart = SVGChart.lines(series: series, title: track.description,
+                                       yLabel: "\(track.keyPath) (\(unit))", timeRange: timeRange)
+                chart.swatches = swatches(rows)
+            } else {
+                chart = SVGChart.lines(series: series, title: track.description,
+                                       yLabel: "\(track.keyPath) (\(unit))", timeRange: timeRange)
+            }
+            charts.append(chart)
         }
         guard !charts.isEmpty else { throw CommandError("\(script): the script animates nothing to plot") }
         return SVGChart.stacked(charts, title: title ?? script)
+    }
+
+    /// Red, green, blue and alpha channels drawn in their own colours.
+    static let channelColors = ["#d62728", "#2ca02c", "#1f5fd6", "#7f7f7f"]
+
+    /// How many outlines a path-valued track is drawn with (first and last frame included).
+    static let outlineCount = 6
+
+    /// A path-valued track as an onion skin: its outline at evenly spaced frames, earlier
+    /// ones fainter.
+    static func outlines(_ track: Track, _ rows: [(time: Double, value: Value)], unit: String) -> SVGChart {
+        let count = min(outlineCount, rows.count)
+        let picks = (0..<count).map { k in count > 1 ? Int((Double(k * (rows.count - 1)) / Double(count - 1)).rounded()) : 0 }
+        let shapes = picks.enumerated().compactMap { k, i -> SVGChart.Series? in
+            guard case .path(let path) = rows[i].value else { return nil }
+            let shade = count > 1 ? 0.3 + 0.7 * Double(k) / Double(count - 1) : 1
+            return SVGChart.Series(name: "t = \(NumberFormat.compact(3).string(rows[i].time)) s", points: [],
+                                   color: "#0072B2", outline: path, opacity: shade)
+        }
+        return SVGChart.outlines(shapes, title: "\(track.description) (\(unit)), outlines at \(count) times")
+    }
+
+    /// One swatch per frame, reaching halfway to the frames on either side.
+    static func swatches(_ rows: [(time: Double, value: Value)]) -> [(from: Double, to: Double, color: Color)] {
+        rows.indices.compactMap { i in
+            guard case .color(let c) = rows[i].value else { return nil }
+            let from = i > 0 ? (rows[i - 1].time + rows[i].time) / 2 : rows[i].time
+            let to = i + 1 < rows.count ? (rows[i].time + rows[i + 1].time) / 2 : rows[i].time
+            return (from, to, c)
+        }
     }
 
     /// Series names for a value's components; none for paths (too many to read as lines).

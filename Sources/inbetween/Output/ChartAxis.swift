@@ -51,6 +51,19 @@ struct ChartAxis: Hashable {
         return ChartAxis(label: label, lower: first * step, upper: last * step, ticks: ticks)
     }
 
+    /// The same range on the next larger nice step (1, 2, 5 × 10^k), widened outward to whole
+    /// steps: fewer ticks when their labels would collide.
+    func coarser() -> ChartAxis {
+        guard ticks.count > 1 else { return self }
+        let step = ticks[1] - ticks[0]
+        let magnitude = pow(10, floor(log10(step) + 1e-9))
+        let normalized = (step / magnitude).rounded()
+        let next = (normalized < 2 ? 2 : normalized < 5 ? 5 : 10) * magnitude
+        let first = floor(lower / next + 1e-9), last = ceil(upper / next - 1e-9)
+        let ticks = stride(from: first, through: last, by: 1).map { $0 * next }
+        return ChartAxis(label: label, lower: first * next, upper: last * next, ticks: ticks)
+    }
+
     /// Tick labels: at most six decimals, trailing zeros dropped (0.30000000000000004 reads 0.3).
     static let tickFormat = NumberFormat.compact(6)
 }

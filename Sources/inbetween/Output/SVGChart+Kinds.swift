@@ -22,34 +22,72 @@ extension SVGChart {
             maxPlotWidth: 400, maxPlotHeight: 720, minPlotWidth: 320)
     }
 
-    /// Values over time: x is time in seconds, y any range; several series overlaid.
+    /// Values over time: x is time in seconds (over `timeRange` when given, so that stacked
+    /// charts share one time axis), y any range; several series overlaid.
     static func lines(
-        series: [(name: String, points: [(x: Double, y: Double)])], title: String,
-        xLabel: String = "time (s)", yLabel: String
+        series: [Series], title: String, xLabel: String = "time (s)", yLabel: String,
+        timeRange: (Double, Double)? = nil
     ) -> SVGChart {
         let xs = series.flatMap { $0.points.map(\.x) }
         let ys = series.flatMap { $0.points.map(\.y) }
         return SVGChart(
             title: title,
-            x: .nice(label: xLabel, from: xs.min() ?? 0, to: xs.max() ?? 1),
+            x: .nice(label: xLabel, from: timeRange?.0 ?? xs.min() ?? 0, to: timeRange?.1 ?? xs.max() ?? 1),
             y: .nice(label: yLabel, from: ys.min() ?? 0, to: ys.max() ?? 1),
-            series: series.map { Series(name: $0.name, points: $0.points) })
+            series: series)
     }
 
+    static func lines(
+        series: [(name: String, points: [(x: Double, y: Double)])], title: String,
+        xLabel: String = "time (s)", yLabel: String
+    ) -> SVGChart {
+        lines(series: series.map { Series(name: $0.name, points: $0.points) }, title: title, xLabel: xLabel,
+              yLabel: yLabel)
+    }
+
+    /// The smallest motion panel: a straight drop (example 05) would otherwise be a sliver as
+    /// wide as its tick labels. Equal units are kept by showing more of the narrow axis.
+    static let minimumMotionSide = 320.0
+    static let motionSide = 560.0
+
     /// 2D motion paths with a dot per frame, in Core Animation's layer coordinates (origin top
-    /// left, y down), with equal units on both axes so that a circle looks round.
+    /// left, y down), with equal units on both axes so that a circle looks round. Lines break
+    /// at each series' `breaks`.
+    static func motionPath(_ paths: [Series], title: String) -> SVGChart {
+        let points = paths.flatMap(\.points)
+        return equalUnits(
+            title: title, xs: points.map(\.x), ys: points.map(\.y),
+            series: paths.map { var s = $0; s.dots = true; return s })
+    }
+
     static func motionPath(_ paths: [(name: String, points: [(x: Double, y: Double)])], title: String)
         -> SVGChart
     {
-        let xs = paths.flatMap { $0.points.map(\.x) }
-        let ys = paths.flatMap { $0.points.map(\.y) }
+        motionPath(paths.map { Series(name: $0.name, points: $0.points) }, title: title)
+    }
+
+    /// Outlines (path-valued tracks at several times) in the layer's y-down space.
+    static func outlines(_ shapes: [Series], title: String) -> SVGChart {
+        let points = shapes.flatMap { $0.outline?.points ?? [] }
+        return equalUnits(title: title, xs: points.map(\.x), ys: points.map(\.y), series: shapes)
+    }
+
+    /// A y-down chart with equal units, each side at least `minimumMotionSide` pixels: the
+    /// narrow axis's range is widened about its middle until it is.
+    private static func equalUnits(title: String, xs: [Double], ys: [Double], series: [Series]) -> SVGChart {
+        var x = ChartAxis.nice(label: "x (points)", from: xs.min() ?? 0, to: xs.max() ?? 1)
+        var y = ChartAxis.nice(label: "y (points, down)", from: ys.min() ?? 0, to: ys.max() ?? 1)
+        let unit = min(motionSide / x.span, motionSide / y.span)
+        if x.span * unit < minimumMotionSide {
+            let half = minimumMotionSide / unit / 2, mid = (x.lower + x.upper) / 2
+            x = .nice(label: x.label, from: mid - half, to: mid + half)
+        }
+        if y.span * unit < minimumMotionSide {
+            let half = minimumMotionSide / unit / 2, mid = (y.lower + y.upper) / 2
+            y = .nice(label: y.label, from: mid - half, to: mid + half)
+        }
         return SVGChart(
-            title: title,
-            x: .nice(label: "x (points)", from: xs.min() ?? 0, to: xs.max() ?? 1),
-            y: .nice(label: "y (points, down)", from: ys.min() ?? 0, to: ys.max() ?? 1),
-            series: paths.map { Series(name: $0.name, points: $0.points, dots: true) },
-            yDown: true,
-            equalScale: true,
-            maxPlotWidth: 560, maxPlotHeight: 560)
+            title: title, x: x, y: y, series: series, yDown: true, equalScale: true,
+            maxPlotWidth: motionSide, maxPlotHeight: motionSide)
     }
 }

@@ -1,3 +1,5 @@
+import InbetweenEngine
+
 /// A chart drawn as a self-contained SVG: axes with ticks and labels, several series overlaid in
 /// distinct colors with a legend. The same model draws easing curves in the unit square,
 /// values over time, and 2D motion paths in Core Animation's y-down space (see
@@ -10,6 +12,14 @@ struct SVGChart {
         var dots = false
         /// A cubic Bézier's four control points: drawn as handles P0–P1 and P3–P2.
         var controlPoints: [(x: Double, y: Double)] = []
+        /// Segments not drawn: the line is broken after these point indices (a value that
+        /// jumps, such as a snap back to the model value, is not a travelled line).
+        var breaks: Set<Int> = []
+        /// A colour of its own (a red channel is red) instead of the palette's next.
+        var color: String?
+        /// A shape drawn as its outline instead of `points` (a path-valued track at one time).
+        var outline: Path?
+        var opacity = 1.0
     }
 
     var title: String
@@ -28,10 +38,22 @@ struct SVGChart {
     /// With `equalScale`, a plot narrower than this is widened (giving up equal units): a curve
     /// that overshoots far must not shrink to a sliver.
     var minPlotWidth = 0.0
+    /// A band of colour swatches over the plot, one per span of x (a colour track's frames).
+    var swatches: [(from: Double, to: Double, color: Color)] = []
 
     /// Okabe & Ito's palette for color-blind readers ("Color Universal Design", 2008), without
     /// its yellow, which vanishes on white.
     static let palette = ["#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000"]
+    /// When the palette runs out (a transform's 16 entries), each further round of it is
+    /// dashed differently: solid, dashed, dotted, dash-dot.
+    static let dashes = ["", "7 3", "2 3", "8 3 2 3"]
+
+    /// Series `i`'s stroke: its own colour, or the palette's, dashed after the first round.
+    func stroke(_ i: Int) -> (color: String, dash: String) {
+        if let color = series[i].color { return (color, "") }
+        let p = SVGChart.palette.count
+        return (SVGChart.palette[i % p], SVGChart.dashes[(i / p) % SVGChart.dashes.count])
+    }
 
     // Margins in pixels: room for tick labels and axis labels on the left and below, the title
     // above, and a legend row per series under the x label.
@@ -40,11 +62,47 @@ struct SVGChart {
     /// Rough advance of one character at 12 px (15 px for the title) in a sans-serif font, to
     /// widen the picture so that long names are not cut off.
     static let characterWidth = 7.0, titleCharacterWidth = 9.0
+    /// A tick label's advance per character, on the generous side: 0.65 em at 12 px. Digits
+    /// are 0.556 em in Helvetica and Arial and about 0.64 em in DejaVu Sans, the usual
+    /// fallback on Linux; labels closer than their widths plus `tickLabelGap` get fewer ticks.
+    static let tickCharacterWidth = 7.8, tickLabelGap = 8.0, tickLabelHeight = 14.0
+    /// The swatch band's height and its gap to the plot.
+    static let swatchHeight = 12.0
 
     func render() -> [UInt8] {
+        var chart = self
+        chart.fitTicks()
+        return chart.draw()
+    }
+
+    /// Fewer ticks on an axis whose labels would touch: the labels' widths (x) or heights (y)
+    /// plus a gap must fit between neighbouring ticks.
+    mutating func fitTicks() {
+        for _ in 0..<8 {
+            let (w, h) = plotSize()
+            let xFits = labelsFit(x, pixels: w) { Double($0.count) * SVGChart.tickCharacterWidth }
+            let yFits = labelsFit(y, pixels: h) { _ in SVGChart.tickLabelHeight }
+            if xFits && yFits { return }
+            if !xFits { x = x.coarser() }
+            if !yFits { y = y.coarser() }
+        }
+    }
+
+    private func labelsFit(_ axis: ChartAxis, pixels: Double, size: (String) -> Double) -> Bool {
+        let ticks = axis.ticks
+        guard ticks.count > 1 else { return true }
+        for i in 1..<ticks.count {
+            let distance = abs(ticks[i] - ticks[i - 1]) / axis.span * pixels
+            let a = size(ChartAxis.tickFormat.string(ticks[i - 1])), b = size(ChartAxis.tickFormat.string(ticks[i]))
+            if distance < (a + b) / 2 + SVGChart.tickLabelGap { return false }
+        }
+        return true
+    }
+
+    private func draw() -> [UInt8] {
         let (plotWidth, plotHeight) = plotSize()
         let left = SVGChart.marginLeft
-        let top = SVGChart.marginTop
+        let top = SVGChart.marginTop + (swatches.isEmpty ? 0 : SVGChart.swatchHeight + 4)
         let longestName = Double(series.map(\.name.count).max() ?? 0)
         let width = max(
             left + plotWidth + SVGChart.marginRight,
@@ -105,7 +163,7 @@ struct SVGChart {
                     ("y2", px(bottom + SVGChart.tickLength)), ("stroke", "#555555"),
                 ])
             svg.element(
-                "text", [("x", px(sx(t))), ("y", px(bottom + 18)), ("text-anchor", "middle")],
+                "text", [("class", "tick x"), ("x", px(sx(t))), ("y", px(bottom + 18)), ("text-anchor", "middle")],
                 text: ChartAxis.tickFormat.string(t))
         }
         for t in y.ticks {
@@ -116,7 +174,7 @@ struct SVGChart {
                     ("y2", px(sy(t))), ("stroke", "#555555"),
                 ])
             svg.element(
-                "text", [("x", px(left - 8)), ("y", px(sy(t) + 4)), ("text-anchor", "end")],
+                "text", [("class", "tick y"), ("x", px(left - 8)), ("y", px(sy(t) + 4)), ("text-anchor", "end")],
                 text: ChartAxis.tickFormat.string(t))
         }
         svg.element(
@@ -130,9 +188,30 @@ struct SVGChart {
                 ("transform", "rotate(-90 16 \(px(yMid)))"),
             ], text: y.label)
         svg.close("g")
-        // Series, then the legend.
+        // Colour swatches over the plot, then the series and the legend.
+        for swatch in swatches {
+            let x0 = sx(swatch.from), x1 = sx(swatch.to)
+            let c = swatch.color
+            svg.element(
+                "rect",
+                [
+                    ("x", px(min(x0, x1))), ("y", px(top - SVGChart.swatchHeight - 4)),
+                    ("width", px(max(abs(x1 - x0), 0.5))), ("height", px(SVGChart.swatchHeight)),
+                    ("fill", SVGChart.rgb(c)), ("fill-opacity", SVGChart.coordinate(min(max(c.alpha, 0), 1))),
+                    // A hairline of the same colour closes the seams anti-aliasing leaves.
+                    ("stroke", SVGChart.rgb(c)), ("stroke-width", "0.6"),
+                ])
+        }
         for (i, s) in series.enumerated() {
-            let color = SVGChart.palette[i % SVGChart.palette.count]
+            let (color, dash) = stroke(i)
+            var look: [(String, String)] = [
+                ("fill", "none"), ("stroke", color), ("stroke-width", "2"), ("stroke-linejoin", "round"),
+            ]
+            if !dash.isEmpty { look.append(("stroke-dasharray", dash)) }
+            if s.opacity < 1 { look.append(("stroke-opacity", SVGChart.coordinate(s.opacity))) }
+            if let outline = s.outline {
+                svg.element("path", [("d", SVGChart.pathData(outline, sx, sy))] + look)
+            }
             let points = s.points.map { (sx($0.x), sy($0.y)) }
             if s.controlPoints.count == 4 {
                 let c = s.controlPoints.map { (sx($0.x), sy($0.y)) }
@@ -152,27 +231,58 @@ struct SVGChart {
                         ])
                 }
             }
-            svg.polyline(
-                points,
-                [
-                    ("fill", "none"), ("stroke", color), ("stroke-width", "2"),
-                    ("stroke-linejoin", "round"),
-                ])
+            // One polyline per unbroken run; a run of one point (between two jumps) is a dot.
+            var run: [(Double, Double)] = []
+            for (k, p) in points.enumerated() {
+                run.append(p)
+                guard s.breaks.contains(k) || k == points.count - 1 else { continue }
+                if run.count > 1 {
+                    svg.polyline(run, look)
+                } else if !s.dots {
+                    svg.element("circle", [("cx", px(p.0)), ("cy", px(p.1)), ("r", "1.5"), ("fill", color)])
+                }
+                run = []
+            }
             if s.dots {
                 svg.open("g", [("fill", color)])
                 for p in points { svg.element("circle", [("cx", px(p.0)), ("cy", px(p.1)), ("r", "2.5")]) }
                 svg.close("g")
             }
             let rowY = legendTop + Double(i) * SVGChart.legendRow
-            svg.element(
-                "line",
-                [
-                    ("x1", px(left)), ("y1", px(rowY)), ("x2", px(left + 24)), ("y2", px(rowY)),
-                    ("stroke", color), ("stroke-width", "3"),
-                ])
+            var key: [(String, String)] = [
+                ("x1", px(left)), ("y1", px(rowY)), ("x2", px(left + 24)), ("y2", px(rowY)),
+                ("stroke", color), ("stroke-width", "3"),
+            ]
+            if !dash.isEmpty { key.append(("stroke-dasharray", dash)) }
+            if s.opacity < 1 { key.append(("stroke-opacity", SVGChart.coordinate(s.opacity))) }
+            svg.element("line", key)
             svg.element("text", [("x", px(left + 32)), ("y", px(rowY + 4))], text: s.name)
         }
         return svg.finish()
+    }
+
+    static func coordinate(_ v: Double) -> String { NumberFormat.compact(3).string(v) }
+
+    /// `rgb(R, G, B)` with 0–255 channels, clamped (SVG 1.1 has no color(srgb ...)).
+    static func rgb(_ c: Color) -> String {
+        let byte = { (v: Double) in String(Int((min(max(v, 0), 1) * 255).rounded())) }
+        return "rgb(\(byte(c.red)), \(byte(c.green)), \(byte(c.blue)))"
+    }
+
+    /// SVG path data for a path in data units, mapped to pixels.
+    static func pathData(_ path: Path, _ sx: (Double) -> Double, _ sy: (Double) -> Double) -> String {
+        var d = ""
+        func pt(_ p: Point) -> String { "\(SVGWriter.px(sx(p.x))) \(SVGWriter.px(sy(p.y)))" }
+        for element in path.elements {
+            switch element {
+            case .move(let p): d += "M" + pt(p)
+            case .line(let p): d += "L" + pt(p)
+            case .quad(let c, let p): d += "Q" + pt(c) + " " + pt(p)
+            case .curve(let c1, let c2, let p): d += "C" + pt(c1) + " " + pt(c2) + " " + pt(p)
+            case .close: d += "Z"
+            }
+        }
+        return d
     }
 
     /// The plot area: the largest that fits, with equal units on both axes when asked.

@@ -238,7 +238,7 @@ enum PreviewPlayer {
           for (i = 0; i < d.length; i++) {
             if (d.length < 2) break;
             var near = Math.max(i > 0 ? d[i - 1] : 0, i + 1 < d.length ? d[i + 1] : 0);
-            if (d[i] > 4 * near && d[i] > 0.05 * extent) out[i] = true;
+            if (d[i] > 4 * near && d[i] > 0.01 * extent) out[i] = true;
           }
           return out;
         }
