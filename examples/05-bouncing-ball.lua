@@ -1,6 +1,8 @@
 -- A ball dropped from (150, 32) bounces on y = 268: eight key values at keyTimes
 -- 0/0.3/0.5/0.7/0.8/0.9/0.95/1, easeIn falling and easeOut rising, over 1 s.
-local ball = layer{name = "ball", position = point(150, 32)}
+-- The ball: 64 points round (our choice; the article draws an image of unstated size).
+local ball = layer{name = "ball", position = point(150, 32), bounds = rect(0, 0, 64, 64),
+                   cornerRadius = 32, backgroundColor = "#e4572e"}
 
 ball:add(animation.keyframe{
   keyPath = "position",

@@ -362,7 +362,9 @@ enum PreviewPlayer {
           buildCharts();
           var scrub = $('scrub');
           scrub.min = start(); scrub.max = end();
-          render(first ? start() : t);
+          // A page opened as NAME.html#t=0.5 starts at that time (links, screenshots).
+          var asked = /[#&]t=([-+0-9.eE]+)/.exec(location.hash);
+          render(first ? (asked ? +asked[1] : start()) : t);
           if (!first) $('status').textContent = 'updated ' + new Date().toLocaleTimeString();
           if (d.live && !S.polling) {
             S.polling = true;
