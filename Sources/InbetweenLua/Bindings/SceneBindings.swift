@@ -235,8 +235,30 @@ extension Runtime {
         state.settings.from = try r.number("from")
         state.settings.to = try r.number("to")
         state.settings.cap = try r.number("cap", where: { $0 > 0 }, rule: "must be positive")
+        state.settings.size = try sceneSize(r)
         try r.finish()
         s.pushValue(1)
         return 1
+    }
+}
+
+extension Runtime {
+    /// `size = size(w, h)` of `scene{...}`: a size with positive, finite sides.
+    func sceneSize(_ r: TableReader) throws -> Size? {
+        try r.with("size") { i -> Size in
+            let value: Value
+            do {
+                value = try self.value(at: i)
+            } catch {
+                throw r.fail("size", error.rule)
+            }
+            guard case .size(let size) = value else {
+                throw r.fail("size", "must be a size (size(w, h)), got \(value.kindName)")
+            }
+            guard size.width > 0, size.height > 0 else {
+                throw r.fail("size", "must have positive sides, got size(\(LuaFormat.number(size.width)), \(LuaFormat.number(size.height)))")
+            }
+            return size
+        }
     }
 }

@@ -10,7 +10,7 @@ public struct SamplingRequest: Sendable {
     /// Frames the request may produce (0 = no limit); nil takes the host's `limits.frames`.
     public var maxFrames: Int?
     /// Sample exactly these tracks (every layer named must exist when sampling starts) instead
-    /// of discovering the animated ones as they appear; the preview draws whole layers this way.
+    /// of discovering the animated ones as they appear; the preview and the Lottie export draw whole layers this way.
     public var tracks: [Track]?
     public static let defaultFPS = 60.0
     /// The highest frame rate a script or `--fps` may ask for (as `keyframes.generate`).

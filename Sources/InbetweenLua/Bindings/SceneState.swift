@@ -37,5 +37,7 @@ public struct SceneSettings: Sendable {
     public var to: Double?
     /// Bound on the natural end when animations repeat forever.
     public var cap: Double?
+    /// The canvas an exporter draws on (`scene{ size = size(375, 667) }`): Lottie's `w`, `h`.
+    public var size: Size?
     public init() {}
 }

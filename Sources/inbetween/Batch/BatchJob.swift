@@ -48,7 +48,7 @@ enum JobList {
     static func defaultOutputName(_ script: String, format: String) -> String {
         let base = (script as NSString).lastPathComponent
         let stem = base.hasSuffix(".lua") ? String(base.dropLast(4)) : base
-        return stem + "." + format
+        return stem + "." + frameFileExtension(format)
     }
 
     /// Every output must be a plain name (OutputName), and no two jobs may write one file:

@@ -39,7 +39,8 @@ enum RunCommand {
 
         let sink = try ByteSink(path: outputPath)
         var writer = makeFrameWriter(format: format, sink: sink, numbers: NumberFormat(precision: precision), fps: fps,
-                                     source: script)
+                                     source: script, runtime: runtime)
+        request.tracks = writer.sampledTracks
         let summary = try runtime.sampleScene(request) { frame in
             try writer.write(frame)
             progress.update(frame.index + 1, detail: "t = \(NumberFormat.compact(2).string(frame.time)) s")

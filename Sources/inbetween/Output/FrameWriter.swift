@@ -1,5 +1,6 @@
 import Foundation
 import InbetweenEngine
+import InbetweenLua
 
 /// Writes sampled frames as they come (streaming) into a `ByteSink`; `finish` closes the
 /// document. Numbers go straight into the sink's buffer through `NumberFormat`: writing is
@@ -7,16 +8,30 @@ import InbetweenEngine
 protocol FrameWriter {
     mutating func write(_ frame: SampledFrame) throws
     mutating func finish(_ summary: SamplingSummary) throws
+    /// The tracks to sample for this writer, nil for the animated ones (the default).
+    var sampledTracks: [Track]? { get }
+}
+
+extension FrameWriter {
+    var sampledTracks: [Track]? { nil }
 }
 
 /// The frame formats of `run` and `batch`.
-let frameFormats = ["json", "csv", "css", "swift"]
+let frameFormats = ["json", "csv", "css", "swift", "lottie"]
+
+/// The file extension of a format's output (a Lottie file is JSON).
+func frameFileExtension(_ format: String) -> String {
+    format == "lottie" ? "json" : format
+}
 
 /// The writer for a format name (one of `frameFormats`); `source` names the script in
-/// generated code.
+/// generated code. Lottie reads the script's scene from `runtime` (layers, settings, the
+/// animations attached as it runs); set the request's `tracks` to the writer's `sampledTracks`.
 func makeFrameWriter(format: String, sink: ByteSink, numbers: NumberFormat, fps: Double,
-                     source: String = "a script") -> FrameWriter {
+                     source: String = "a script", runtime: Runtime? = nil) -> FrameWriter {
     switch format {
+    case "lottie" where runtime != nil:
+        return LottieFrameWriter(sink: sink, numbers: numbers, fps: fps, source: source, runtime: runtime!)
     case "csv": return CSVFrameWriter(sink: sink, numbers: numbers)
     case "css": return CSSKeyframesWriter(sink: sink, numbers: numbers)
     case "swift": return SwiftSnippetWriter(sink: sink, numbers: numbers, source: source, fps: fps)

@@ -1,0 +1,145 @@
+import Foundation
+import InbetweenEngine
+import InbetweenLua
+
+/// `--format lottie`: a Lottie (Bodymovin) JSON file, one shape layer per scene layer, that
+/// lottie-ios, lottie-android, lottie-web and rlottie play.
+///
+/// Every drawn property of every layer (`LottieLayer.keyPaths`) is sampled at every frame, and
+/// each Lottie property is written from those frames: where the scene's animations say a
+/// stretch is a cubic Bézier, linear or held curve (`LottieHints`) and the frames agree, as one
+/// Lottie keyframe per segment with the same curve; everywhere else (springs, Lua easings,
+/// `linear()`, paths, callbacks changing values) as linear keyframes at the frames, thinned
+/// within `bakeTolerance`. Lottie frame i is sampled frame i, so `fr` is the run's frame rate
+/// and a player showing frame i shows the frame `run --format json` writes at index i.
+///
+/// The frames are kept until the end of the run (the keyframes need all of them).
+struct LottieFrameWriter: FrameWriter {
+    /// How far a baked keyframe curve may stray from a sampled frame, in the Lottie property's
+    /// own unit (pixels, percent of scale, degrees, opacity 0–100, colour 0–1): a thousandth,
+    /// a fraction of a device pixel and of one 8-bit colour step (1/255 ≈ 0.004).
+    static let bakeTolerance = 1e-3
+    /// The `v` rlottie requires (it refuses a file without one) and lottie-web reads for its
+    /// feature switches: the Bodymovin release whose output this matches.
+    static let bodymovinVersion = "5.7.4"
+    /// Lottie 1.0.0 as `MMmmpp` (lottie-spec `composition/animation`, `ver`).
+    static let specVersion = 10000.0
+
+    let sink: ByteSink
+    let numbers: NumberFormat
+    let fps: Double
+    let source: String
+    let runtime: Runtime
+    let size: Size?
+    let layerNames: [String]
+    /// What the sampler is asked for: every key path of `LottieLayer.keyPaths` of every layer.
+    let tracks: [Track]
+    private var columns: [[Value]]
+    private var frameCount = 0
+    private var startTime: Double?
+    /// Segment hints per layer and root key path, from every animation seen attached.
+    private var hints: [String: [String: [LottieSegmentHint]]] = [:]
+    private var seenAnimations: Set<String> = []
+
+    init(sink: ByteSink, numbers: NumberFormat, fps: Double, source: String, runtime: Runtime) {
+        self.sink = sink
+        self.numbers = numbers
+        self.fps = fps
+        self.source = source
+        self.runtime = runtime
+        let scene = runtime.scene
+        self.size = runtime.settings.size
+        layerNames = scene.layers.map(\.name)
+        tracks = layerNames.flatMap { name in LottieLayer.keyPaths.map { Track(layer: name, keyPath: $0) } }
+        columns = Array(repeating: [], count: tracks.count)
+    }
+
+    var sampledTracks: [Track]? { tracks }
+
+    mutating func write(_ frame: SampledFrame) throws {
+        if startTime == nil { startTime = frame.time }
+        for i in 0..<min(columns.count, frame.values.count) { columns[i].append(frame.values[i]) }
+        frameCount += 1
+        noteAnimations(in: runtime.scene)
+    }
+
+    /// Records the hints of animations not seen before (those added by callbacks appear at
+    /// the first frame after their event; their add time is exact all the same).
+    private mutating func noteAnimations(in scene: Scene) {
+        guard let start = startTime else { return }
+        for layer in scene.layers {
+            for attached in layer.attachedAnimations {
+                let id = "\(layer.name)\u{0}\(attached.serial)"
+                guard seenAnimations.insert(id).inserted else { continue }
+                for span in LottieHints.spans(of: attached.animation, addedAt: attached.addedAt) {
+                    let hint = LottieSegmentHint(start: frame(span.start - start), end: frame(span.end - start),
+                                                 easing: span.easing, keyPath: span.keyPath, ends: span.ends)
+                    hints[layer.name, default: [:]][LayerProperties.root(of: span.keyPath), default: []].append(hint)
+                }
+            }
+        }
+    }
+
+    /// Seconds from the start in frames; within a millionth of a frame of a whole frame it is
+    /// that frame (0.3 s at 60 fps is 17.999999999999996 in floating point).
+    private func frame(_ seconds: Double) -> Double {
+        let f = seconds * fps
+        return abs(f - f.rounded()) < LottieKeyframes.frameEpsilon ? f.rounded() : f
+    }
+
+    mutating func finish(_ summary: SamplingSummary) throws {
+        guard frameCount > 0 else { throw CommandError("\(source): lottie: no frames to export") }
+        var layers: [LottieJSON] = []
+        var notes: [(String, LottieJSON)] = []
+        var extent: Rect?
+        // Lottie draws the first layer of the list on top; Core Animation the last one added.
+        for (index, name) in layerNames.enumerated().reversed() {
+            var frames: [String: [Value]] = [:]
+            for (k, keyPath) in LottieLayer.keyPaths.enumerated() {
+                frames[keyPath] = columns[index * LottieLayer.keyPaths.count + k]
+            }
+            let layer = LottieLayer(name: name, frames: frames, hints: hints[name] ?? [:], frameCount: frameCount)
+            let output: LottieLayer.Output
+            do {
+                output = try layer.build(index: layers.count + 1, tolerance: LottieFrameWriter.bakeTolerance)
+            } catch let error as CommandError {
+                throw CommandError("\(source): lottie: \(error.message)")
+            }
+            layers.append(output.json)
+            notes.append((name, .object(output.exact.map { name, ranges in
+                (name, .array(ranges.map { .numbers([$0.lowerBound, $0.upperBound]) }))
+            })))
+            if let e = output.extent {
+                extent = extent.map { $0.union(e) } ?? e
+            }
+        }
+        let width = size?.width ?? extent.map { $0.origin.x + $0.size.width } ?? 1
+        let height = size?.height ?? extent.map { $0.origin.y + $0.size.height } ?? 1
+        let root: LottieJSON = .object([
+            ("v", .string(LottieFrameWriter.bodymovinVersion)),
+            ("ver", .number(LottieFrameWriter.specVersion)),
+            ("nm", .string((source as NSString).lastPathComponent)),
+            ("fr", .number(fps)), ("ip", .number(0)), ("op", .number(Double(frameCount))),
+            ("w", .number(max(1, ceil(width)))), ("h", .number(max(1, ceil(height)))),
+            ("ddd", .number(0)), ("assets", .array([])),
+            ("layers", .array(layers)),
+            // Not part of Lottie (players skip unknown keys): which frame ranges of which
+            // property were written as exact curves, and the tolerance of the rest.
+            ("inbetween", .object([("bakeTolerance", .number(LottieFrameWriter.bakeTolerance)),
+                                   ("exact", .object(notes))])),
+        ])
+        var out: [UInt8] = []
+        root.write(to: &out, numbers: numbers)
+        out.append(UInt8(ascii: "\n"))
+        sink.write(String(decoding: out, as: UTF8.self))
+    }
+}
+
+extension Rect {
+    func union(_ o: Rect) -> Rect {
+        let x0 = min(origin.x, o.origin.x), y0 = min(origin.y, o.origin.y)
+        let x1 = max(origin.x + size.width, o.origin.x + o.size.width)
+        let y1 = max(origin.y + size.height, o.origin.y + o.size.height)
+        return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+}
