@@ -351,8 +351,9 @@ function layer(properties) end
 ---@return Transaction
 function transaction(options) end
 
----How the host samples the script: `return scene{ fps = 60, from = 0, to = 5 }`.
----@param options {fps?: number, from?: number, to?: number, cap?: number}
+---How the host samples the script: `return scene{ fps = 60, from = 0, to = 5 }`; `size` is the
+---canvas exporters draw on (`scene{ size = size(375, 667) }`: a Lottie file's width and height).
+---@param options {fps?: number, from?: number, to?: number, cap?: number, size?: Size}
 ---@return table
 function scene(options) end
 

@@ -1,5 +1,6 @@
 -- The same move written the UIView way: animateWithDuration 1.0, delay 0, with the option
 -- UIViewAnimationOptionCurveEaseOut, which names the same easeOut curve.
+scene{size = size(375, 667)}
 local colorView = layer{
   name = "colorView",
   bounds = rect(0, 0, 100, 100),

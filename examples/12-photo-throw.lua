@@ -1,6 +1,7 @@
 -- A photo shrinks to 20x20 in a 0.2 s group of transform.scale.x/y animations; when that
 -- stops it is thrown along a quadratic curve with timing (0.3, 0.7, 0.7, 0.3), fillMode forwards.
 local W, H = 375, 667                   -- the view's size (ours; the article does not give it)
+scene{size = size(W, H)}                -- the canvas of exports that draw (Lottie)
 -- The photo: a plain colour stands in for the image (ours), so that a preview shows it.
 local myview = layer{name = "myview", bounds = rect(0, 0, 200, 150), position = point(W / 2, H / 2),
                      backgroundColor = "#3b7dd8"}

@@ -307,7 +307,7 @@ final class BatchCommandTests: XCTestCase {
             (["batch", "x.lua"], "inbetween: batch needs -o OUTDIR"),
             (["batch", "-o", "out"], "inbetween: batch needs scripts, folders or --manifest FILE"),
             (["batch", "x.lua", "-o", "out", "--jobs", "0"], "inbetween: option --jobs needs a whole number of workers from 1 to 1024, got '0'"),
-            (["batch", "x.lua", "-o", "out", "--format", "xml"], "inbetween: unknown format 'xml' for batch (json, csv, css, swift)"),
+            (["batch", "x.lua", "-o", "out", "--format", "xml"], "inbetween: unknown format 'xml' for batch (json, csv, css, swift, lottie)"),
         ]
         for (args, first) in cases {
             let r = try CLIProcess.run(args)

@@ -253,7 +253,7 @@ extension Runtime {
                 throw r.fail("size", error.rule)
             }
             guard case .size(let size) = value else {
-                throw r.fail("size", "must be a size (size(w, h)), got \(value.kindName)")
+                throw r.fail("size", "must be a size (size(w, h)), got \(value.kindName == "scalar" ? "number" : value.kindName)")
             }
             guard size.width > 0, size.height > 0 else {
                 throw r.fail("size", "must have positive sides, got size(\(LuaFormat.number(size.width)), \(LuaFormat.number(size.height)))")

@@ -1,0 +1,138 @@
+import Foundation
+import XCTest
+
+/// `--format lottie` checked in its consumers: the Lottie 1.0 JSON schema (PyPI lottie-specs,
+/// jsonschema Draft 2020-12), the spec's keyframe interpolation against our frames, and
+/// Samsung's rlottie (Debian's librlottie) rendering the files. The checks live in
+/// Tests/lottie/lottiecheck.py (its docstring says what each compares and with which
+/// tolerance); each test runs it once over all the files it needs, and every test also shows
+/// the check failing on a file made wrong on purpose, so that a check that cannot fail is seen.
+final class LottieExportTests: XCTestCase {
+    static let examples = [
+        "01-ease-out-move", "02-uiview-curve-option", "03-color-keyframes", "04-custom-curve",
+        "05-bouncing-ball", "06-bounce-ease-out-keyframes", "07-opacity-fade", "08-path-bounce",
+        "09-border-group", "10-implicit-and-explicit", "11-jelly-ball", "12-photo-throw",
+    ]
+
+    /// Every example exported once per test run: NAME.json (Lottie) and NAME.frames.json.
+    nonisolated(unsafe) static var exported: Result<URL, Error>?
+
+    static func exports() throws -> URL {
+        if let exported { return try exported.get() }
+        let result = Result { () throws -> URL in
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ib-lottie-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            for name in examples {
+                let script = "examples/\(name).lua"
+                for (format, file) in [("lottie", "\(name).json"), ("json", "\(name).frames.json")] {
+                    let r = try CLIProcess.run(["run", "--no-user-plugins", "--format", format, script,
+                                                "-o", folder.appendingPathComponent(file).path])
+                    guard r.status == 0 else { throw CommandFailure(text: "\(script) --format \(format): \(r.stderr)") }
+                }
+            }
+            return folder
+        }
+        exported = result
+        return try result.get()
+    }
+
+    struct CommandFailure: Error { var text: String }
+
+    /// Runs lottiecheck.py; returns its exit status and output.
+    static func check(_ arguments: [String]) throws -> (status: Int32, output: String) {
+        try run("/usr/bin/env", ["python3", CLIProcess.root.appendingPathComponent("Tests/lottie/lottiecheck.py").path]
+            + arguments)
+    }
+
+    static func run(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    /// A copy of a Lottie file changed by a Python statement on its parsed JSON `d` (Python
+    /// keeps the keys' order, which rlottie's parser depends on: `a` before `k`).
+    func tampered(_ file: URL, _ statement: String) throws -> URL {
+        let out = file.deletingLastPathComponent().appendingPathComponent("tampered-" + file.lastPathComponent)
+        let code = "import json, sys\nd = json.load(open(sys.argv[1]))\n\(statement)\njson.dump(d, open(sys.argv[2], 'w'))"
+        let r = try Self.run("/usr/bin/env", ["python3", "-c", code, file.path, out.path])
+        XCTAssertEqual(r.status, 0, r.output)
+        return out
+    }
+
+    func testEveryExampleValidatesAgainstTheLottieSchema() throws {
+        let folder = try Self.exports()
+        let files = Self.examples.map { folder.appendingPathComponent("\($0).json").path }
+        let r = try Self.check(["schema"] + files)
+        XCTAssertEqual(r.status, 0, r.output)
+        XCTAssertEqual(r.output.components(separatedBy: "ok schema").count - 1, Self.examples.count, r.output)
+
+        // The validator does reject: a file without its frame rate.
+        let broken = try tampered(folder.appendingPathComponent("05-bouncing-ball.json"), "del d['fr']")
+        let rejected = try Self.check(["schema", broken.path])
+        XCTAssertEqual(rejected.status, 1, rejected.output)
+        XCTAssertTrue(rejected.output.contains("'fr' is a required property"), rejected.output)
+    }
+
+    func testTransformValuesEvaluatedAsTheSpecSaysEqualTheFrames() throws {
+        let folder = try Self.exports()
+        let pairs = Self.examples.flatMap {
+            [folder.appendingPathComponent("\($0).json").path, folder.appendingPathComponent("\($0).frames.json").path]
+        }
+        let r = try Self.check(["values"] + pairs)
+        XCTAssertEqual(r.status, 0, r.output)
+        print(r.output)
+
+        // A keyframe moved by 0.01 px in an exact segment (limit 1e-6) is caught.
+        let ball = folder.appendingPathComponent("05-bouncing-ball.json")
+        let moved = try tampered(ball, "d['layers'][0]['ks']['p']['k'][1]['s'][1] += 0.01")
+        let caught = try Self.check(["values", moved.path, folder.appendingPathComponent("05-bouncing-ball.frames.json").path])
+        XCTAssertEqual(caught.status, 1, caught.output)
+        XCTAssertTrue(caught.output.contains("ks.p at frame"), caught.output)
+    }
+
+    /// The renderer is compiled once per test run.
+    nonisolated(unsafe) static var renderer: Result<String, Error>?
+
+    static func builtRenderer() throws -> String {
+        if let renderer { return try renderer.get() }
+        let result = Result { () throws -> String in
+            let out = FileManager.default.temporaryDirectory.appendingPathComponent("ib-rlottie-render-\(UUID().uuidString)").path
+            let source = CLIProcess.root.appendingPathComponent("Tests/rlottie/render.c").path
+            let r = try run("/bin/sh", ["-c", "cc -O2 -o '\(out)' '\(source)' $(pkg-config --cflags --libs rlottie)"])
+            guard r.status == 0 else { throw CommandFailure(text: "cannot build the rlottie harness: \(r.output)") }
+            return out
+        }
+        renderer = result
+        return try result.get()
+    }
+
+    func testRlottieDrawsTheBouncingBallTheFadeTheJellyBallAndTheThrowWhereTheFramesPutThem() throws {
+        let folder = try Self.exports()
+        let renderer = try Self.builtRenderer()
+        var arguments = ["render", renderer]
+        for name in ["05-bouncing-ball", "07-opacity-fade", "11-jelly-ball", "12-photo-throw"] {
+            arguments += [folder.appendingPathComponent("\(name).json").path,
+                          folder.appendingPathComponent("\(name).frames.json").path, String(name.prefix(2))]
+        }
+        let r = try Self.check(arguments)
+        XCTAssertEqual(r.status, 0, r.output)
+        XCTAssertEqual(r.output.components(separatedBy: "ok render").count - 1, 4, r.output)
+        print(r.output)
+
+        // The ball drawn 3 px to the right is caught by the 1 px centroid check.
+        let shifted = try tampered(folder.appendingPathComponent("05-bouncing-ball.json"),
+                                   "d['layers'][0]['ks']['a']['k'] = [-3, 0]")
+        let caught = try Self.check(["render", renderer, shifted.path,
+                                     folder.appendingPathComponent("05-bouncing-ball.frames.json").path, "05"])
+        XCTAssertEqual(caught.status, 1, caught.output)
+        XCTAssertTrue(caught.output.contains("px off (limit 1 px)"), caught.output)
+    }
+}
