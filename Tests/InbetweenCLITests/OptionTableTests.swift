@@ -70,8 +70,8 @@ final class OptionTableTests: XCTestCase {
         let cases: [([String], String)] = [
             (["run", script, "--fps", "30", "--fps", "60"], "option --fps given twice"),
             (["run", script, "--from", "0.8", "--to", "0.2"], "option --to (0.2) must not be before --from (0.8)"),
-            (["run", script, "--format", "xml"], "unknown format 'xml' for run (json, csv, css, swift)"),
-            (["run", script, "--format=xml"], "unknown format 'xml' for run (json, csv, css, swift)"),
+            (["run", script, "--format", "xml"], "unknown format 'xml' for run (json, csv, css, swift, lottie)"),
+            (["run", script, "--format=xml"], "unknown format 'xml' for run (json, csv, css, swift, lottie)"),
             (["run", script, "--fps"], "option --fps needs a value (N)"),
             (["run", script, "--trusted=yes"], "option --trusted takes no value, got '--trusted=yes'"),
             (["run", script, "--bogus"], "unknown option '--bogus' for run"),
