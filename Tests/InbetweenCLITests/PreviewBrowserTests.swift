@@ -39,24 +39,37 @@ final class PreviewBrowserTests: XCTestCase {
         defer { browser.close() }
         var measured = 0
         for example in examples {
-            let name = String(example.dropLast(4))
-            let script = "examples/" + example
-            let page = folder.appendingPathComponent(name + ".html")
-            let r = try CLIProcess.run(["preview", "--no-user-plugins", script, "-o", page.path])
-            XCTAssertEqual(r.status, 0, "\(name): \(r.stderr)")
-            let expected = try Self.wholeLayers(script: script)
-            try Self.checkAgainstRunJSON(expected, script: script)
-
-            try browser.open(page)
-            let rows = try browser.eval(Self.measure) as? [[Any]] ?? []
-            // One row per layer per seek: frames plus the midpoints between them.
-            XCTAssertEqual(rows.count, expected.layers.count * (2 * expected.times.count - 1), name)
-            for row in rows {
-                try check(row, against: expected, example: name)
-                measured += 1
-            }
+            measured += try checkPage(script: "examples/" + example, folder: folder, browser: browser)
         }
         XCTAssertGreaterThan(measured, 2000)
+    }
+
+    /// Tests/browser/depth-scene.lua: 3D with perspective, anchor points, fractional bounds
+    /// (laid out in 1/64 px units by Chromium, which the page must not let cut them),
+    /// translucent borders, a shape layer with its bounds away from 0, opacity beyond 1.
+    func testThreeDimensionsAnchorsAndFractionalBoundsInChromium() throws {
+        try XCTSkipUnless(ChromiumSession.isAvailable, "chromium is not installed (scripts/test installs it)")
+        let browser = try ChromiumSession()
+        defer { browser.close() }
+        // 31 frames at 30 fps and 30 midpoints, two layers.
+        XCTAssertEqual(try checkPage(script: "Tests/browser/depth-scene.lua", folder: temporaryFolder(),
+                                     browser: browser), 2 * 61)
+    }
+
+    /// Writes the preview of `script`, measures it and checks every row; returns the rows.
+    func checkPage(script: String, folder: URL, browser: ChromiumSession) throws -> Int {
+        let name = ((script as NSString).lastPathComponent as NSString).deletingPathExtension
+        let page = folder.appendingPathComponent(name + ".html")
+        let r = try CLIProcess.run(["preview", "--no-user-plugins", script, "-o", page.path])
+        XCTAssertEqual(r.status, 0, "\(name): \(r.stderr)")
+        let expected = try Self.wholeLayers(script: script)
+        try Self.checkAgainstRunJSON(expected, script: script)
+        try browser.open(page)
+        let rows = try browser.eval(Self.measure) as? [[Any]] ?? []
+        // One row per layer per seek: frames plus the midpoints between them.
+        XCTAssertEqual(rows.count, expected.layers.count * (2 * expected.times.count - 1), name)
+        for row in rows { try check(row, against: expected, example: name) }
+        return rows.count
     }
 
     /// The player's controls: space plays and pauses, the arrow keys step one frame, the
@@ -116,7 +129,7 @@ final class PreviewBrowserTests: XCTestCase {
         var search = PluginSearch()
         search.includeUserAndEnvironment = false
         runtime.loadPlugins(search)
-        runtime.scriptDirectory = CLIProcess.root.appendingPathComponent("examples").path
+        runtime.scriptDirectory = CLIProcess.root.appendingPathComponent((script as NSString).deletingLastPathComponent).path
         try runtime.host.run(file: CLIProcess.root.appendingPathComponent(script).path)
         let names = runtime.layers.map(\.name)
         var request = SamplingRequest()
