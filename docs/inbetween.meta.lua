@@ -136,6 +136,15 @@ function timing.cubic(x1, y1, x2, y2) end
 ---CSS steps(n, jump-start|jump-end|jump-none|jump-both|start|end).
 ---@return Timing
 function timing.steps(n, position) end
+---An easing drawn as SVG path data (`"M0,0 C0.1,0.9 0.2,1 1,1"`), evaluated exactly: any of
+---M L H V C S Q T A Z (relative too), the first subpath only. A path not running from x = 0 to
+---x = 1 is taken as drawn in SVG's y-down space and normalised as GSAP's CustomEase does;
+---`height` and `originY` override that. Four numbers alone are cubic-bezier(x1, y1, x2, y2).
+---A segment whose x runs backwards is an error naming it. Also as a string: "path(M0,0 ...)".
+---@param data string
+---@param options? {height?: number, originY?: number}
+---@return Timing
+function timing.path(data, options) end
 ---@param spec TimingSpec
 ---@return Timing
 function timing.get(spec) end

@@ -34,6 +34,14 @@ struct CSSEasingParser {
         guard source.hasSuffix(")") else { throw fail("missing ')' at the end") }
         let name = trimmed(String(source[..<open])).lowercased()
         let inner = String(source[source.index(after: open)..<source.index(before: source.endIndex)])
+        // path(<SVG path data>): commas and spaces belong to the data, not to the argument list.
+        if name == "path" {
+            do {
+                return try TimingFunction.path(inner)
+            } catch let error as EngineError {
+                throw fail(error.rule)
+            }
+        }
         if inner.contains("(") || inner.contains(")") { throw fail("unbalanced or nested parentheses") }
         let arguments = inner.split(separator: ",", omittingEmptySubsequences: false).map { trimmed(String($0)) }
         if arguments.contains(where: \.isEmpty) { throw fail("empty argument in \(name)()") }
@@ -42,7 +50,7 @@ struct CSSEasingParser {
         case "steps": return try steps(arguments)
         case "linear": return try linear(arguments)
         default:
-            throw fail("unknown function '\(name)'; expected cubic-bezier(), steps() or linear()")
+            throw fail("unknown function '\(name)'; expected cubic-bezier(), steps(), linear() or path()")
         }
     }
 

@@ -82,6 +82,25 @@ enum TimingBindings {
                 }
                 return 1
             }),
+            // timing.path(data [, {height =, originY =}]): an easing drawn as SVG path data
+            // (PathEasing), evaluated exactly.
+            ("path", { [unowned runtime] (s: LuaStack) throws -> Int32 in
+                let data = try s.checkString(1)
+                var height: Double?, originY: Double?
+                if !s.isNoneOrNil(2) {
+                    let r = try TableReader(s, at: 2, argument: 2)
+                    height = try r.number("height")
+                    originY = try r.number("originY")
+                    try r.finish()
+                }
+                do {
+                    runtime.pushTiming(try .path(data, height: height, originY: originY), name: "path(\(data))")
+                } catch let e as EngineError {
+                    let arg: Int32 = e.parameter == "path" ? 1 : 2
+                    throw LuaRaise.argument(arg, e.parameter == "path" ? e.rule : "\(e.parameter) is \(e.value): \(e.rule)")
+                }
+                return 1
+            }),
             ("get", { [unowned runtime] (s: LuaStack) throws -> Int32 in
                 runtime.pushTiming(try runtime.timing(at: 1), name: s.string(at: 1) ?? "custom")
                 return 1
@@ -159,7 +178,9 @@ extension Runtime {
             do {
                 return try TimingFunction.parse(css: spec)
             } catch let e as EngineError {
-                if spec.hasPrefix("cubic-bezier") || spec.hasPrefix("steps") || spec.hasPrefix("linear") {
+                if spec.hasPrefix("cubic-bezier") || spec.hasPrefix("steps") || spec.hasPrefix("linear")
+                    || spec.hasPrefix("path")
+                {
                     throw LuaRaise.argument(argument, e.rule)
                 }
             }

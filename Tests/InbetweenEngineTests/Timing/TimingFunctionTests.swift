@@ -118,7 +118,7 @@ final class CSSEasingParserTests: XCTestCase {
             ("linear(0)", "linear() needs at least two stops"),
             ("linear(0, 50% 1 75%, 1)", "linear() stop 2 '50% 1 75%' must be a number with zero, one or two percentages"),
             ("linear(0, 0.5 x%, 1)", "linear() stop 2 input 'x%' is not a percentage"),
-            ("wobble(1)", "unknown function 'wobble'; expected cubic-bezier(), steps() or linear()"),
+            ("wobble(1)", "unknown function 'wobble'; expected cubic-bezier(), steps(), linear() or path()"),
             ("steps((2))", "unbalanced or nested parentheses"),
         ]
         for row in rows {

@@ -1,0 +1,225 @@
+import Foundation
+
+/// SVG path data read into absolute pieces, the first subpath only (SVG 2, "Paths", §9.3 The
+/// grammar for path data: https://www.w3.org/TR/SVG2/paths.html#PathDataBNF).
+///
+/// Every command is accepted, absolute and relative: M, L, H, V, C, S, Q, T, A, Z. Lines and
+/// quadratics become cubics exactly (a line's controls at 1/3 and 2/3; a quadratic's by degree
+/// elevation, c = p + 2/3·(q − p)); arcs stay arcs (`EllipticArc`), so nothing is approximated.
+/// The first subpath ends at a Z or at the next M: an easing is one curve.
+struct SVGPathData {
+    /// One drawing command's piece, in the path's own coordinates.
+    struct Piece: Sendable {
+        enum Geometry: Sendable {
+            /// p0, c1, c2, p3.
+            case cubic(Point, Point, Point, Point)
+            case arc(EllipticArc)
+        }
+        var geometry: Geometry
+        /// The command as written (`C`, `q`, `A`...) and its position among the pieces, 1-based:
+        /// what an error about this piece names.
+        var command: Character
+        var number: Int
+    }
+
+    var pieces: [Piece] = []
+
+    init(_ text: String) throws {
+        var scanner = Scanner(bytes: Array(text.utf8), text: text)
+        scanner.skipSeparators()
+        guard let first = scanner.command(), first == "M" || first == "m" else {
+            throw scanner.fail("path data must start with M (moveto)")
+        }
+        var current = Point.zero
+        var start = Point.zero
+        var lastCubicControl: Point?  // for S: the previous C/S second control point
+        var lastQuadControl: Point?  // for T: the previous Q/T control point
+        var command = first
+        commands: while true {
+            let relative = command.isLowercase
+            func point() throws -> Point {
+                let x = try scanner.number(), y = try scanner.number()
+                return relative ? Point(x: current.x + x, y: current.y + y) : Point(x: x, y: y)
+            }
+            // A command's arguments may repeat: `C a b c d e f` draws two curves, and coordinate
+            // pairs after M are implicit L commands (the grammar's "moveto-argument-sequence").
+            repeat {
+                var cubicControl: Point?
+                var quadControl: Point?
+                switch command {
+                case "M", "m":
+                    // A first "m" is absolute (SVG 2 §9.3.3); from (0, 0) both read the same.
+                    let p = try point()
+                    current = p
+                    start = p
+                    command = relative ? "l" : "L"
+                    lastCubicControl = nil
+                    lastQuadControl = nil
+                    continue
+                case "L", "l":
+                    let p = try point()
+                    append(.cubic(current, along(current, p, 1.0 / 3), along(current, p, 2.0 / 3), p), command)
+                    current = p
+                case "H", "h":
+                    let x = try scanner.number()
+                    let p = Point(x: relative ? current.x + x : x, y: current.y)
+                    append(.cubic(current, along(current, p, 1.0 / 3), along(current, p, 2.0 / 3), p), command)
+                    current = p
+                case "V", "v":
+                    let y = try scanner.number()
+                    let p = Point(x: current.x, y: relative ? current.y + y : y)
+                    append(.cubic(current, along(current, p, 1.0 / 3), along(current, p, 2.0 / 3), p), command)
+                    current = p
+                case "C", "c":
+                    let c1 = try point(), c2 = try point(), p = try point()
+                    append(.cubic(current, c1, c2, p), command)
+                    cubicControl = c2
+                    current = p
+                case "S", "s":
+                    // The first control is the reflection of the previous C/S's second one, or
+                    // the current point when the previous command was neither (SVG 2 §9.3.6).
+                    let c1 = lastCubicControl.map { Point(x: 2 * current.x - $0.x, y: 2 * current.y - $0.y) } ?? current
+                    let c2 = try point(), p = try point()
+                    append(.cubic(current, c1, c2, p), command)
+                    cubicControl = c2
+                    current = p
+                case "Q", "q":
+                    let q = try point(), p = try point()
+                    append(SVGPathData.quadratic(current, q, p), command)
+                    quadControl = q
+                    current = p
+                case "T", "t":
+                    let q = lastQuadControl.map { Point(x: 2 * current.x - $0.x, y: 2 * current.y - $0.y) } ?? current
+                    let p = try point()
+                    append(SVGPathData.quadratic(current, q, p), command)
+                    quadControl = q
+                    current = p
+                case "A", "a":
+                    let rx = try scanner.number(), ry = try scanner.number(), rotation = try scanner.number()
+                    let large = try scanner.flag(), sweep = try scanner.flag()
+                    let p = try point()
+                    switch EllipticArc.make(from: current, to: p, rx: rx, ry: ry, rotationDegrees: rotation,
+                                            largeArc: large, sweep: sweep) {
+                    case .none: break  // the same end point: SVG 2 §9.5.1 draws nothing
+                    case .line:
+                        append(.cubic(current, along(current, p, 1.0 / 3), along(current, p, 2.0 / 3), p), command)
+                    case .arc(let arc): append(.arc(arc), command)
+                    }
+                    current = p
+                case "Z", "z":
+                    if current != start {
+                        append(.cubic(current, along(current, start, 1.0 / 3), along(current, start, 2.0 / 3), start),
+                               command)
+                    }
+                    break commands  // the first subpath ends here
+                default:
+                    throw scanner.fail("unknown path command '\(command)'")
+                }
+                lastCubicControl = cubicControl
+                lastQuadControl = quadControl
+            } while scanner.startsNumber()
+            guard let next = scanner.command() else {
+                if scanner.atEnd { break }
+                throw scanner.fail("expected a path command")
+            }
+            if next == "M" || next == "m" { break }  // a second subpath: ignored
+            command = next
+        }
+        if pieces.isEmpty { throw scanner.fail("path data draws nothing after its M") }
+    }
+
+    private mutating func append(_ geometry: Piece.Geometry, _ command: Character) {
+        pieces.append(Piece(geometry: geometry, command: command, number: pieces.count + 1))
+    }
+
+    static func quadratic(_ p0: Point, _ q: Point, _ p3: Point) -> Piece.Geometry {
+        .cubic(p0, along(p0, q, 2.0 / 3), along(p3, q, 2.0 / 3), p3)
+    }
+}
+
+private func along(_ a: Point, _ b: Point, _ t: Double) -> Point {
+    Point(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t)
+}
+
+/// Reads the tokens of SVG path data: command letters, numbers and arc flags, with white
+/// space and commas between them where the grammar allows (`M0,0C.1.9.2,1,1,1` is valid).
+private struct Scanner {
+    let bytes: [UInt8]
+    let text: String
+    var index = 0
+
+    init(bytes: [UInt8], text: String) {
+        self.bytes = bytes
+        self.text = text
+    }
+
+    var atEnd: Bool { index >= bytes.count }
+
+    func fail(_ rule: String) -> EngineError {
+        EngineError(parameter: "path", value: "'\(text)'", rule: "\(rule) (at character \(index + 1))")
+    }
+
+    mutating func skipSeparators() {
+        while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D, 0x0C, UInt8(ascii: ",")].contains(bytes[index]) {
+            index += 1
+        }
+    }
+
+    /// The next command letter, or nil (nothing consumed) when the next token is not one.
+    mutating func command() -> Character? {
+        skipSeparators()
+        guard index < bytes.count, "MmLlHhVvCcSsQqTtAaZz".utf8.contains(bytes[index]) else { return nil }
+        defer { index += 1 }
+        return Character(Unicode.Scalar(bytes[index]))
+    }
+
+    mutating func startsNumber() -> Bool {
+        skipSeparators()
+        guard index < bytes.count else { return false }
+        let b = bytes[index]
+        return (b >= 0x30 && b <= 0x39) || b == UInt8(ascii: "-") || b == UInt8(ascii: "+") || b == UInt8(ascii: ".")
+    }
+
+    /// sign? (digits ("." digits?)? | "." digits) exponent?
+    mutating func number() throws -> Double {
+        skipSeparators()
+        let begin = index
+        func digits() -> Int {
+            let from = index
+            while index < bytes.count, bytes[index] >= 0x30, bytes[index] <= 0x39 { index += 1 }
+            return index - from
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") { index += 1 }
+        var count = digits()
+        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            count += digits()
+        }
+        guard count > 0 else {
+            index = begin
+            throw fail("expected a number")
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+            let mark = index
+            index += 1
+            if index < bytes.count, bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") { index += 1 }
+            if digits() == 0 { index = mark }  // "e" not followed by digits is not an exponent
+        }
+        let token = String(decoding: bytes[begin..<index], as: UTF8.self)
+        guard let value = Double(token), value.isFinite else {
+            index = begin
+            throw fail("number '\(token)' is out of range")
+        }
+        return value
+    }
+
+    /// An arc flag: one character, 0 or 1, which may touch the next token (`a1,1 0 01 1,1`).
+    mutating func flag() throws -> Bool {
+        skipSeparators()
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "0") || bytes[index] == UInt8(ascii: "1") else {
+            throw fail("expected an arc flag (0 or 1)")
+        }
+        defer { index += 1 }
+        return bytes[index] == UInt8(ascii: "1")
+    }
+}
