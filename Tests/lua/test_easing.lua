@@ -67,4 +67,49 @@ h.test("registry errors", function()
     "bad argument #1 to 'generate' (field 'duration' must be a positive number, got -1)")
 end)
 
+
+-- plugins/custom.lua. With strength (restitution) e = 0.5 and no squash the phases are: the fall
+-- (time 1), then flights of 2e^k = 1, 0.5, 0.25, 0.125 (the next peak, e^10 < 1e-3, is left out):
+-- 2.875 in all. Landing (t = 1) is y = 1; the first flight peaks at t = 1.5 at height e² = 0.25.
+h.test("customBounce: physics of a ball with restitution = strength", function()
+  local f = timing.get("customBounce(0.5)")
+  eq(f(0), 0)
+  eq(f(1 / 2.875), 1, 1e-12, "landing")
+  eq(f(1.5 / 2.875), 0.75, 1e-12, "first peak")
+  eq(f(2.25 / 2.875), 0.9375, 1e-12, "second flight (from t = 2, length 0.5) peaks at e^4 = 0.0625")
+  eq(f(1), 1)
+  -- Squash: the curve is 0 in the air and peaks at 1 in the middle of the first contact, which
+  -- starts when the fall ends (t = 1) and lasts 5% of it.
+  local s = timing.get("customBounceSquash(0.5, 5)")
+  local total = 1 + 0.05 * (1 + 0.5 + 0.25 + 0.125) + 2.875 - 1
+  eq(s(0.5 / total), 0, 0, "in the fall")
+  eq(s(1.025 / total), 1, 1e-12, "middle of the first contact")
+  -- endAtStart: from the ground up to 1 and back down to 0.
+  local leap = timing.get("customBounce(0.5, 0, 1)")
+  eq(leap(0), 0)
+  eq(leap(1 / 3.875), 1, 1e-12, "top of the leap")
+  eq(leap(1), 0, 1e-12)
+  raises(function() return timing.get("customBounce(1.5)")(0.5) end, "customBounce: strength must be in (0, 1), got 1.5")
+end)
+
+h.test("customWiggle: n oscillations that start and end at 0, deterministic", function()
+  for _, name in ipairs({"customWiggle", "customWiggleEaseInOut", "customWiggleUniform", "customWiggleAnticipate",
+                         "customWiggleRandom"}) do
+    local f = timing.get(name .. "(4)")
+    eq(f(0), 0, 1e-12, name .. "(0)")
+    eq(f(1), 0, 1e-12, name .. "(1)")
+  end
+  -- easeOut: (1 − x)·sin(2π·4·x); at x = 1/16 the sine is 1.
+  eq(timing.get("customWiggle(4)")(1 / 16), 15 / 16, 1e-12)
+  eq(timing.get("customWiggleUniform(4)")(1 / 16), 1, 1e-12)
+  local a, b = timing.get("customWiggleRandom(6, 42)"), timing.get("customWiggleRandom(6, 42)")
+  local c = timing.get("customWiggleRandom(6, 43)")
+  local differs = false
+  for i = 1, 99 do
+    eq(a(i / 100), b(i / 100), 0, "same seed")
+    if a(i / 100) ~= c(i / 100) then differs = true end
+  end
+  assert(differs, "another seed gives another wiggle")
+end)
+
 return true
