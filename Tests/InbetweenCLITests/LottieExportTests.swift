@@ -14,7 +14,11 @@ final class LottieExportTests: XCTestCase {
         "09-border-group", "10-implicit-and-explicit", "11-jelly-ball", "12-photo-throw",
     ]
 
-    /// Every example exported once per test run: NAME.json (Lottie) and NAME.frames.json.
+    /// The examples, and Tests/lottie/timing-cases.lua (a spring, a Lua easing, `linear()`,
+    /// `steps()`, repeats with autoreverse), by name.
+    static let scripts = examples.map { ($0, "examples/\($0).lua") } + [("timing-cases", "Tests/lottie/timing-cases.lua")]
+
+    /// Every script exported once per test run: NAME.json (Lottie) and NAME.frames.json.
     nonisolated(unsafe) static var exported: Result<URL, Error>?
 
     static func exports() throws -> URL {
@@ -22,8 +26,7 @@ final class LottieExportTests: XCTestCase {
         let result = Result { () throws -> URL in
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ib-lottie-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            for name in examples {
-                let script = "examples/\(name).lua"
+            for (name, script) in scripts {
                 for (format, file) in [("lottie", "\(name).json"), ("json", "\(name).frames.json")] {
                     let r = try CLIProcess.run(["run", "--no-user-plugins", "--format", format, script,
                                                 "-o", folder.appendingPathComponent(file).path])
@@ -69,10 +72,10 @@ final class LottieExportTests: XCTestCase {
 
     func testEveryExampleValidatesAgainstTheLottieSchema() throws {
         let folder = try Self.exports()
-        let files = Self.examples.map { folder.appendingPathComponent("\($0).json").path }
+        let files = Self.scripts.map { folder.appendingPathComponent("\($0.0).json").path }
         let r = try Self.check(["schema"] + files)
         XCTAssertEqual(r.status, 0, r.output)
-        XCTAssertEqual(r.output.components(separatedBy: "ok schema").count - 1, Self.examples.count, r.output)
+        XCTAssertEqual(r.output.components(separatedBy: "ok schema").count - 1, Self.scripts.count, r.output)
 
         // The validator does reject: a file without its frame rate.
         let broken = try tampered(folder.appendingPathComponent("05-bouncing-ball.json"), "del d['fr']")
@@ -83,8 +86,8 @@ final class LottieExportTests: XCTestCase {
 
     func testTransformValuesEvaluatedAsTheSpecSaysEqualTheFrames() throws {
         let folder = try Self.exports()
-        let pairs = Self.examples.flatMap {
-            [folder.appendingPathComponent("\($0).json").path, folder.appendingPathComponent("\($0).frames.json").path]
+        let pairs = Self.scripts.flatMap {
+            [folder.appendingPathComponent("\($0.0).json").path, folder.appendingPathComponent("\($0.0).frames.json").path]
         }
         let r = try Self.check(["values"] + pairs)
         XCTAssertEqual(r.status, 0, r.output)
@@ -96,6 +99,49 @@ final class LottieExportTests: XCTestCase {
         let caught = try Self.check(["values", moved.path, folder.appendingPathComponent("05-bouncing-ball.frames.json").path])
         XCTAssertEqual(caught.status, 1, caught.output)
         XCTAssertTrue(caught.output.contains("ks.p at frame"), caught.output)
+    }
+
+    private func document(_ name: String) throws -> [String: Any] {
+        let url = try Self.exports().appendingPathComponent("\(name).json")
+        return try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
+    }
+
+    /// Property name -> exact frame ranges, per layer (the file's `inbetween.exact` notes).
+    private func exactRanges(_ d: [String: Any]) -> [String: [String: [[Double]]]] {
+        ((d["inbetween"] as? [String: Any])?["exact"] as? [String: [String: [[Double]]]]) ?? [:]
+    }
+
+    func testTheBouncingBallIsOneKeyframePerKeyWithItsEasings() throws {
+        let d = try document("05-bouncing-ball")
+        let layer = try XCTUnwrap((d["layers"] as? [[String: Any]])?.first)
+        let p = try XCTUnwrap((layer["ks"] as? [String: Any])?["p"] as? [String: Any])
+        let keyframes = try XCTUnwrap(p["k"] as? [[String: Any]])
+        // keyTimes 0/0.3/0.5/0.7/0.8/0.9/0.95/1 of 1 s at 60 fps.
+        XCTAssertEqual(keyframes.map { $0["t"] as? Double }, [0, 18, 30, 42, 48, 54, 57, 60])
+        // easeIn (0.42, 0, 1, 1) falling, easeOut (0, 0, 0.58, 1) rising (Apple's presets).
+        let handles = keyframes.dropLast().map { k -> [Double] in
+            let o = k["o"] as? [String: [Double]], i = k["i"] as? [String: [Double]]
+            return [o?["x"]?[0], o?["y"]?[0], i?["x"]?[0], i?["y"]?[0]].map { $0 ?? .nan }
+        }
+        for (n, h) in handles.enumerated() {
+            XCTAssertEqual(h, n % 2 == 0 ? [0.42, 0, 1, 1] : [0, 0, 0.58, 1], "segment \(n)")
+        }
+        XCTAssertEqual(exactRanges(d)["ball"]?["ks.p"]?.count, 7)
+    }
+
+    func testWhatIsMappedAndWhatIsBaked() throws {
+        // Example 12: the shrink (0.2 s = frames 0...12, linear) is mapped; the throw along a
+        // path is baked.
+        XCTAssertEqual(exactRanges(try document("12-photo-throw"))["myview"]?["ks.s"], [[0, 12]])
+        XCTAssertNil(exactRanges(try document("12-photo-throw"))["myview"]?["ks.p"])
+        // Example 11: one segment per pair of its 60 path keys.
+        XCTAssertEqual(exactRanges(try document("11-jelly-ball"))["ball"]?["path.sh1"]?.count, 59)
+        let cases = exactRanges(try document("timing-cases"))
+        // steps(4) over 1 s at 60 fps: holds from frames 0, 15, 30, 45.
+        XCTAssertEqual(cases["steps"]?["ks.r"], [[0, 15], [15, 30], [30, 45], [45, 60]])
+        // 0.4 s cycles from 0.25 s, twice there and back: frames 15, 39, 63, 87, 111.
+        XCTAssertEqual(cases["repeats"]?["ks.p"], [[15, 39], [39, 63], [63, 87], [87, 111]])
+        for name in ["spring", "luaEasing", "cssLinear"] { XCTAssertEqual(cases[name], [:], name) }
     }
 
     /// The renderer is compiled once per test run.
