@@ -259,6 +259,7 @@ function Animation:settlingDuration() end
 ---@field timing? TimingSpec
 ---@field additive? boolean
 ---@field cumulative? boolean
+---@field beginFromCurrentState? boolean start from the layer's presentation value when added (UIKit's option)
 
 ---@class KeyframeOptions: MediaTimingOptions
 ---@field keyPath string
@@ -296,6 +297,7 @@ function Animation:settlingDuration() end
 ---@field preset? string a name from the springs registry
 ---@field additive? boolean
 ---@field cumulative? boolean
+---@field beginFromCurrentState? boolean start from the presentation value and, unless initialVelocity is given, with its velocity (÷ the remaining distance, as UIKit)
 
 ---@class GroupOptions: MediaTimingOptions
 ---@field animations Animation[]
@@ -346,6 +348,16 @@ function Layer:removeAll() end
 function Layer:presentation(keyPath) end
 ---@return string[]
 function Layer:animationKeys() end
+---How fast the presentation value changes now, in units per second, as a value of the same
+---kind (a second-order difference that never straddles an animation's start or end).
+---@return Value
+function Layer:velocity(keyPath) end
+---Changes the target in flight keeping the velocity (iOS 8's additive way): the model jumps to
+---`newValue` and an additive copy of `anim` (basic or spring: its duration and timing) runs from
+---(old model − newValue) to zero on top, while earlier additive animations keep running.
+---@param anim Animation
+---@return string key
+function Layer:retarget(keyPath, newValue, anim) end
 
 ---`layer{ name = "ball", position = point(150, 32), ... }` with any layer property.
 ---@param properties table

@@ -2,8 +2,9 @@ import Foundation
 import XCTest
 
 /// Golden files: expected outputs kept under Tests/InbetweenCLITests/Golden/ and compared
-/// exactly. `INBETWEEN_RECORD=1 scripts/test` re-records them (and the tests that recorded pass
-/// with a note); review the diff before committing.
+/// exactly. `INBETWEEN_RECORD=1 scripts/test` re-records them, and every assertion that records
+/// fails, so a recording run can never pass for a test run (nor a CI run with the variable set
+/// go green): review the diff, then run the tests again without it.
 enum Golden {
     static var folder: URL {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
@@ -20,7 +21,8 @@ enum Golden {
                 try FileManager.default.createDirectory(
                     at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
                 try actual.write(to: url, atomically: true, encoding: .utf8)
-                print("note: recorded golden file \(name)")
+                XCTFail("recorded golden file \(name) (INBETWEEN_RECORD=1): review the diff and run the tests again without it",
+                        file: file, line: line)
             } catch {
                 XCTFail("cannot record \(url.path): \(error)", file: file, line: line)
             }

@@ -1,2 +1,2 @@
--- expect: inbetween: param-unknown-key.lua:2: bad argument #1 to 'basic' (unknown key 'durtion'; valid keys: additive, autoreverses, beginTime, by, byValue, cumulative, duration, fillMode, from, fromValue, keyPath, onStart, onStop, removedOnCompletion, repeatCount, repeatDuration, speed, timeOffset, timing, timingFunction, to, toValue)
+-- expect: inbetween: param-unknown-key.lua:2: bad argument #1 to 'basic' (unknown key 'durtion'; valid keys: additive, autoreverses, beginFromCurrentState, beginTime, by, byValue, cumulative, duration, fillMode, from, fromValue, keyPath, onStart, onStop, removedOnCompletion, repeatCount, repeatDuration, speed, timeOffset, timing, timingFunction, to, toValue)
 animation.basic{keyPath = "opacity", from = 0, to = 1, durtion = 1}

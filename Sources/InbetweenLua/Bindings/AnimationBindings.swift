@@ -75,8 +75,11 @@ extension Runtime {
         }
     }
 
-    func pushAnimation(_ a: Animation, kind: String, onStart: LuaReference?, onStop: LuaReference?) {
-        host.pushObject(AnimationBox(a, kind: kind, onStart: onStart, onStop: onStop), AnimationBindings.typeName)
+    func pushAnimation(_ a: Animation, kind: String, onStart: LuaReference?, onStop: LuaReference?,
+                       beginFromCurrentState: Bool = false, handOffVelocity: Bool = true) {
+        host.pushObject(AnimationBox(a, kind: kind, onStart: onStart, onStop: onStop,
+                                     beginFromCurrentState: beginFromCurrentState, handOffVelocity: handOffVelocity),
+                        AnimationBindings.typeName)
     }
 
     /// fromValue / toValue / byValue (or from / to / by) of basic and spring animations.
@@ -115,13 +118,15 @@ extension Runtime {
         let timing = try mediaTiming(r)
         let tf = try timingFunctionField(r)
         let c = try commonFields(r)
+        let fromCurrent = try r.bool("beginFromCurrentState") ?? false
         try r.finish()
         let a = try engineField {
             try BasicAnimation(keyPath: keyPath, fromValue: ends.from, toValue: ends.to, byValue: ends.by,
                                timing: timing, timingFunction: tf, additive: c.additive,
                                cumulative: c.cumulative, removedOnCompletion: c.removedOnCompletion)
         }
-        pushAnimation(.basic(a), kind: "basic", onStart: c.onStart, onStop: c.onStop)
+        pushAnimation(.basic(a), kind: "basic", onStart: c.onStart, onStop: c.onStop,
+                      beginFromCurrentState: fromCurrent)
         return 1
     }
 
@@ -289,13 +294,16 @@ extension Runtime {
         let spring = try springParameters(r)
         let timing = try mediaTiming(r)
         let c = try commonFields(r)
+        let fromCurrent = try r.bool("beginFromCurrentState") ?? false
+        let velocityGiven = try r.with("initialVelocity") { _ in true } ?? false
         try r.finish()
         let a = try engineField {
             try SpringAnimation(keyPath: keyPath, fromValue: ends.from, toValue: ends.to, byValue: ends.by,
                                 spring: spring, timing: timing, additive: c.additive, cumulative: c.cumulative,
                                 removedOnCompletion: c.removedOnCompletion)
         }
-        pushAnimation(.spring(a), kind: "spring", onStart: c.onStart, onStop: c.onStop)
+        pushAnimation(.spring(a), kind: "spring", onStart: c.onStart, onStop: c.onStop,
+                      beginFromCurrentState: fromCurrent, handOffVelocity: !velocityGiven)
         return 1
     }
 

@@ -8,11 +8,19 @@ final class AnimationBox {
     let kind: String
     let onStart: LuaReference?
     let onStop: LuaReference?
+    /// `beginFromCurrentState = true`: when added, it starts from the layer's presentation
+    /// value (and a spring with its velocity, unless `handOffVelocity` is false because the
+    /// script gave `initialVelocity` itself). See `Animation.beginningFromCurrentState`.
+    let beginFromCurrentState: Bool
+    let handOffVelocity: Bool
 
-    init(_ animation: Animation, kind: String, onStart: LuaReference?, onStop: LuaReference?) {
+    init(_ animation: Animation, kind: String, onStart: LuaReference?, onStop: LuaReference?,
+         beginFromCurrentState: Bool = false, handOffVelocity: Bool = true) {
         self.animation = animation
         self.kind = kind
         self.onStart = onStart
         self.onStop = onStop
+        self.beginFromCurrentState = beginFromCurrentState
+        self.handOffVelocity = handOffVelocity
     }
 }

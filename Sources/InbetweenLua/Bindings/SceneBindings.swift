@@ -43,6 +43,17 @@ enum SceneBindings {
                 try runtime.pushValue(v)
                 return 1
             }),
+            // l:velocity(keyPath): d/dt of the presentation value now, units per second.
+            ("velocity", { [unowned runtime] s in
+                let l: LayerHandle = try runtime.host.checkObject(1, layerType)
+                let keyPath = try s.checkString(2)
+                let v = try runtime.engineCall {
+                    try runtime.state.scene.presentationVelocity(forKeyPath: keyPath, ofLayer: l.name)
+                }
+                try runtime.pushValue(v)
+                return 1
+            }),
+            ("retarget", { [unowned runtime] s in try runtime.layerRetarget(s) }),
             ("animationKeys", { [unowned runtime] s in
                 let l: LayerHandle = try runtime.host.checkObject(1, layerType)
                 s.newTable()
@@ -178,7 +189,56 @@ extension Runtime {
         let box: AnimationBox = try host.checkObject(2, AnimationBindings.typeName)
         let key = s.isNoneOrNil(3) ? nil : try s.checkString(3)
         let used = try engineCall {
-            try state.scene.add(box.animation, forKey: key, toLayer: l.name, in: state.transactions.last)
+            var animation = box.animation
+            if box.beginFromCurrentState, let layer = state.scene[l.name] {
+                animation = try animation.beginningFromCurrentState(
+                    of: layer, at: state.scene.time, handOffVelocity: box.handOffVelocity)
+            }
+            return try state.scene.add(animation, forKey: key, toLayer: l.name, in: state.transactions.last)
+        }
+        state.callbacks[SceneState.callbackKey(layer: l.name, key: used), default: []]
+            .append(.init(onStart: box.onStart, onStop: box.onStop))
+        s.push(used)
+        return 1
+    }
+
+    /// `l:retarget(keyPath, newValue, animation)`: the iOS 8 way to change a target in
+    /// flight without losing velocity, for any timing function. The model value jumps to
+    /// `newValue` at once, and an additive copy of `animation` (a basic or spring animation
+    /// giving the duration and timing) runs from (old model value − newValue) to zero on top of
+    /// it, under a key of its own, so additive animations already running keep running and
+    /// their velocity carries over. Starting from rest, or after earlier retargets, the motion
+    /// is continuous; an absolute (non-additive) animation on the same key path would
+    /// override it. Returns the key.
+    func layerRetarget(_ s: LuaStack) throws -> Int32 {
+        let l: LayerHandle = try host.checkObject(1, SceneBindings.layerType)
+        let keyPath = try s.checkString(2)
+        let newValue = try value(at: 3)
+        let box: AnimationBox = try host.checkObject(4, AnimationBindings.typeName)
+        let used = try engineCall { () throws -> String in
+            guard let layer = state.scene[l.name] else {
+                throw EngineError(parameter: "layer", value: l.name, rule: "no layer with this name")
+            }
+            let old = try layer.value(forKeyPath: keyPath)
+            let target = newValue.converted(toKindOf: old)
+            let offset = try Value.subtract(old, target)
+            let zero = try Value.subtract(target, target)
+            let animation: Animation
+            switch box.animation {
+            case .basic(let a):
+                animation = .basic(try BasicAnimation(
+                    keyPath: keyPath, fromValue: offset, toValue: zero, timing: a.timing,
+                    timingFunction: a.timingFunction, additive: true, removedOnCompletion: a.removedOnCompletion))
+            case .spring(let a):
+                animation = .spring(try SpringAnimation(
+                    keyPath: keyPath, fromValue: offset, toValue: zero, spring: a.spring, timing: a.timing,
+                    additive: true, removedOnCompletion: a.removedOnCompletion))
+            default:
+                throw EngineError(parameter: "animation", value: box.kind,
+                                  rule: "must be a basic or spring animation (it gives the duration and timing)")
+            }
+            try state.scene.modifyLayer(named: l.name) { try $0.setModelValue(target, forKeyPath: keyPath) }
+            return try state.scene.add(animation, forKey: nil, toLayer: l.name, in: nil)
         }
         state.callbacks[SceneState.callbackKey(layer: l.name, key: used), default: []]
             .append(.init(onStart: box.onStart, onStop: box.onStop))
