@@ -34,7 +34,7 @@ final class PreviewBrowserTests: XCTestCase {
         let examples = try FileManager.default.contentsOfDirectory(
             atPath: CLIProcess.root.appendingPathComponent("examples").path
         ).filter { $0.hasSuffix(".lua") }.sorted()
-        XCTAssertEqual(examples.count, 12)
+        XCTAssertGreaterThanOrEqual(examples.count, 12, "the examples folder was not read")
         let browser = try ChromiumSession()
         defer { browser.close() }
         var measured = 0
