@@ -1,3 +1,5 @@
+import InbetweenLua
+
 /// How an `InbetweenHost` loads plugins and how far scripts may go.
 public struct HostOptions: Hashable, Sendable {
     /// Folders of plugin files (`*.lua`), loaded in this order; a later plugin wins a name
@@ -20,30 +22,8 @@ public struct HostOptions: Hashable, Sendable {
         self.limits = limits
     }
 
-    /// Bounds on one run of a script; 0 turns a bound off. Hitting one ends the run with a
-    /// `ScriptError` of kind `.limit`.
-    public struct Limits: Hashable, Sendable {
-        /// Lua VM instructions.
-        public var instructions: Int
-        /// Bytes the Lua state may hold.
-        public var memoryBytes: Int
-        /// Wall-clock seconds.
-        public var seconds: Double
-        /// Frames one run may produce.
-        public var frames: Int
-
-        /// - Parameters: see the properties; 0 means no bound.
-        public init(instructions: Int = 0, memoryBytes: Int = 0, seconds: Double = 0, frames: Int = 0) {
-            self.instructions = instructions
-            self.memoryBytes = memoryBytes
-            self.seconds = seconds
-            self.frames = frames
-        }
-
-        /// The CLI's defaults: 1e9 instructions, 1 GiB, 60 s, 1e7 frames.
-        public static let defaults = Limits(
-            instructions: 1_000_000_000, memoryBytes: 1 << 30, seconds: 60, frames: 10_000_000)
-        /// No bounds at all (trusted, local scripts only).
-        public static let none = Limits()
-    }
+    /// Bounds on one run of a script (instructions, memory bytes, wall-clock seconds, frames);
+    /// 0 turns a bound off, and hitting one ends the run with a `ScriptError` of kind `.limit`.
+    /// `.defaults` are the CLI's: 1e9 instructions, 1 GiB, 60 s, 1e7 frames; `.none` has none.
+    public typealias Limits = LuaLimits
 }

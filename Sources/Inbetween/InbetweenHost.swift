@@ -31,13 +31,11 @@ public final class InbetweenHost {
             throw ScriptError(runtime: "plugin folder '\(folder)' does not exist or is not a folder")
         }
         do {
-            runtime = try Runtime(memoryLimit: options.limits.memoryBytes, trusted: !options.sandboxed)
+            runtime = try Runtime(memoryLimit: options.limits.memory, trusted: !options.sandboxed)
         } catch {
             throw ScriptError(error)
         }
-        runtime.host.limits = LuaLimits(
-            instructions: options.limits.instructions, memory: options.limits.memoryBytes,
-            seconds: options.limits.seconds, frames: options.limits.frames)
+        runtime.host.limits = options.limits
         var search = PluginSearch()
         search.includeShipped = false
         search.includeUserAndEnvironment = false

@@ -35,23 +35,11 @@ enum SceneBindings {
                 return 0
             }),
             ("presentation", { [unowned runtime] s in
-                let l: LayerHandle = try runtime.host.checkObject(1, layerType)
-                let keyPath = try s.checkString(2)
-                let v = try runtime.engineCall {
-                    try runtime.state.scene.presentationValue(forKeyPath: keyPath, ofLayer: l.name)
-                }
-                try runtime.pushValue(v)
-                return 1
+                try runtime.pushLayerValue(s) { try $0.presentationValue(forKeyPath: $1, ofLayer: $2) }
             }),
             // l:velocity(keyPath): d/dt of the presentation value now, units per second.
             ("velocity", { [unowned runtime] s in
-                let l: LayerHandle = try runtime.host.checkObject(1, layerType)
-                let keyPath = try s.checkString(2)
-                let v = try runtime.engineCall {
-                    try runtime.state.scene.presentationVelocity(forKeyPath: keyPath, ofLayer: l.name)
-                }
-                try runtime.pushValue(v)
-                return 1
+                try runtime.pushLayerValue(s) { try $0.presentationVelocity(forKeyPath: $1, ofLayer: $2) }
             }),
             ("retarget", { [unowned runtime] s in try runtime.layerRetarget(s) }),
             ("animationKeys", { [unowned runtime] s in
@@ -199,6 +187,15 @@ extension Runtime {
         state.callbacks[SceneState.callbackKey(layer: l.name, key: used), default: []]
             .append(.init(onStart: box.onStart, onStop: box.onStop))
         s.push(used)
+        return 1
+    }
+
+    /// `l:method(keyPath)` returning a value the scene computes for (scene, keyPath, layer name).
+    func pushLayerValue(_ s: LuaStack, _ read: (Scene, String, String) throws -> Value) throws -> Int32 {
+        let l: LayerHandle = try host.checkObject(1, SceneBindings.layerType)
+        let keyPath = try s.checkString(2)
+        let v = try engineCall { try read(state.scene, keyPath, l.name) }
+        try pushValue(v)
         return 1
     }
 
