@@ -8,11 +8,12 @@ import XCTest
 /// tolerance); each test runs it once over all the files it needs, and every test also shows
 /// the check failing on a file made wrong on purpose, so that a check that cannot fail is seen.
 final class LottieExportTests: XCTestCase {
-    static let examples = [
-        "01-ease-out-move", "02-uiview-curve-option", "03-color-keyframes", "04-custom-curve",
-        "05-bouncing-ball", "06-bounce-ease-out-keyframes", "07-opacity-fade", "08-path-bounce",
-        "09-border-group", "10-implicit-and-explicit", "11-jelly-ball", "12-photo-throw",
-    ]
+    /// Every example in examples/ (01-12 are the seed's; later ones come with later features).
+    static let examples: [String] = {
+        let folder = CLIProcess.root.appendingPathComponent("examples")
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return files.filter { $0.hasSuffix(".lua") }.map { String($0.dropLast(4)) }.sorted()
+    }()
 
     /// The examples, and Tests/lottie/timing-cases.lua (a spring, a Lua easing, `linear()`,
     /// `steps()`, repeats with autoreverse), by name.
@@ -73,6 +74,7 @@ final class LottieExportTests: XCTestCase {
     func testEveryExampleValidatesAgainstTheLottieSchema() throws {
         let folder = try Self.exports()
         let files = Self.scripts.map { folder.appendingPathComponent("\($0.0).json").path }
+        XCTAssertGreaterThanOrEqual(Self.examples.count, 12)
         let r = try Self.check(["schema"] + files)
         XCTAssertEqual(r.status, 0, r.output)
         XCTAssertEqual(r.output.components(separatedBy: "ok schema").count - 1, Self.scripts.count, r.output)
@@ -142,6 +144,10 @@ final class LottieExportTests: XCTestCase {
         // 0.4 s cycles from 0.25 s, twice there and back: frames 15, 39, 63, 87, 111.
         XCTAssertEqual(cases["repeats"]?["ks.p"], [[15, 39], [39, 63], [63, 87], [87, 111]])
         for name in ["spring", "luaEasing", "cssLinear"] { XCTAssertEqual(cases[name], [:], name) }
+        // The layer made at 0.5 s starts at frame 30; its 0.5 s move covers frames 30...60.
+        let late = try XCTUnwrap((try document("timing-cases")["layers"] as? [[String: Any]])?.first { $0["nm"] as? String == "late" })
+        XCTAssertEqual(late["ip"] as? Double, 30)
+        XCTAssertEqual(cases["late"]?["ks.p"], [[30, 60]])
     }
 
     /// The renderer is compiled once per test run.

@@ -29,3 +29,12 @@ held:add(animation.basic{keyPath = "transform.rotation.z", fromValue = 0, toValu
 local bounced = square("repeats", 40, 230, "purple")
 bounced:add(animation.basic{keyPath = "position", fromValue = point(40, 230), toValue = point(160, 230),
   duration = 0.4, beginTime = 0.25, repeatCount = 2, autoreverses = true, timingFunction = "easeInEaseOut"})
+
+-- A layer a callback makes when the first move stops at 0.5 s: it exists from frame 30 on
+-- (its Lottie in point), and its own move is mapped.
+local early = square("early", 260, 40, "cyan")
+early:add(animation.basic{keyPath = "position.x", fromValue = 260, toValue = 340, duration = 0.5,
+  onStop = function()
+    local late = square("late", 340, 100, "brown")
+    late:add(animation.basic{keyPath = "position.y", fromValue = 100, toValue = 260, duration = 0.5})
+  end})

@@ -67,8 +67,6 @@ enum Worker {
         let sink = try ByteSink(path: job.output, staged: true)
         var writer = makeFrameWriter(format: format, sink: sink, numbers: numbers, fps: fps, source: job.script,
                                      runtime: runtime)
-        var request = request
-        request.tracks = writer.sampledTracks
         let summary = try runtime.sampleScene(request) { frame in try writer.write(frame) }
         try writer.finish(summary)
         try sink.commit()

@@ -40,8 +40,6 @@ enum RunCommand {
         let sink = try ByteSink(path: outputPath)
         var writer = makeFrameWriter(format: format, sink: sink, numbers: NumberFormat(precision: precision), fps: fps,
                                      source: script, runtime: runtime)
-        var request = request
-        request.tracks = writer.sampledTracks
         let summary = try runtime.sampleScene(request) { frame in
             try writer.write(frame)
             progress.update(frame.index + 1, detail: "t = \(NumberFormat.compact(2).string(frame.time)) s")

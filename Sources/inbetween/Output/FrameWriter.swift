@@ -8,12 +8,6 @@ import InbetweenLua
 protocol FrameWriter {
     mutating func write(_ frame: SampledFrame) throws
     mutating func finish(_ summary: SamplingSummary) throws
-    /// The tracks to sample for this writer, nil for the animated ones (the default).
-    var sampledTracks: [Track]? { get }
-}
-
-extension FrameWriter {
-    var sampledTracks: [Track]? { nil }
 }
 
 /// The frame formats of `run` and `batch`.
@@ -26,7 +20,7 @@ func frameFileExtension(_ format: String) -> String {
 
 /// The writer for a format name (one of `frameFormats`); `source` names the script in
 /// generated code. Lottie reads the script's scene from `runtime` (layers, settings, the
-/// animations attached as it runs); set the request's `tracks` to the writer's `sampledTracks`.
+/// animations attached as it runs).
 func makeFrameWriter(format: String, sink: ByteSink, numbers: NumberFormat, fps: Double,
                      source: String = "a script", runtime: Runtime? = nil) -> FrameWriter {
     switch format {

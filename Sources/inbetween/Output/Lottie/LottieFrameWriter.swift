@@ -5,7 +5,7 @@ import InbetweenLua
 /// `--format lottie`: a Lottie (Bodymovin) JSON file, one shape layer per scene layer, that
 /// lottie-ios, lottie-android, lottie-web and rlottie play.
 ///
-/// Every drawn property of every layer (`LottieLayer.keyPaths`) is sampled at every frame, and
+/// Every drawn property of every layer (`LottieLayer.keyPaths`) is read at every frame, and
 /// each Lottie property is written from those frames: where the scene's animations say a
 /// stretch is a cubic Bézier, linear or held curve (`LottieHints`) and the frames agree, as one
 /// Lottie keyframe per segment with the same curve; everywhere else (springs, Lua easings,
@@ -30,16 +30,21 @@ struct LottieFrameWriter: FrameWriter {
     let fps: Double
     let source: String
     let runtime: Runtime
-    let size: Size?
-    let layerNames: [String]
-    /// What the sampler is asked for: every key path of `LottieLayer.keyPaths` of every layer.
-    let tracks: [Track]
-    private var columns: [[Value]]
+    /// Layers in the order they appeared (scene order; a layer a callback makes comes later).
+    private var layers: [Column] = []
     private var frameCount = 0
     private var startTime: Double?
     /// Segment hints per layer and root key path, from every animation seen attached.
     private var hints: [String: [String: [LottieSegmentHint]]] = [:]
     private var seenAnimations: Set<String> = []
+
+    /// One layer's presentation values per key path (`LottieLayer.keyPaths`), from the frame it
+    /// first appeared at.
+    struct Column {
+        var name: String
+        var firstFrame: Int
+        var values: [[Value]]
+    }
 
     init(sink: ByteSink, numbers: NumberFormat, fps: Double, source: String, runtime: Runtime) {
         self.sink = sink
@@ -47,20 +52,29 @@ struct LottieFrameWriter: FrameWriter {
         self.fps = fps
         self.source = source
         self.runtime = runtime
-        let scene = runtime.scene
-        self.size = runtime.settings.size
-        layerNames = scene.layers.map(\.name)
-        tracks = layerNames.flatMap { name in LottieLayer.keyPaths.map { Track(layer: name, keyPath: $0) } }
-        columns = Array(repeating: [], count: tracks.count)
     }
 
-    var sampledTracks: [Track]? { tracks }
-
+    /// Reads every layer's drawn properties from the runtime's scene, which the sampler keeps
+    /// as the script's handlers left it (the frame's own values are those of the animated
+    /// tracks only, and a bounds set by a callback is in no track).
     mutating func write(_ frame: SampledFrame) throws {
         if startTime == nil { startTime = frame.time }
-        for i in 0..<min(columns.count, frame.values.count) { columns[i].append(frame.values[i]) }
+        let scene = runtime.scene
+        for layer in scene.layers {
+            var index = layers.firstIndex { $0.name == layer.name }
+            if index == nil {
+                layers.append(Column(name: layer.name, firstFrame: frameCount,
+                                     values: Array(repeating: [], count: LottieLayer.keyPaths.count)))
+                index = layers.count - 1
+            }
+            let values = try layer.presentationValues(at: frame.time)
+            for (k, keyPath) in LottieLayer.keyPaths.enumerated() {
+                guard let v = values[keyPath] ?? PropertyValues.defaultValue(forKeyPath: keyPath) else { continue }
+                layers[index!].values[k].append(v)
+            }
+        }
         frameCount += 1
-        noteAnimations(in: runtime.scene)
+        noteAnimations(in: scene)
     }
 
     /// Records the hints of animations not seen before (those added by callbacks appear at
@@ -89,30 +103,35 @@ struct LottieFrameWriter: FrameWriter {
 
     mutating func finish(_ summary: SamplingSummary) throws {
         guard frameCount > 0 else { throw CommandError("\(source): lottie: no frames to export") }
-        var layers: [LottieJSON] = []
+        var layerJSON: [LottieJSON] = []
         var notes: [(String, LottieJSON)] = []
         var extent: Rect?
         // Lottie draws the first layer of the list on top; Core Animation the last one added.
-        for (index, name) in layerNames.enumerated().reversed() {
+        for column in layers.reversed() {
             var frames: [String: [Value]] = [:]
             for (k, keyPath) in LottieLayer.keyPaths.enumerated() {
-                frames[keyPath] = columns[index * LottieLayer.keyPaths.count + k]
+                // A layer made by a callback holds its first values before it existed; it is
+                // shown only from its first frame (the Lottie layer's in point).
+                let values = column.values[k]
+                frames[keyPath] = Array(repeating: values[0], count: column.firstFrame) + values
             }
-            let layer = LottieLayer(name: name, frames: frames, hints: hints[name] ?? [:], frameCount: frameCount)
+            let layer = LottieLayer(name: column.name, frames: frames, hints: hints[column.name] ?? [:],
+                                    frameCount: frameCount, inPoint: column.firstFrame)
             let output: LottieLayer.Output
             do {
-                output = try layer.build(index: layers.count + 1, tolerance: LottieFrameWriter.bakeTolerance)
+                output = try layer.build(index: layerJSON.count + 1, tolerance: LottieFrameWriter.bakeTolerance)
             } catch let error as CommandError {
                 throw CommandError("\(source): lottie: \(error.message)")
             }
-            layers.append(output.json)
-            notes.append((name, .object(output.exact.map { name, ranges in
+            layerJSON.append(output.json)
+            notes.append((column.name, .object(output.exact.map { name, ranges in
                 (name, .array(ranges.map { .numbers([$0.lowerBound, $0.upperBound]) }))
             })))
             if let e = output.extent {
                 extent = extent.map { $0.union(e) } ?? e
             }
         }
+        let size = runtime.settings.size
         let width = size?.width ?? extent.map { $0.origin.x + $0.size.width } ?? 1
         let height = size?.height ?? extent.map { $0.origin.y + $0.size.height } ?? 1
         let root: LottieJSON = .object([
@@ -122,7 +141,7 @@ struct LottieFrameWriter: FrameWriter {
             ("fr", .number(fps)), ("ip", .number(0)), ("op", .number(Double(frameCount))),
             ("w", .number(max(1, ceil(width)))), ("h", .number(max(1, ceil(height)))),
             ("ddd", .number(0)), ("assets", .array([])),
-            ("layers", .array(layers)),
+            ("layers", .array(layerJSON)),
             // Not part of Lottie (players skip unknown keys): which frame ranges of which
             // property were written as exact curves, and the tolerance of the rest.
             ("inbetween", .object([("bakeTolerance", .number(LottieFrameWriter.bakeTolerance)),

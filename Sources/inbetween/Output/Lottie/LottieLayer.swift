@@ -30,6 +30,8 @@ struct LottieLayer {
     /// Exact-segment hints per root key path.
     let hints: [String: [LottieSegmentHint]]
     let frameCount: Int
+    /// The frame the layer first exists at (a layer made by a callback starts later).
+    var inPoint = 0
 
     struct Output {
         var json: LottieJSON
@@ -170,7 +172,7 @@ struct LottieLayer {
 
         let layer: LottieJSON = .object([
             ("ty", .number(4)), ("nm", .string(name)), ("ind", .number(Double(index))),
-            ("ip", .number(0)), ("op", .number(Double(frameCount))), ("st", .number(0)),
+            ("ip", .number(Double(inPoint))), ("op", .number(Double(frameCount))), ("st", .number(0)),
             ("ks", .object(transform)), ("shapes", .array(shapes)),
         ])
         return Output(json: layer, exact: exact,
