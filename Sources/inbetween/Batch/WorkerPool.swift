@@ -228,16 +228,20 @@ final class WorkerPool {
         value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
     }
 
-    /// After a signal: kill every worker, keep the jobs that finished (their answers may still
+    /// After a signal: kill every worker, count the jobs that finished (their answers may still
     /// be in the pipes), and report nothing for the others — they did not fail, they did not
     /// run to the end.
     private func stop(_ jobs: [BatchJob], onResult: (Int, JobOutcome) -> Void) {
         for worker in workers { worker.kill() }
         for worker in workers {
+            // Reaped first, then read without blocking: a grandchild holding the pipe open
+            // (os.execute under --trusted) cannot keep the batch from ending.
+            worker.reap()
+            _ = fcntl(worker.reader.fd, F_SETFL, O_NONBLOCK)
             while let lines = worker.reader.readLines() {
                 for line in lines {
-                    guard let result = WorkerMessages.decode(JobResult.self, line), result.id == worker.jobs.first,
-                          result.ok
+                    // Workers ignore SIGINT, so a failure here is the job's own, from before.
+                    guard let result = WorkerMessages.decode(JobResult.self, line), result.id == worker.jobs.first
                     else { continue }
                     worker.jobs.removeFirst()
                     onResult(result.id, settle(result, jobs[result.id]))

@@ -64,15 +64,25 @@ final class WorkerProcess {
         _ = Glibc.kill(pid, SIGKILL)
     }
 
+    /// Its wait status once reaped.
+    private var status: Int32?
+
+    /// Waits for it to end (after `kill`, at once): then nothing more can reach its pipe.
+    func reap() {
+        guard status == nil else { return }
+        var value: Int32 = 0
+        while waitpid(pid, &value, 0) < 0 && errno == EINTR {}
+        status = value
+    }
+
     /// Closes its stdin (it exits when its queue is empty) and reaps it. Returns how it ended,
     /// as text when it did not exit with status 0 ("killed by signal 6 (SIGABRT)").
     @discardableResult
     func finish() -> String? {
         close(input)
         close(reader.fd)
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        return WorkerProcess.describe(status: status)
+        reap()
+        return WorkerProcess.describe(status: status ?? 0)
     }
 
     /// A wait status as text; nil for a clean exit.
