@@ -129,8 +129,9 @@ final class BatchCommandTests: XCTestCase {
 
     func testManifestPassesParamsAndNames() throws {
         try write("m/good.lua", Self.good)
-        let manifest = try write("m/jobs.jsonl", """
-            {"script": "good.lua", "params": {"from": 0.5}, "output": "half.csv"}
+        // A byte order mark and CRLF line ends, as a Windows tool writes them.
+        let manifest = try write("m/jobs.jsonl", "\u{FEFF}" + """
+            {"script": "good.lua", "params": {"from": 0.5}, "output": "half.csv"}\r
 
             {"script": "good.lua", "output": "zero.csv"}
             """)

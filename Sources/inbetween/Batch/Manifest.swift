@@ -21,7 +21,9 @@ enum Manifest {
     static let defaultMaxBytes = 256 << 20
 
     static func read(_ path: String, format: String, maxBytes: Int = defaultMaxBytes) throws -> [BatchJob] {
-        let data = try BoundedFile.contents(path, maxBytes: maxBytes, what: "manifest", flag: "--max-manifest-size")
+        var data = try BoundedFile.contents(path, maxBytes: maxBytes, what: "manifest", flag: "--max-manifest-size")[...]
+        // A byte order mark, as Windows tools write one: RFC 8259 §8.1 lets a reader ignore it.
+        if data.starts(with: [0xEF, 0xBB, 0xBF]) { data = data.dropFirst(3) }
         let folder = (path as NSString).deletingLastPathComponent
         var context = Context(folder: folder.isEmpty ? "." : folder, format: format)
         var jobs: [BatchJob] = []
