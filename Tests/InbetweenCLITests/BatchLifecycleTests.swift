@@ -215,4 +215,23 @@ final class BatchLifecycleTests: XCTestCase {
         XCTAssertEqual(batch.status, 0, batch.stderr)
         XCTAssertTrue(batch.stderr.contains(" by 1 worker\n"), batch.stderr)
     }
+
+    /// A CPU quota lowers it too (how Kubernetes applies a pod's CPU limit): half a CPU
+    /// (cfs_quota_us 50000 of cfs_period_us 100000) rounds up to one worker. Needs root and a
+    /// writable cgroup v1 `cpu` hierarchy; skipped elsewhere.
+    func testDefaultJobsFollowTheCgroupQuota() throws {
+        let group = "/sys/fs/cgroup/cpu/inbetween-test-\(getpid())"
+        guard getuid() == 0, mkdir(group, 0o755) == 0 else {
+            throw XCTSkip("needs root and a writable cgroup v1 cpu hierarchy (/sys/fs/cgroup/cpu)")
+        }
+        defer { rmdir(group) }
+        try "50000".write(toFile: group + "/cpu.cfs_quota_us", atomically: false, encoding: .utf8)
+        _ = try writeJobs(4, folder: "s", seconds: 0)
+        let batch = try LiveProcess(["-c", "echo $$ > \(group)/cgroup.procs && exec \"$0\" \"$@\"",
+                                     CLIProcess.binary.path, "batch", path("s"), "-o", path("out")],
+                                    executable: URL(fileURLWithPath: "/bin/sh"))
+        XCTAssertTrue(batch.waitForExit(timeout: 60), batch.stderr)
+        XCTAssertEqual(batch.status, 0, batch.stderr)
+        XCTAssertTrue(batch.stderr.contains(" by 1 worker\n"), batch.stderr)
+    }
 }

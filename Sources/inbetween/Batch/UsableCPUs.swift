@@ -5,7 +5,7 @@ import Foundation
 /// Not the machine's cores (`activeProcessorCount` counts those here): a Slurm task given one
 /// CPU of a 64-core node, or `taskset -c 0`, has an affinity mask of one CPU, and 64 workers
 /// on it only take turns. The mask comes from sched_getaffinity(2); a cgroup v2 CPU quota
-/// (`cpu.max`, how Kubernetes applies a pod's CPU limit) lowers the count further, rounded up.
+/// (how Kubernetes applies a pod's CPU limit) lowers the count further, rounded up.
 enum UsableCPUs {
     static var count: Int {
         var n = affinityCount ?? ProcessInfo.processInfo.activeProcessorCount
@@ -27,16 +27,33 @@ enum UsableCPUs {
         return bits > 0 ? bits : nil
     }
 
-    /// `QUOTA PERIOD` in /sys/fs/cgroup/<our cgroup>/cpu.max ("max PERIOD" = no quota).
+    /// The CFS quota of our cgroup in CPUs, rounded up; nil when there is none. cgroup v2:
+    /// `QUOTA PERIOD` in /sys/fs/cgroup/<group>/cpu.max ("max PERIOD" = no quota); cgroup v1
+    /// (the `cpu` controller's line in /proc/self/cgroup): cpu.cfs_quota_us (-1 = none) over
+    /// cpu.cfs_period_us. (Linux's Documentation/admin-guide/cgroup-v2.rst, "cpu.max", and
+    /// Documentation/scheduler/sched-bwc.rst.)
     static var cgroupQuota: Int? {
-        guard let cgroup = try? String(contentsOfFile: "/proc/self/cgroup", encoding: .utf8),
-              let line = cgroup.split(separator: "\n").first(where: { $0.hasPrefix("0::") })
-        else { return nil }
-        let path = "/sys/fs/cgroup" + line.dropFirst(3) + "/cpu.max"
-        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return nil }
-        let fields = text.split(whereSeparator: { $0 == " " || $0 == "\n" })
-        guard fields.count == 2, let quota = Double(fields[0]), let period = Double(fields[1]), period > 0
-        else { return nil }
-        return Int((quota / period).rounded(.up))
+        guard let cgroup = try? String(contentsOfFile: "/proc/self/cgroup", encoding: .utf8) else { return nil }
+        func read(_ path: String) -> [Substring] {
+            ((try? String(contentsOfFile: path, encoding: .utf8)) ?? "").split(whereSeparator: { $0 == " " || $0 == "\n" })
+        }
+        func cpus(_ quota: Substring, _ period: Substring) -> Int? {
+            guard let q = Double(quota), let p = Double(period), q > 0, p > 0 else { return nil }
+            return Int((q / p).rounded(.up))
+        }
+        for line in cgroup.split(separator: "\n") {
+            let fields = line.split(separator: ":", maxSplits: 2, omittingEmptySubsequences: false)
+            guard fields.count == 3 else { continue }
+            let group = String(fields[2])
+            if fields[0] == "0" && fields[1].isEmpty {
+                let max = read("/sys/fs/cgroup" + group + "/cpu.max")
+                if max.count == 2, let n = cpus(max[0], max[1]) { return n }
+            } else if fields[1].split(separator: ",").contains("cpu") {
+                let base = "/sys/fs/cgroup/" + fields[1] + group
+                let quota = read(base + "/cpu.cfs_quota_us"), period = read(base + "/cpu.cfs_period_us")
+                if let q = quota.first, let p = period.first, let n = cpus(q, p) { return n }
+            }
+        }
+        return nil
     }
 }
