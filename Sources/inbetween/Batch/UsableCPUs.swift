@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Not the machine's cores (`activeProcessorCount` counts those here): a Slurm task given one
 /// CPU of a 64-core node, or `taskset -c 0`, has an affinity mask of one CPU, and 64 workers
-/// on it only take turns. The mask comes from sched_getaffinity(2); a cgroup v2 CPU quota
+/// on it only take turns. The mask comes from sched_getaffinity(2); a cgroup CPU quota
 /// (how Kubernetes applies a pod's CPU limit) lowers the count further, rounded up.
 enum UsableCPUs {
     static var count: Int {
