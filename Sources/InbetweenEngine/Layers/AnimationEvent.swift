@@ -11,6 +11,9 @@ public struct AnimationEvent: Hashable, Sendable {
         /// A transaction that created no animation at all ended (at its commit); `layer` and
         /// `key` are empty and `completionToken` is set.
         case transactionCompleted
+        /// A time the host asked to be woken at (`Scene.schedule(cue:at:)`), e.g. a timeline's
+        /// next add or callback; `layer` and `key` are empty.
+        case cue(Int)
     }
 
     /// Scene time in seconds.

@@ -3,7 +3,8 @@
 /// very time being processed) is found by the next `popEvent(upTo:)`.
 ///
 /// Order: by time; at equal times by layer (scene order), then by the order animations were
-/// added to that layer, a start before its own stop; transactions that added nothing last.
+/// added to that layer, a start before its own stop; then cues in the order scheduled;
+/// transactions that added nothing last.
 /// So a replaced animation's stop comes before its replacement's start, as in Core Animation.
 extension Scene {
     /// The earliest event not yet delivered, or nil. Does not change the scene.
@@ -32,6 +33,8 @@ extension Scene {
             delivered = layers[l].retiredEvents.remove(at: r)
         case .completion(let c):
             return pendingCompletions.remove(at: c)
+        case .cue(let c):
+            return pendingCues.remove(at: c)
         }
         if case .stop = delivered.event.kind, let token = delivered.transaction,
             !hasOutstandingAnimations(transaction: token)
@@ -56,7 +59,7 @@ extension Scene {
 
     // MARK: Internals
 
-    enum Source { case start(Int, Int), stop(Int, Int), retired(Int, Int), completion(Int) }
+    enum Source { case start(Int, Int), stop(Int, Int), retired(Int, Int), completion(Int), cue(Int) }
 
     struct Candidate {
         var time: Double
@@ -88,6 +91,11 @@ extension Scene {
                                        source: .stop(l, e)))
                 }
             }
+        }
+        // Cues after the layers' events at the same time, in the order they were scheduled.
+        for (c, event) in pendingCues.enumerated() {
+            guard case .cue(let id) = event.kind else { continue }
+            consider(Candidate(time: event.time, order: (Int.max - 1, id, 0), source: .cue(c)))
         }
         for (c, event) in pendingCompletions.enumerated() {
             consider(Candidate(time: event.time, order: (Int.max, c, 0), source: .completion(c)))

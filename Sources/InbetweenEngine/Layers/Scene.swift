@@ -13,6 +13,8 @@ public struct Scene: Sendable {
     public var time: Double = 0
     /// Completions of transactions that added no animation, not yet delivered.
     var pendingCompletions: [AnimationEvent] = []
+    /// Cues not yet delivered (see Scene+Cues).
+    var pendingCues: [AnimationEvent] = []
 
     public init(layers: [Layer] = []) throws {
         for layer in layers { try addLayer(layer) }
@@ -47,10 +49,12 @@ public struct Scene: Sendable {
 
     /// The latest scene time at which an animation is still changing: the largest stop time
     /// of the animations currently attached (after its stop an animation either is removed
-    /// or holds a fill value). One that never stops is bounded by `cap`, and so is the
-    /// result. nil when no animation is attached.
+    /// or holds a fill value), or of a cue still to come (it may add more). One that never
+    /// stops is bounded by `cap`, and so is the result. nil when no animation is attached
+    /// and no cue is pending.
     public func naturalEnd(cap: Double) -> Double? {
         var end: Double?
+        for cue in pendingCues { end = max(end ?? cue.time, min(cue.time, cap)) }
         for layer in layers {
             for entry in layer.entries {
                 let stop = min(entry.stopTime ?? cap, cap)

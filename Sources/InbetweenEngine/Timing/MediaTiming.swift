@@ -109,7 +109,12 @@ public struct MediaTiming: Hashable, Sendable {
     public func phase(atParentTime t: Double) -> Phase {
         let elapsed = t - beginTime
         if elapsed < 0 { return .before }
-        if speed != 0 && elapsed * abs(speed) >= activeDuration { return .after }
+        // An end reached with rounding (0.6 - 0.2 is 0.39999999999999997 for a 0.4 s
+        // animation begun at 0.2) is the end: otherwise step 5 would snap the last frame to
+        // the start of a cycle that never comes. Same relative tolerance as step 4.
+        if speed != 0 && elapsed * abs(speed) >= activeDuration * (1 - MediaTiming.boundaryTolerance) {
+            return .after
+        }
         return .active
     }
 

@@ -77,5 +77,7 @@ extension SceneState {
         unnamedLayers = 0
         callbacks = [:]
         settings = SceneSettings()
+        cues = [:]
+        nextCue = 1
     }
 }

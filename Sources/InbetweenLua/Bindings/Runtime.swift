@@ -33,6 +33,7 @@ public final class Runtime {
         TimingBindings.install(in: self)
         AnimationBindings.install(in: self)
         SceneBindings.install(in: self)
+        TimelineBindings.install(in: self)
         try installEasings()
         try installPluginRegistries()
     }

@@ -284,7 +284,8 @@ extension Runtime {
         return 0
     }
 
-    /// `scene{ fps = 60, from = 0, to = 5, cap = 60 }`: how the host should sample.
+    /// `scene{ fps = 60, from = 0, to = 5, cap = 60, timeline = tl }`: how the host should
+    /// sample, and a timeline to start.
     func configureScene(_ s: LuaStack) throws -> Int32 {
         let r = try TableReader(s, at: 1)
         state.settings.fps = try r.number("fps", where: { $0 > 0 && $0 <= SamplingRequest.maximumFPS },
@@ -293,7 +294,15 @@ extension Runtime {
         state.settings.to = try r.number("to")
         state.settings.cap = try r.number("cap", where: { $0 > 0 }, rule: "must be positive")
         state.settings.size = try sceneSize(r)
+        let timeline: TimelineBox? = try r.with("timeline") { i in
+            guard let box: TimelineBox = host.object(at: i, TimelineBindings.typeName) else {
+                throw r.fail("timeline", "must be a timeline, got \(s.typeName(at: i))")
+            }
+            return box
+        }
         try r.finish()
+        // It starts now: at 0 from the top of a script, at the event's time in a callback.
+        if let timeline { try startTimeline(timeline) }
         s.pushValue(1)
         return 1
     }

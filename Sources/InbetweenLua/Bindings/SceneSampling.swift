@@ -103,6 +103,8 @@ extension Runtime {
             }
         case .transactionCompleted:
             break
+        case .cue(let id):
+            try runCue(id)
         }
         if let token = event.completionToken, let f = state.completions.removeValue(forKey: token) {
             try call(f, [])

@@ -15,6 +15,9 @@ final class SceneState {
     var callbacks: [String: [Callbacks]] = [:]
     /// What `scene{...}` asked for.
     var settings = SceneSettings()
+    /// What each scheduled cue does (a timeline's adds and calls), by cue id.
+    var cues: [Int: TimelineCue] = [:]
+    var nextCue = 1
 
     struct Callbacks {
         var onStart: LuaReference?
