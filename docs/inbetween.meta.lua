@@ -374,9 +374,81 @@ function transaction(options) end
 
 ---How the host samples the script: `return scene{ fps = 60, from = 0, to = 5 }`; `size` is the
 ---canvas exporters draw on (`scene{ size = size(375, 667) }`: a Lottie file's width and height).
----@param options {fps?: number, from?: number, to?: number, cap?: number, size?: Size}
+---With `timeline = tl` it also starts that timeline now (0 at the top of a script, the event's
+---time in a callback). The timeline is copied: later changes to `tl` do not affect it.
+---@param options {fps?: number, from?: number, to?: number, cap?: number, size?: Size, timeline?: Timeline}
 ---@return table
 function scene(options) end
+
+-- Timelines ------------------------------------------------------------------------------------
+
+---Where a child goes (GSAP 3's position parameter): nil = the end so far; a number = that
+---time; "+=1" / "-=0.5" from the end; "label", "label+=1", "label-=1" (an unknown label is
+---created at the end); "<" / ">" the start / end of the most recently added child, with
+---offsets "<0.2", ">-0.1", "<+=0.2"; "<25%" (of the recent child's total duration),
+---"+=50%" / "<+=50%" (of the child being inserted).
+---@alias Position number|string|nil
+
+---`stagger = 0.1` (each) or a table, following GSAP's `distribute`: distances from `from`
+---(Euclidean in a grid, or along one `axis`), normalised, eased by `timingFunction` and spread
+---over `amount` (or `each` × (count − 1) in a row, × max(rows, cols) in a grid, × rows or ×
+---cols with an axis). `from` = n counts layers from 1; "random" is shuffled by `seed`.
+---@class StaggerOptions
+---@field each? number seconds between neighbours
+---@field amount? number seconds between the first and the last start
+---@field from? "start"|"center"|"end"|"edges"|"random"|integer
+---@field grid? integer[] {rows, cols}
+---@field axis? "x"|"y"
+---@field timingFunction? TimingSpec
+---@field timing? TimingSpec
+---@field seed? integer
+
+---@class TimelineAddOptions
+---@field stagger? number|StaggerOptions
+---@field key? string the animation key on each layer
+
+---@class TimelineChild
+---@field start number in the timeline's time
+---@field finish number
+---@field kind "animation"|"timeline"|"call"
+---@field layer? string
+
+---A sequence placed by positions, compiled into ordinary layer animations when it starts.
+---@class Timeline
+---@field duration number one iteration: the latest end of a child
+---@field totalDuration number with repeats and repeat delays
+local Timeline = {}
+---Adds `anim` to a layer (or to each of an array of layers, one child per layer, in order,
+---spread by `options.stagger`), or nests another timeline: `tl:add(other, position)`.
+---@param target Layer|Layer[]|Timeline
+---@param anim? Animation|Position
+---@param position? Position
+---@param options? TimelineAddOptions
+---@return Timeline
+function Timeline:add(target, anim, position, options) end
+---Sets (or moves) a label; no position: the end so far.
+---@param name string
+---@param position? Position
+---@return Timeline
+function Timeline:label(name, position) end
+---Runs `fn` when the playhead passes `position` (in every iteration).
+---@param fn fun()
+---@param position? Position
+---@return Timeline
+function Timeline:call(fn, position) end
+---Label name -> time.
+---@return table<string, number>
+function Timeline:labels() end
+---The children in insertion order.
+---@return TimelineChild[]
+function Timeline:children() end
+
+---`timeline{ defaults = {duration = 0.5, timingFunction = "easeOut"}, repeatCount = 0,
+---autoreverses = false, repeatDelay = 0, speed = 1 }`. `defaults` fill the unset duration and
+---timing function of the basic and keyframe animations added to it.
+---@param options? {defaults?: {duration?: number, timingFunction?: TimingSpec, timing?: TimingSpec}, repeatCount?: integer, autoreverses?: boolean, repeatDelay?: number, speed?: number}
+---@return Timeline
+function timeline(options) end
 
 ---The current scene time in seconds (the event's time inside callbacks).
 ---@return number

@@ -18,7 +18,7 @@ final class ExampleGoldenTests: XCTestCase {
     }
 
     func testEveryExampleMatchesItsGoldenJSON() throws {
-        XCTAssertEqual(Self.examples.count, 13)
+        XCTAssertEqual(Self.examples.count, 15)
         for name in Self.examples {
             let base = (name as NSString).deletingPathExtension
             Golden.assertMatches(try output(["examples/\(name)"]), "examples/\(base).json")
@@ -30,6 +30,22 @@ final class ExampleGoldenTests: XCTestCase {
             for format in ["csv", "css", "swift"] {
                 Golden.assertMatches(try output(["--format", format, "--fps", "20", "examples/\(base).lua"]),
                                      "examples/\(base).\(format)")
+            }
+        }
+    }
+
+    /// Example 14 is example 12 written as a timeline: every frame of every track, in every
+    /// format, is the same text, so the same numbers (the Swift snippet differs only in the
+    /// comment naming the script).
+    func testPhotoThrowTimelineMakesExample12sFrames() throws {
+        for format in ["json", "csv", "css", "swift"] {
+            for fps in ["60", "24"] {
+                let args = ["--format", format, "--fps", fps]
+                let seed = try output(args + ["examples/12-photo-throw.lua"])
+                let timeline = try output(args + ["examples/14-photo-throw-timeline.lua"])
+                    .replacingOccurrences(of: "14-photo-throw-timeline.lua", with: "12-photo-throw.lua")
+                XCTAssertEqual(timeline, seed, "\(format) at \(fps) fps")
+                XCTAssertGreaterThan(seed.count, 1000)
             }
         }
     }

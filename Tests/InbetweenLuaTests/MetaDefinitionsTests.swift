@@ -63,6 +63,10 @@ final class MetaDefinitionsTests: XCTestCase {
         lua_rawget(runtime.host.L, clua_registryindex())
         s.forEachPair(-1) { required.append("function Layer:\(s.string(at: -2)!)(") }
         s.pop()
+        s.push("inbetween.timelinemethods")
+        lua_rawget(runtime.host.L, clua_registryindex())
+        s.forEachPair(-1) { required.append("function Timeline:\(s.string(at: -2)!)(") }
+        s.pop()
         XCTAssertGreaterThan(required.count, 60, "the walk found too little to be checking anything")
         for name in required.sorted() {
             XCTAssertTrue(meta.contains(name), "docs/inbetween.meta.lua lacks \(name)")

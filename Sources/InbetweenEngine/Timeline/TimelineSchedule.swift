@@ -40,11 +40,28 @@ extension Timeline {
     /// in the order the children were added).
     public func schedule(startingAt start: Double) throws -> [TimelineAction] {
         try EngineError.requireFinite(start, "start")
+        let count = actionCount
+        guard count <= Double(Timeline.maximumScheduledActions) else {
+            throw EngineError(
+                parameter: "repeatCount", value: count,
+                rule: "the timeline's repeats make more than \(Timeline.maximumScheduledActions) adds and calls")
+        }
         var actions: [TimelineAction] = []
-        try Timeline.collect(self, at: 0, in: Affine(a: start, b: 1), into: &actions)
+        actions.reserveCapacity(Int(count))
+        Timeline.collect(self, at: 0, in: Affine(a: start, b: 1), into: &actions)
         return actions.enumerated()
             .sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }
             .map(\.element)
+    }
+
+    /// How many adds and calls `schedule` makes: each iteration repeats every child's
+    /// (counted in Double: nested repeats multiply).
+    var actionCount: Double {
+        let perIteration = children.reduce(0.0) { sum, child in
+            if case .timeline(let nested) = child.content { return sum + nested.actionCount }
+            return sum + 1
+        }
+        return perIteration * Double(clock.repeatCount + 1)
     }
 
     /// scene = a + b · x
@@ -57,7 +74,7 @@ extension Timeline {
     /// Adds the actions of `timeline` placed at `start` in a parent whose time maps to the
     /// scene by `parent`.
     static func collect(_ timeline: Timeline, at start: Double, in parent: Affine,
-                        into actions: inout [TimelineAction]) throws
+                        into actions: inout [TimelineAction])
     {
         let d = timeline.duration
         let v = timeline.clock.speed
@@ -73,16 +90,11 @@ extension Timeline {
                 case .call(let tag):
                     actions.append(TimelineAction(time: map(child.start), kind: .call(tag: tag)))
                 case .timeline(let nested):
-                    try collect(nested, at: child.start, in: map, into: &actions)
+                    collect(nested, at: child.start, in: map, into: &actions)
                 case .animation(let layer, let animation, let key, let tag):
                     let (time, placed) = place(animation, at: child.start, in: map, windowStart: windowStart)
                     actions.append(TimelineAction(time: time, kind: .add(layer: layer, animation: placed,
                                                                          key: key, tag: tag)))
-                }
-                if actions.count > maximumScheduledActions {
-                    throw EngineError(
-                        parameter: "repeatCount", value: Double(actions.count),
-                        rule: "the timeline's repeats make more than \(maximumScheduledActions) adds and calls")
                 }
             }
         }

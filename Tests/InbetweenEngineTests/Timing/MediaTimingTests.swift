@@ -188,4 +188,16 @@ final class MediaTimingTests: XCTestCase {
             }
         }
     }
+
+    /// The end of the active duration reached with rounding is the end. A 0.4 s animation
+    /// begun at 0.2, sampled at frame 36 of 60 fps (0.6): 0.6 - 0.2 is 0.39999999999999997,
+    /// within the boundary tolerance of 0.4, so it is past the end (with fill forwards: the
+    /// end of the iteration, 0.4; without fill: no effect), not at the start of a next cycle.
+    func testAnEndReachedWithRoundingIsTheEnd() {
+        let t = 36.0 / 60
+        XCTAssertEqual(t - 0.2, 0.39999999999999997)
+        XCTAssertEqual(Self.t(beginTime: 0.2, duration: 0.4).phase(atParentTime: t), .after)
+        XCTAssertNil(Self.t(beginTime: 0.2, duration: 0.4).iterationTime(atParentTime: t))
+        XCTAssertEqual(Self.t(beginTime: 0.2, duration: 0.4, fillMode: .forwards).iterationTime(atParentTime: t), 0.4)
+    }
 }
