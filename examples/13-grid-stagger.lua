@@ -9,6 +9,7 @@ for row = 1, 5 do
       name = string.format("square%d%d", row, column),
       bounds = rect(0, 0, 40, 40),
       position = point(60 * column, 60 * row),
+      backgroundColor = "#e8a33d",
     }
   end
 end

@@ -3,7 +3,9 @@
 -- (an omitted position means "the end so far", GSAP's rule), and a last call at the end
 -- leaves the photo where the throw put it.
 local W, H = 375, 667                   -- the view's size (ours; the article does not give it)
-local myview = layer{name = "myview", bounds = rect(0, 0, 200, 150), position = point(W / 2, H / 2)}
+-- The photo: a plain colour stands in for the image (ours), so that a preview shows it.
+local myview = layer{name = "myview", bounds = rect(0, 0, 200, 150), position = point(W / 2, H / 2),
+                     backgroundColor = "#3b7dd8"}
 
 local tl = timeline{}
 tl:add(myview, animation.group{
