@@ -29,4 +29,4 @@ tl:call(function()
   myview.position = point(10 + 10, H - 20 + 10)  -- frame (10, H - 20, 20, 20)
 end)
 
-scene{timeline = tl}
+scene{size = size(W, H), timeline = tl}   -- the canvas of exports that draw (Lottie), as in 12

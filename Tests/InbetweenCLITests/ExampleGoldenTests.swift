@@ -35,10 +35,10 @@ final class ExampleGoldenTests: XCTestCase {
     }
 
     /// Example 14 is example 12 written as a timeline: every frame of every track, in every
-    /// format, is the same text, so the same numbers (the Swift snippet differs only in the
-    /// comment naming the script).
+    /// format, is the same text, so the same numbers (the Swift snippet and the Lottie file
+    /// differ only where they name the script).
     func testPhotoThrowTimelineMakesExample12sFrames() throws {
-        for format in ["json", "csv", "css", "swift"] {
+        for format in ["json", "csv", "css", "swift", "lottie"] {
             for fps in ["60", "24"] {
                 let args = ["--format", format, "--fps", fps]
                 let seed = try output(args + ["examples/12-photo-throw.lua"])
