@@ -182,7 +182,7 @@ enum CommandTable {
             precision,
             OptionSpec(name: "--skip-existing", help: "skip jobs whose output file exists (resume a batch)"),
             OptionSpec(name: "--shard", value: .text("K/N"),
-                       help: "run only the K-th of N slices (job i goes to slice i mod N + 1); auto: a Slurm array task's"),
+                       help: "run only the K-th of N slices (job i in slice i mod N + 1); auto: K/N of a Slurm array task"),
             OptionSpec(name: "--manifest", value: .file("FILE"), help: "jobs from FILE, one JSON object per line"),
             OptionSpec(name: "--max-manifest-size", value: .text("BYTES"),
                        help: "refuse a larger manifest, e.g. 64M, 1G (default 256M)"),
