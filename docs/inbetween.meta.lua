@@ -359,7 +359,9 @@ function Layer:velocity(keyPath) end
 ---@return string key
 function Layer:retarget(keyPath, newValue, anim) end
 
----`layer{ name = "ball", position = point(150, 32), ... }` with any layer property.
+---`layer{ name = "ball", position = point(150, 32), ... }` with any layer property. Without a
+---name a layer is `layer#1`, `layer#2`, ...; that form is reserved, so explicit names never
+---collide with automatic ones.
 ---@param properties table
 ---@return Layer
 function layer(properties) end

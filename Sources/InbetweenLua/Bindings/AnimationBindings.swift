@@ -1,4 +1,5 @@
 import CLua
+import CLuaSupport
 import InbetweenEngine
 
 /// The `animation` library: `animation.basic{...}`, `animation.keyframe{...}`,
@@ -77,9 +78,16 @@ extension Runtime {
 
     func pushAnimation(_ a: Animation, kind: String, onStart: LuaReference?, onStop: LuaReference?,
                        beginFromCurrentState: Bool = false, handOffVelocity: Bool = true) {
-        host.pushObject(AnimationBox(a, kind: kind, onStart: onStart, onStop: onStop,
-                                     beginFromCurrentState: beginFromCurrentState, handOffVelocity: handOffVelocity),
-                        AnimationBindings.typeName)
+        let box = AnimationBox(a, kind: kind, onStart: onStart, onStop: onStop,
+                               beginFromCurrentState: beginFromCurrentState, handOffVelocity: handOffVelocity)
+        state.animationSerial += 1
+        box.serial = state.animationSerial
+        // Where the script created it (`x.lua:3:`), for the warning if it is never added.
+        var position = [CChar](repeating: 0, count: 256)
+        ib_where(host.L, 1, &position, position.count)
+        state.animationsNotAdded[box.serial] = String(
+            decoding: position.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        host.pushObject(box, AnimationBindings.typeName)
     }
 
     /// fromValue / toValue / byValue (or from / to / by) of basic and spring animations.
@@ -319,6 +327,7 @@ extension Runtime {
                     throw r.fail("animations", "item \(n + 1) must be an animation, got \(s.typeName(at: -1))")
                 }
                 out.append(box.animation)
+                state.animationsNotAdded[box.serial] = nil
             }
             return out
         } ?? []

@@ -13,6 +13,9 @@ final class AnimationBox {
     /// script gave `initialVelocity` itself). See `Animation.beginningFromCurrentState`.
     let beginFromCurrentState: Bool
     let handOffVelocity: Bool
+    /// Numbers the animations a script creates, so that the ones never added to a layer (or
+    /// a group) can be listed with their lines (SceneState.animationsNotAdded).
+    var serial = 0
 
     init(_ animation: Animation, kind: String, onStart: LuaReference?, onStop: LuaReference?,
          beginFromCurrentState: Bool = false, handOffVelocity: Bool = true) {

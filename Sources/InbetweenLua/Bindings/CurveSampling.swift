@@ -92,10 +92,16 @@ extension Runtime {
     /// The same for a script that returns an easing: a Lua function (sampled in Lua) or
     /// anything else `timing(at:)` accepts (a timing object, a name, a CSS string).
     public func sample(file path: String, at points: SamplePoints) throws(LuaError) -> [Double] {
+        try sample(script: .file(path), at: points)
+    }
+
+    /// `sample(file:at:)` for a script from any source (standard input among them).
+    public func sample(script: ScriptSource, at points: SamplePoints) throws(LuaError) -> [Double] {
         let s = host.stack
         let base = s.top
         defer { s.top = base }
-        let count = try host.run(file: path)
+        let count = try host.run(script)
+        let path = script.name
         guard count >= 1 else {
             throw LuaError(
                 kind: .runtime, chunk: nil, line: nil,

@@ -27,8 +27,8 @@ extension Runtime {
     /// searches first. The scene is reset first.
     public func runJob(file path: String, parameters: ScriptParameter? = nil) throws(LuaError) {
         resetScene()
-        let folder = (path as NSString).deletingLastPathComponent
-        scriptDirectory = folder.isEmpty ? "." : folder
+        // Not NSString.deletingLastPathComponent: Linux Foundation traps on one-character paths.
+        scriptDirectory = ScriptSource.file(path).folder
         try runLoadedJob(parameters) { () throws(LuaError) in try host.load(file: path) }
     }
 
@@ -75,6 +75,7 @@ extension SceneState {
         completions = [:]
         nextToken = 1
         unnamedLayers = 0
+        animationsNotAdded = [:]
         callbacks = [:]
         settings = SceneSettings()
         cues = [:]

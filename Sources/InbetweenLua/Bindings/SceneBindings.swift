@@ -17,6 +17,11 @@ final class TransactionBox {
 /// `layer{...}`, the layer methods and properties, `transaction{...}`, `scene{...}`, `now()`.
 enum SceneBindings {
     static let layerType = "layer"
+
+    /// `layer#` followed by digits: reserved for layers made without a name.
+    static func isAutomaticName(_ name: String) -> Bool {
+        name.hasPrefix("layer#") && name.count > 6 && name.dropFirst(6).allSatisfy { $0.isASCII && $0.isNumber }
+    }
     static let transactionType = "transaction"
 
     static func install(in runtime: Runtime) {
@@ -158,9 +163,15 @@ extension Runtime {
             }
         }
         try r.finish()
+        // Unnamed layers are `layer#1`, `layer#2`, ...: a form explicit names may not take, so
+        // an automatic name never collides with a name the script gives later (`layer{}` then
+        // `layer{name = "layer1"}` both work).
+        if let given = name, SceneBindings.isAutomaticName(given) {
+            throw LuaRaise.argument(1, "field 'name' '\(given)' has the form of an unnamed layer's name (layer#N); choose another")
+        }
         if name == nil {
             state.unnamedLayers += 1
-            name = "layer\(state.unnamedLayers)"
+            name = "layer#\(state.unnamedLayers)"
         }
         do {
             try state.scene.addLayer(try Layer(name: name!, values: values))
@@ -175,6 +186,7 @@ extension Runtime {
     func layerAdd(_ s: LuaStack) throws -> Int32 {
         let l: LayerHandle = try host.checkObject(1, SceneBindings.layerType)
         let box: AnimationBox = try host.checkObject(2, AnimationBindings.typeName)
+        state.animationsNotAdded[box.serial] = nil
         let key = s.isNoneOrNil(3) ? nil : try s.checkString(3)
         let used = try engineCall {
             var animation = box.animation

@@ -9,6 +9,10 @@ final class SceneState {
     var completions: [Int: LuaReference] = [:]
     var nextToken = 1
     var unnamedLayers = 0
+    /// Animations created and not (yet) added to a layer or a group: serial -> where the
+    /// script created it (`x.lua:3:`).
+    var animationsNotAdded: [Int: String] = [:]
+    var animationSerial = 0
     /// Callbacks per (layer, key), oldest first. Core Animation delivers a replaced
     /// animation's stop before its replacement's start, so the oldest entry is always the
     /// one an event is about.

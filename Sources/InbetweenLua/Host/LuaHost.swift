@@ -19,6 +19,9 @@ public final class LuaHost {
     public var pendingError: LuaError?
     /// Script files loaded, to restore chunk names Lua shortened to "...tail" (LUA_IDSIZE).
     private var loadedFiles: [String] = []
+    /// Every file loaded so far (plugins, scripts, required modules), in order: the CLI
+    /// refuses to write its output over one of them.
+    public var filesLoaded: [String] { loadedFiles }
     /// The same paths, to look one up without comparing it with all of them: a batch worker
     /// loads a new file per job, and the array search was 4% of a thousand-job batch.
     private var loadedFileSet: Set<String> = []

@@ -14,6 +14,7 @@ enum CLI {
     /// Runs the command line and returns the process exit status.
     static func main(_ arguments: [String]) -> Int32 {
         LuaInterrupts.install(hardExitAfter: hardExitGrace, cleanup: removeTemporaryOutputs)
+        StagedFiles.installSignalHandlers()
         let status = dispatch(arguments)
         if let runtime = activeRuntime { Diagnostics.report(warnings: runtime.host.takeWarnings()) }
         return status

@@ -27,6 +27,7 @@ enum CurveCommand {
             throw UsageError("curve needs a SPEC (try: inbetween curve easeInEaseOut)")
         }
         try args.finish()
+        try ByteSink.check(output)
         if precision != nil && (format == .css || format == .svg) {
             throw UsageError(
                 "--precision applies to csv and json; css chooses its decimals to meet --tolerance")
@@ -49,7 +50,7 @@ enum CurveCommand {
         let ys = try source.sample(points, in: runtime)
         let number = precision.map { NumberFormat.fixed($0) } ?? .shortest
 
-        let sink = try ByteSink(path: output)
+        let sink = try ByteSink(path: output, inputs: { runtime.host.filesLoaded + source.standardInput })
         switch format {
         case .csv:
             sink.write("x,y\n")

@@ -3,8 +3,8 @@ import InbetweenEngine
 import InbetweenLua
 
 /// What a curve SPEC names, resolved in this order:
-/// 1. a path ending in `.lua`: a script returning an easing (a function of t, or anything a
-///    timing spec accepts);
+/// 1. a path ending in `.lua`, or `-` (standard input): a script returning an easing (a
+///    function of t, or anything a timing spec accepts);
 /// 2. `spring(...)` syntax (see SpringSpec);
 /// 3. a timing preset, a registered easing (`bounceOut`, `backOut(2.5)`) or a CSS function —
 ///    so `default` is Core Animation's default timing function, not the `default` spring;
@@ -12,12 +12,12 @@ import InbetweenLua
 /// otherwise the runtime's "unknown timing function ...; did you mean ...?" error.
 enum CurveSource {
     case timing(String)
-    case script(String)
+    case script(ScriptSource)
     /// Sampled over its settling duration T: x = t / T from 0 to 1, y = value(at: t).
     case spring(SpringParameters)
 
     static func resolve(_ spec: String, in runtime: Runtime) throws -> CurveSource {
-        if spec.hasSuffix(".lua") { return .script(spec) }
+        if spec.hasSuffix(".lua") || spec == "-" { return .script(try ScriptSource.operand(spec)) }
         if SpringSpec.isSpringSyntax(spec) { return .spring(try SpringSpec.parse(spec)) }
         if TimingFunction.named(spec) != nil || spec.contains("(")
             || runtime.knownTimingNames().contains(spec)
@@ -32,11 +32,17 @@ enum CurveSource {
     func sample(_ grid: SampleGrid, in runtime: Runtime) throws -> [Double] {
         switch self {
         case .timing(let spec): return try runtime.sample(spec: spec, at: grid.points)
-        case .script(let path): return try runtime.sample(file: path, at: grid.points)
+        case .script(let script): return try runtime.sample(script: script, at: grid.points)
         case .spring(let spring):
             let duration = spring.settlingDuration
             return grid.xs.map { spring.value(at: $0 * duration) }
         }
+    }
+
+    /// `/dev/stdin` when the curve came from standard input (an output must not replace it).
+    var standardInput: [String] {
+        if case .script(.text) = self { return ["/dev/stdin"] }
+        return []
     }
 
     /// Seconds that x = 1 stands for (springs only).

@@ -21,40 +21,48 @@ enum PlotCommand {
         guard !specs.isEmpty else {
             throw UsageError("plot needs at least one SPEC (try: inbetween plot easeIn easeOut -o ease.svg)")
         }
+        try ByteSink.check(output)
+        // A lone script read once here (standard input cannot be read again by --watch).
+        let script = specs.count == 1 && (specs[0].hasSuffix(".lua") || specs[0] == "-")
+            ? try ScriptSource.operand(specs[0], watched: watch) : nil
         return try WatchLoop.perform(watch: watch, files: specs.filter { $0.hasSuffix(".lua") }, output: output,
                                      options: options) { runtime in
-            try draw(specs, grid: grid, title: title, fps: fps, output: output, runtime: runtime)
+            try draw(specs, script: script, grid: grid, title: title, fps: fps, output: output, runtime: runtime)
         }
     }
 
-    static func draw(_ specs: [String], grid: SampleGrid?, title: String?, fps: Double?, output: String?,
-                     runtime: Runtime) throws {
+    static func draw(_ specs: [String], script: ScriptSource?, grid: SampleGrid?, title: String?, fps: Double?,
+                     output: String?, runtime: Runtime) throws {
         // A lone script either returns an easing (plotted as one) or builds a scene: it runs
         // once here, and a scene it built is sampled from this same runtime.
-        if specs.count == 1, specs[0].hasSuffix(".lua") {
-            let folder = (specs[0] as NSString).deletingLastPathComponent
-            runtime.scriptDirectory = folder.isEmpty ? "." : folder
-        }
-        if specs.count == 1, specs[0].hasSuffix(".lua"), try !runtime.scriptReturnsEasing(file: specs[0]) {
-            let sink = try ByteSink(path: output)
-            sink.buffer.append(contentsOf: try ScriptPlot.render(script: specs[0], runtime: runtime,
-                                                                 fps: fps, title: title))
-            try sink.commit()
-            return
+        var sources: [CurveSource] = []
+        if let script {
+            runtime.scriptDirectory = script.folder
+            if try !runtime.scriptReturnsEasing(script) {
+                let sink = try ByteSink(path: output, inputs: { runtime.inputFiles(script) })
+                sink.buffer.append(contentsOf: try ScriptPlot.render(script: script.name, runtime: runtime,
+                                                                     fps: fps, title: title))
+                try sink.commit()
+                SceneWarnings.report(runtime, script: script, animatedTracks: 1)
+                return
+            }
+            sources = [.script(script)]
         }
         let points = grid ?? .uniform(defaultSampleCount)
         let xs = points.xs
         var curves: [SVGChart.Curve] = []
-        for spec in specs {
-            let source = try CurveSource.resolve(spec, in: runtime)
+        var stdin: [String] = []
+        for (i, spec) in specs.enumerated() {
+            let source = i < sources.count ? sources[i] : try CurveSource.resolve(spec, in: runtime)
             let ys = try source.sample(points, in: runtime)
+            stdin += source.standardInput
             curves.append(
                 SVGChart.Curve(
                     name: legendName(spec, source),
                     points: zip(xs, ys).map { (x: $0, y: $1) },
                     controlPoints: source.controlPoints))
         }
-        let sink = try ByteSink(path: output)
+        let sink = try ByteSink(path: output, inputs: { runtime.host.filesLoaded + stdin })
         sink.buffer.append(contentsOf: SVGChart.easing(curves, title: title).render())
         try sink.commit()
     }

@@ -19,27 +19,29 @@ enum RunCommand {
         let format = args.option("--format") ?? "json"
         let precision = try args.precision()
         let outputPath = args.option("-o")
-        guard let script = args.next() else { throw UsageError("run needs a script") }
+        guard let operand = args.next() else { throw UsageError("run needs a script") }
         try args.finish()
-        return try WatchLoop.perform(watch: watch, files: [script], output: outputPath, options: options) { runtime in
+        try ByteSink.check(outputPath)
+        let script = try ScriptSource.operand(operand, watched: watch)
+        return try WatchLoop.perform(watch: watch, files: script.files, output: outputPath, options: options) { runtime in
             try write(script: script, runtime: runtime, request: request, format: format, precision: precision,
                       outputPath: outputPath)
         }
     }
 
-    static func write(script: String, runtime: Runtime, request: SamplingRequest, format: String, precision: Int?,
+    static func write(script: ScriptSource, runtime: Runtime, request: SamplingRequest, format: String, precision: Int?,
                       outputPath: String?) throws {
-        let folder = (script as NSString).deletingLastPathComponent
-        runtime.scriptDirectory = folder.isEmpty ? "." : folder
-        try runtime.host.run(file: script)
+        runtime.scriptDirectory = script.folder
+        try runtime.runSceneScript(script)
         let sampler = try runtime.sampler(for: request)
+        try checkRange(sampler, request)
         let fps = sampler.fps
-        let progress = ProgressBar(label: "run \((script as NSString).lastPathComponent)")
+        let progress = ProgressBar(label: "run \(script.baseName)")
         if case .time(let end) = sampler.end { progress.total = try? FrameTimes(start: sampler.start, end: end, fps: fps).count }
 
-        let sink = try ByteSink(path: outputPath)
+        let sink = try ByteSink(path: outputPath, inputs: { runtime.inputFiles(script) })
         var writer = makeFrameWriter(format: format, sink: sink, numbers: NumberFormat(precision: precision), fps: fps,
-                                     source: script, runtime: runtime)
+                                     source: script.name, runtime: runtime)
         let summary = try runtime.sampleScene(request) { frame in
             try writer.write(frame)
             progress.update(frame.index + 1, detail: "t = \(NumberFormat.compact(2).string(frame.time)) s")
@@ -47,6 +49,21 @@ enum RunCommand {
         progress.finish()
         try writer.finish(summary)
         try sink.commit()
+        SceneWarnings.report(runtime, script: script, animatedTracks: summary.tracks.count)
+    }
+
+    /// The end before the start, when the command line gave one of them: a usage error naming
+    /// the option (`--to`), not the engine's parameter (`end`).
+    static func checkRange(_ sampler: SceneSampler, _ request: SamplingRequest) throws {
+        guard case .time(let end) = sampler.end, end < sampler.start, request.from != nil || request.to != nil else {
+            return
+        }
+        let text = { (t: Double) in NumberFormat.shortest.string(t) }
+        if request.to != nil {
+            let origin = request.from != nil ? "--from" : "the script's scene{from}"
+            throw UsageError("option --to (\(text(end))) must not be before the start (\(text(sampler.start)), \(origin))")
+        }
+        throw UsageError("option --from (\(text(sampler.start))) must not be after the end (\(text(end)), the script's scene{to})")
     }
 }
 
@@ -60,5 +77,5 @@ extension NumberFormat {
 /// Called by the watchdog thread just before a hard exit (see CLI.hardExitGrace): a
 /// file-scope C-callable function, and unlink(2) only, as the process is about to end.
 func removeTemporaryOutputs() {
-    for path in ByteSink.pendingTemporaryPaths { unlink(path) }
+    StagedFiles.unlinkAll()
 }

@@ -3,10 +3,18 @@ import Foundation
 /// Where a command's output goes: stdout (no `-o`, or `-o -`) or a file, through a 64 KiB
 /// buffer so that writing a number costs an append, not a system call.
 ///
-/// Files are written atomically: bytes go to a temporary file in the target's own folder (a
-/// rename is atomic only within one file system), which is renamed over the target by
-/// `commit()`. If the command fails first, the temporary file is removed and whatever good file
-/// was at the target before stays untouched — a failed run never leaves a truncated output.
+/// What `-o PATH` does depends on what PATH is (see OutputTarget):
+/// - a regular file, or no file yet: written atomically. Bytes go to a staging file with a
+///   unique name in the target's own folder (a rename is atomic only within one file system),
+///   which `commit()` renames over the target, keeping the old file's mode. If the command
+///   fails first, the staging file is removed and the old file stays untouched — a failed run
+///   never leaves a truncated output.
+/// - a symbolic link: the same for the file it points to; the link stays a link.
+/// - anything else (a character device such as /dev/null, a FIFO, a socket, /dev/stdout):
+///   opened and written in place. Renaming over it would replace the device node itself.
+/// - a folder: an error.
+/// An output that is one of the command's inputs (the script, a required module, a plugin:
+/// the same device and inode) is refused before a byte is written.
 final class ByteSink {
     /// Big enough that a system call is rare, small enough to stay in cache.
     static let bufferSize = 64 * 1024
@@ -15,23 +23,32 @@ final class ByteSink {
     /// Room beyond `bufferSize` so that a writer's reservation for a whole frame rarely grows it.
     let buffer = ByteBuffer(capacity: 2 * ByteSink.bufferSize)
     private let fd: Int32
-    /// For a file: the temporary path being written and the final one.
+    /// For an atomic file: the staging path being written; nil when writing in place.
     private let temporaryPath: String?
-    /// Temporary files not yet renamed or removed: a hard exit (a limit that could not stop a
-    /// script, see CLI) unlinks them so that nothing half-written is left behind.
-    nonisolated(unsafe) static var pendingTemporaryPaths: [String] = []
+    /// The path the user gave (for messages), and the file the staging file replaces.
+    private let displayPath: String?
     private let finalPath: String?
     private let sync: Bool
     private var finished = false
+    /// The files the output must not replace, asked again at `commit()` (a callback may have
+    /// required a module while sampling).
+    private let inputs: () -> [String]
+
+    /// Staging files not yet renamed or removed (see StagedFiles): a signal or a hard exit
+    /// unlinks them so that nothing half-written is left behind.
+    static var pendingTemporaryPaths: [String] { StagedFiles.paths }
 
     /// - Parameters:
-    ///   - path: nil or "-" for stdout, otherwise the file to (atomically) replace.
+    ///   - path: nil or "-" for stdout, otherwise the file to replace (see above).
     ///   - sync: fsync the file before the rename (survives a power cut; slower).
     ///   - staged: `path` is already a private staging name that someone else renames into
     ///     place (a batch worker's output): written in place, saving a create and a rename
     ///     per job; a failure still removes it.
-    init(path: String?, sync: Bool = false, staged: Bool = false) throws {
+    ///   - inputs: files the output must not be (checked now and at `commit()`).
+    init(path: String?, sync: Bool = false, staged: Bool = false, inputs: @escaping () -> [String] = { [] }) throws {
         self.sync = sync
+        self.inputs = inputs
+        displayPath = path
         guard let path, path != "-" else {
             fd = STDOUT_FILENO
             temporaryPath = nil
@@ -45,25 +62,33 @@ final class ByteSink {
             finalPath = path
             return
         }
-        // The folder and name by hand, not through URL: its first use costs run-time type
-        // metadata at every start-up (goal 4 of issue 6).
-        let slash = path.lastIndex(of: "/")
-        let folder = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
-        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-        // mkstemp: a fresh name that no one else is using, created with mode 0600.
-        var template = Array("\(folder)/.\(name).tmp-XXXXXX".utf8CString)
-        let created = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard created >= 0 else {
-            throw CommandError("cannot write \(path) (\(String(cString: strerror(errno))))")
+        let target = try OutputTarget(path)
+        try target.refuseInputs(inputs(), path: path)
+        switch target.kind {
+        case .inPlace:
+            fd = try target.openInPlace(path)
+            temporaryPath = nil
+            finalPath = nil
+        case .atomic(let file, let existing):
+            let staging = try StagedFiles.create(beside: file, path: path, mode: existing)
+            fd = staging.fd
+            temporaryPath = staging.path
+            finalPath = file
         }
-        // mkstemp's 0600 would make outputs private; give them the usual 0644 less the umask.
-        let mask = umask(0)
-        umask(mask)
-        fchmod(created, 0o644 & ~mask)
-        fd = created
-        temporaryPath = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-        finalPath = path
-        ByteSink.pendingTemporaryPaths.append(temporaryPath!)
+    }
+
+    /// Checks `-o PATH` before the command does its work (a folder, an empty name, a missing
+    /// folder): a mistake reported before a long run rather than after it.
+    static func check(_ path: String?) throws {
+        guard let path, path != "-" else { return }
+        if case .atomic(let file, nil) = try OutputTarget(path).kind {
+            var info = stat()
+            let folder = OutputTarget.folder(of: file)
+            guard stat(folder, &info) == 0 else { throw OutputTarget.failure(path) }
+            guard info.st_mode & S_IFMT == S_IFDIR else {
+                throw CommandError("cannot write \(path) (\(folder) is not a folder)")
+            }
+        }
     }
 
     deinit {
@@ -98,7 +123,7 @@ final class ByteSink {
         let failure = writeFully(fd, buffer.bytes)
         if failure != 0 {
             writeError = String(cString: strerror(failure))
-            throw CommandError("cannot write \(finalPath ?? "standard output") (\(writeError!))")
+            throw CommandError("cannot write \(displayPath ?? "standard output") (\(writeError!))")
         }
     }
 
@@ -111,34 +136,50 @@ final class ByteSink {
         try flush()
         if let writeError {
             abandon()
-            throw CommandError("cannot write \(finalPath ?? "standard output") (\(writeError))")
+            throw CommandError("cannot write \(displayPath ?? "standard output") (\(writeError))")
         }
-        finished = true
-        guard let temporaryPath, let finalPath else { return }
-        defer { ByteSink.pendingTemporaryPaths.removeAll { $0 == temporaryPath } }
+        guard let temporaryPath, let finalPath else {
+            finished = true
+            if fd != STDOUT_FILENO { close(fd) }
+            return
+        }
         if sync && fsync(fd) != 0 {
             let reason = String(cString: strerror(errno))
-            finished = false
             abandon()
-            throw CommandError("cannot write \(finalPath) (\(reason))")
+            throw CommandError("cannot write \(displayPath ?? finalPath) (\(reason))")
         }
+        if temporaryPath != finalPath {
+            do {
+                // Again: the sampling may have loaded a module since the sink was opened.
+                try OutputTarget(finalPath).refuseInputs(inputs(), path: displayPath ?? finalPath)
+            } catch {
+                abandon()
+                throw error
+            }
+        }
+        finished = true
+        defer { StagedFiles.remove(temporaryPath) }
         close(fd)
         if temporaryPath != finalPath, rename(temporaryPath, finalPath) != 0 {
             let reason = String(cString: strerror(errno))
             unlink(temporaryPath)
-            throw CommandError("cannot write \(finalPath) (\(reason))")
+            throw CommandError("cannot write \(displayPath ?? finalPath) (\(reason))")
         }
     }
 
-    /// Drops what was written: the temporary file goes, the target stays as it was.
+    /// Drops what was written: the staging file goes, the target stays as it was. (Written in
+    /// place, the bytes already sent stay sent: a device or a pipe cannot take them back.)
     func abandon() {
         guard !finished else { return }
         finished = true
         buffer.removeAll()
-        guard let temporaryPath else { return }
+        guard let temporaryPath else {
+            if fd != STDOUT_FILENO { close(fd) }
+            return
+        }
         close(fd)
         unlink(temporaryPath)
-        ByteSink.pendingTemporaryPaths.removeAll { $0 == temporaryPath }
+        StagedFiles.remove(temporaryPath)
     }
 }
 

@@ -1,0 +1,136 @@
+import Foundation
+import InbetweenLua
+
+/// What `-o PATH` names, decided before anything is written (see ByteSink for why each case is
+/// written the way it is).
+struct OutputTarget {
+    enum Kind {
+        /// Opened and written where it is: a device, a FIFO, a socket, the process's own
+        /// descriptors (/dev/stdout, /proc/self/fd/N).
+        case inPlace
+        /// Staged beside `file` and renamed over it; `existing` is the old file's status (its
+        /// mode is kept), nil for a new file.
+        case atomic(file: String, existing: stat?)
+    }
+
+    let kind: Kind
+    /// What is there now (links followed), when something is.
+    private let current: stat?
+
+    /// Symbolic links followed before giving up, as the kernel's own limit (MAXSYMLINKS, 40).
+    static let maxLinks = 40
+
+    init(_ path: String) throws {
+        guard !path.isEmpty else { throw UsageError("option -o needs a file name, got ''") }
+        var info = stat()
+        current = stat(path, &info) == 0 ? info : nil
+        if let current, current.st_mode & S_IFMT == S_IFDIR {
+            throw CommandError("cannot write \(path): it is a folder (give a file name, e.g. \(path)/out.json)")
+        }
+        // Follow the path's own links (not its folders': renaming inside a linked folder is
+        // fine) to the file a rename must replace. A link into /proc or /dev/fd is one of the
+        // process's descriptors (/dev/stdout -> /proc/self/fd/1): written in place.
+        var file = path
+        var hops = 0
+        while true {
+            if OutputTarget.isDescriptorPath(file) {
+                kind = .inPlace
+                return
+            }
+            var link = stat()
+            guard lstat(file, &link) == 0 else {
+                guard errno == ENOENT else { throw OutputTarget.failure(path) }
+                kind = .atomic(file: file, existing: nil)  // a new file (or a link's missing target)
+                return
+            }
+            guard link.st_mode & S_IFMT == S_IFLNK else { break }
+            hops += 1
+            guard hops <= OutputTarget.maxLinks, let target = OutputTarget.readLink(file) else {
+                throw CommandError("cannot write \(path) (Too many levels of symbolic links)")
+            }
+            file = target.hasPrefix("/") ? target : OutputTarget.folder(of: file) + "/" + target
+        }
+        var last = stat()
+        _ = lstat(file, &last)
+        kind = last.st_mode & S_IFMT == S_IFREG ? .atomic(file: file, existing: last) : .inPlace
+    }
+
+    static func isDescriptorPath(_ path: String) -> Bool {
+        path.hasPrefix("/proc/") || path.hasPrefix("/dev/fd/")
+            || path == "/dev/stdout" || path == "/dev/stderr"
+    }
+
+    /// Refuses an output that is one of `inputs` (same device and inode, whatever the path).
+    func refuseInputs(_ inputs: [String], path: String) throws {
+        guard let current else { return }
+        for input in inputs {
+            var info = stat()
+            if stat(input, &info) == 0, info.st_dev == current.st_dev, info.st_ino == current.st_ino {
+                let what = input == path ? "" : " (\(input))"
+                throw CommandError(
+                    "refusing to write \(path): it is a file this run reads\(what); choose another output")
+            }
+        }
+    }
+
+    /// Opens a non-regular target for writing where it is. O_APPEND: a regular file reached
+    /// through /dev/stdout was opened by the shell (`>` truncated it, `>>` appends), so
+    /// writing at its end is right for both; devices and FIFOs ignore it.
+    func openInPlace(_ path: String) throws -> Int32 {
+        if let current, current.st_mode & S_IFMT == S_IFSOCK { return try OutputTarget.connect(path) }
+        while true {
+            let fd = open(path, O_WRONLY | O_APPEND | O_NOCTTY | O_CLOEXEC)
+            if fd >= 0 { return fd }
+            // A FIFO blocks in open() until a reader comes; Ctrl-C interrupts it.
+            if errno == EINTR {
+                if LuaInterrupts.interrupted { throw LuaError(kind: .interrupted, message: "interrupted") }
+                continue
+            }
+            throw OutputTarget.failure(path)
+        }
+    }
+
+    /// A Unix socket is written by connecting to it (open(2) refuses sockets).
+    private static func connect(_ path: String) throws -> Int32 {
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else { throw failure(path) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let bytes = Array(path.utf8)
+        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else {
+            close(fd)
+            throw CommandError("cannot write \(path) (socket path too long)")
+        }
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            raw.copyBytes(from: bytes)
+            raw[bytes.count] = 0
+        }
+        let status = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
+        }
+        guard status == 0 else {
+            let error = failure(path)
+            close(fd)
+            throw error
+        }
+        return fd
+    }
+
+    static func failure(_ path: String) -> CommandError {
+        CommandError("cannot write \(path) (\(String(cString: strerror(errno))))")
+    }
+
+    static func folder(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    private static func readLink(_ path: String) -> String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let n = readlink(path, &buffer, buffer.count - 1)
+        guard n >= 0 else { return nil }
+        return String(decoding: buffer[..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}

@@ -1,0 +1,117 @@
+import Foundation
+import InbetweenLua
+
+/// The staging files of atomic outputs (see ByteSink) not yet renamed into place, kept where a
+/// signal handler can read them: `SIGTERM`, `SIGHUP` and a second Ctrl-C end the process
+/// (with the signal's own status, as the shell expects) after unlinking them, and the hard exit
+/// after a limit that could not stop a script does the same (CLI.hardExitGrace).
+///
+/// Fixed slots of C strings rather than a Swift array: a handler may only read memory and call
+/// async-signal-safe functions (unlink, signal, raise), never allocate or take a lock.
+enum StagedFiles {
+    /// More outputs than any command writes at once.
+    static let capacity = 16
+    nonisolated(unsafe) static let slots: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?> = {
+        let slots = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>.allocate(capacity: capacity)
+        slots.initialize(repeating: nil, count: capacity)
+        return slots
+    }()
+
+    static var paths: [String] {
+        (0..<capacity).compactMap { slots[$0].map { String(cString: $0) } }
+    }
+
+    /// A fresh staging file beside `file` (mkstemp: a unique name no one else is using), with
+    /// the old file's mode and owner when there is one, else 0644 less the umask.
+    static func create(beside file: String, path: String, mode existing: stat?) throws -> (fd: Int32, path: String) {
+        // The folder and name by hand, not through URL: its first use costs run-time type
+        // metadata at every start-up (goal 4 of issue 6).
+        let folder = OutputTarget.folder(of: file)
+        let name = file.lastIndex(of: "/").map { String(file[file.index(after: $0)...]) } ?? file
+        var template = Array("\(folder)/.\(name).tmp-XXXXXX".utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard fd >= 0 else { throw OutputTarget.failure(path) }
+        let staging = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        add(staging)
+        if let existing {
+            // Replacing a file keeps what it was: its permission bits, and its owner when we
+            // may set it (root); a failed chown leaves ours, as cp does.
+            fchmod(fd, existing.st_mode & 0o7777)
+            if geteuid() == 0 { _ = fchown(fd, existing.st_uid, existing.st_gid) }
+        } else {
+            // mkstemp's 0600 would make outputs private; give them the usual 0644 less the umask.
+            let mask = umask(0)
+            umask(mask)
+            fchmod(fd, 0o644 & ~mask)
+        }
+        return (fd, staging)
+    }
+
+    static func add(_ path: String) {
+        for i in 0..<capacity where slots[i] == nil {
+            slots[i] = strdup(path)
+            return
+        }
+    }
+
+    static func remove(_ path: String) {
+        for i in 0..<capacity {
+            guard let slot = slots[i], String(cString: slot) == path else { continue }
+            slots[i] = nil
+            free(slot)
+        }
+    }
+
+    /// Async-signal-safe: reads the slots and unlinks.
+    static func unlinkAll() {
+        for i in 0..<capacity {
+            if let slot = slots[i] { unlink(slot) }
+        }
+    }
+
+    /// The handler Lua's Ctrl-C handling installed (it stops running scripts at their next
+    /// instruction and restores the default action for a second Ctrl-C).
+    nonisolated(unsafe) static var luaInterruptHandler: (@convention(c) (Int32) -> Void)?
+    nonisolated(unsafe) static var interruptSeen: sig_atomic_t = 0
+
+    /// Installs the handlers; call after `LuaInterrupts.install`.
+    static func installSignalHandlers() {
+        _ = slots  // initialized now, never inside a handler
+        for sig in [SIGTERM, SIGHUP] { install(sig, removeAndDie) }
+        var old = sigaction()
+        sigaction(SIGINT, nil, &old)
+        luaInterruptHandler = old.__sigaction_handler.sa_handler
+        install(SIGINT, interrupt)
+    }
+
+    private static func install(_ sig: Int32, _ handler: @convention(c) (Int32) -> Void) {
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = handler
+        sigemptyset(&action.sa_mask)
+        action.sa_flags = 0  // no SA_RESTART: a blocked open() of a FIFO returns EINTR
+        sigaction(sig, &action, nil)
+    }
+}
+
+/// Unlinks the staging files, then ends the process by the same signal.
+private func removeAndDie(_ sig: Int32) {
+    StagedFiles.unlinkAll()
+    signal(sig, SIG_DFL)
+    raise(sig)
+}
+
+/// The first Ctrl-C stops the script (Lua's handler; the run then fails with "interrupted",
+/// status 130, and removes its staging file itself); a second one ends the process at once.
+private func interrupt(_ sig: Int32) {
+    if StagedFiles.interruptSeen == 0 {
+        StagedFiles.interruptSeen = 1
+        StagedFiles.luaInterruptHandler?(sig)
+        // Lua's handler restored the default action; keep ours for the second Ctrl-C.
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = interrupt
+        sigemptyset(&action.sa_mask)
+        sigaction(SIGINT, &action, nil)
+        return
+    }
+    removeAndDie(sig)
+}
