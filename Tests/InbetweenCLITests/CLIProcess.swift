@@ -25,8 +25,11 @@ enum CLIProcess {
             .deletingLastPathComponent()
     }
 
-    static func run(_ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:],
-                    directory: URL? = nil) throws -> CLIResult {
+    /// - Parameters:
+    ///   - stdin: bytes for standard input (closed after them), or
+    ///   - stdinFile: a file standing as standard input.
+    static func run(_ arguments: [String], stdin: Data? = nil, stdinFile: FileHandle? = nil,
+                    environment: [String: String] = [:], directory: URL? = nil) throws -> CLIResult {
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
@@ -42,7 +45,7 @@ enum CLIProcess {
         let err = try FileHandle(forWritingTo: errURL)
         process.standardOutput = out
         process.standardError = err
-        process.standardInput = input
+        process.standardInput = stdinFile ?? input
         let started = Date()
         try process.run()
         if let stdin { input.fileHandleForWriting.write(stdin) }

@@ -84,6 +84,9 @@ final class OptionTableTests: XCTestCase {
             (["batch", "a.lua", "-o", "out", "--precision", "18"],
              "option --precision needs a whole number of decimals from 0 to 17, got '18'"),
             (["plot", "bounceOut", "--format", "csv"], "unknown option '--format' for plot"),
+            // Found by CLIPropertyTests: a state this small crashed while opening its prelude.
+            (["run", script, "--max-memory=17"],
+             "option --max-memory needs 0 (no limit) or at least 256K (the Lua state and its prelude need about 130K), got '17'"),
             (["list", "extra"], "unexpected argument 'extra' for list"),
             (["list", "--json", "--json"], "option --json given twice"),
             (["help", "nope"], "unknown command 'nope' (commands: run, curve, plot, preview, list, batch, help)"),

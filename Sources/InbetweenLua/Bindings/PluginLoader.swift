@@ -79,6 +79,10 @@ extension Runtime {
         var out: [PluginReport.Clash] = []
         let s = host.stack
         for (kind, global) in [("easing", "easing"), ("spring", "springs"), ("preset", "presets")] {
+            // Back to here after each kind, not pop(2): a call that failed (a limit that fired
+            // while loading, found by CLIPropertyTests) leaves no result to pop.
+            let base = s.top
+            defer { s.top = base }
             host.getGlobal(global)
             if kind == "easing" {
                 s.rawField(-1, "clashes")
@@ -100,7 +104,6 @@ extension Runtime {
                     s.pop()
                 }
             }
-            s.pop(2)
         }
         return out
     }

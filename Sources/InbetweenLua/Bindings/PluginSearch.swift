@@ -20,19 +20,30 @@ public struct PluginSearch: Sendable {
 
     public init() {}
 
-    /// The shipped folder: `$INBETWEEN_HOME/plugins`, else `plugins/` beside the executable
-    /// (an installed layout), else the source tree this binary was built from.
+    /// The shipped folder, found from the executable, never from a path compiled into it (a
+    /// copied or installed binary must not reach back into the checkout it was built in):
+    /// `$INBETWEEN_HOME/plugins`; else `PREFIX/share/inbetween/plugins` for an executable in
+    /// `PREFIX/bin` (scripts/install's layout); else `plugins/` beside the executable; else,
+    /// for a binary inside a checkout's `.build` folder, that checkout's `plugins/`.
     public static var shippedDirectory: String? {
         var candidates: [String] = []
         if let home = PluginSearch.variable("INBETWEEN_HOME", in: nil) {
             candidates.append(home + "/plugins")
         }
         if let exe = realPath("/proc/self/exe") ?? CommandLine.arguments.first.flatMap(realPath) {
-            candidates.append(parent(exe) + "/plugins")
+            let folder = parent(exe)
+            candidates.append(parent(folder) + "/share/inbetween/plugins")
+            candidates.append(folder + "/plugins")
+            if let checkout = enclosingCheckout(of: folder) { candidates.append(checkout + "/plugins") }
         }
-        // Sources/InbetweenLua/Bindings/PluginSearch.swift -> the repository root.
-        candidates.append(parent(parent(parent(parent(#filePath)))) + "/plugins")
         return candidates.first(where: isDirectory)
+    }
+
+    /// The checkout whose `.build` holds `folder` (`ROOT/.build/x86_64-unknown-linux-gnu/debug`).
+    private static func enclosingCheckout(of folder: String) -> String? {
+        guard let range = folder.range(of: "/.build/", options: .backwards) else { return nil }
+        let root = String(folder[..<range.lowerBound])
+        return isDirectory(root + "/Sources/InbetweenLua") ? root : nil
     }
 
     public func directories() -> [(directory: String, origin: String)] {

@@ -43,9 +43,9 @@ struct Arguments {
                     inline = String(item[item.index(after: eq)...])
                 }
             } else if item.count > 2 {
-                // `-ovalue`: a short option with its value attached.
+                // `-ovalue` (getopt's attached value), and `-o=value` like the long options.
                 spelling = String(item.prefix(2))
-                inline = String(item.dropFirst(2))
+                inline = String(item.dropFirst(item.dropFirst(2).hasPrefix("=") ? 3 : 2))
             }
             guard let option = command.option(spelling) else {
                 throw UsageError("unknown option '\(item)' for \(command.name)" + Arguments.hint(item, command))

@@ -32,7 +32,7 @@ enum CommandTable {
         OptionSpec(name: "--trusted", help: "give scripts the full Lua standard library"),
     ])
 
-    static let limitOptions = OptionSection(title: "limits (0 turns one off)", options: [
+    static let limitOptions = OptionSection(title: "limits", note: "0 turns one off", options: [
         OptionSpec(name: "--max-instructions", value: .number("N"),
                    help: "Lua VM instructions per script (default 1e9)"),
         OptionSpec(name: "--max-memory", value: .text("BYTES"),

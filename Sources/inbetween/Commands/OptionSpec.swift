@@ -57,7 +57,12 @@ struct OptionSpec: Sendable {
 /// A titled group of options in a command's help ("plugin options", "limits").
 struct OptionSection: Sendable {
     var title: String
+    /// A remark the help puts after the title: `limits (0 turns one off):`.
+    var note = ""
     var options: [OptionSpec]
+
+    /// `limits (0 turns one off)`.
+    var heading: String { note.isEmpty ? title : "\(title) (\(note))" }
 }
 
 /// A command as the option table declares it.

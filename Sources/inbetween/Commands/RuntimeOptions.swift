@@ -8,6 +8,8 @@ struct RuntimeOptions {
     var search = PluginSearch()
     var trusted = false
     var limits = LuaLimits.defaults
+    /// The smallest `--max-memory` other than 0 (see its check below).
+    static let minimumMemory = 256 * 1024
 
     init(_ args: inout Arguments) throws {
         for dir in args.values("--plugins") {
@@ -31,6 +33,11 @@ struct RuntimeOptions {
         if let text = args.option("--max-memory") {
             guard let bytes = ByteCount.parse(text) else {
                 throw UsageError("option --max-memory needs a size in bytes such as 512M, 1G or 64K (0 = no limit), got '\(text)'")
+            }
+            // Found by CLIPropertyTests: a state limited below about 130 KiB (measured) cannot
+            // open its libraries and prelude, and creating it crashed. Twice that is the floor.
+            guard bytes == 0 || bytes >= RuntimeOptions.minimumMemory else {
+                throw UsageError("option --max-memory needs 0 (no limit) or at least 256K (the Lua state and its prelude need about 130K), got '\(text)'")
             }
             limits.memory = bytes
         }

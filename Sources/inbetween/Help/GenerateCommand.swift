@@ -5,7 +5,12 @@ enum GenerateCommand {
         guard let what = args.next() else { throw UsageError("__generate needs man, bash, zsh or fish") }
         try args.finish()
         switch what {
+        case "man": print(ManPage.render(), terminator: "")
+        case "bash": print(Completions.bash(), terminator: "")
+        case "zsh": print(Completions.zsh(), terminator: "")
+        case "fish": print(Completions.fish(), terminator: "")
         default: throw UsageError("__generate needs man, bash, zsh or fish, got '\(what)'")
         }
+        return 0
     }
 }

@@ -39,7 +39,7 @@ enum HelpText {
                 spec.sections.contains { $0.title == shared.title }
             }.map(\.name)
             lines.append("")
-            lines.append("\(shared.title), for \(users.joined(separator: ", ")):")
+            lines.append("\(shared.heading), for \(users.joined(separator: ", ")):")
             lines += optionLines(shared.options, width: width(shared.options))
         }
         lines.append("")
@@ -60,7 +60,7 @@ enum HelpText {
         var lines: [String] = []
         for section in sections where !section.options.isEmpty {
             lines.append("")
-            lines.append("\(section.title):")
+            lines.append("\(section.heading):")
             lines += optionLines(section.options, width: w)
         }
         return lines
