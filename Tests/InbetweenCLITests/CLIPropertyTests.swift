@@ -12,7 +12,7 @@ import XCTest
 /// - a non-zero status comes with stderr starting `inbetween:`;
 /// - no staging file or other stray file is left, and the input files are untouched.
 ///
-/// Bounded for the normal test run: 300 runs from a fixed seed (well under a minute);
+/// Bounded for the normal test run: 200 runs from a fixed seed (well under a minute);
 /// `INBETWEEN_PROPERTY_RUNS=N` and `INBETWEEN_PROPERTY_SEED=S` run more or others. A failure
 /// prints the seed and the arguments to replay it.
 final class CLIPropertyTests: XCTestCase {
@@ -122,7 +122,7 @@ final class CLIPropertyTests: XCTestCase {
 
     func testRandomArgumentListsNeverCrashOrLeaveFiles() throws {
         let environment = ProcessInfo.processInfo.environment
-        let runs = environment["INBETWEEN_PROPERTY_RUNS"].flatMap(Int.init) ?? 300
+        let runs = environment["INBETWEEN_PROPERTY_RUNS"].flatMap(Int.init) ?? 200
         let seed = environment["INBETWEEN_PROPERTY_SEED"].flatMap(UInt64.init) ?? 20_261_201
         var rng = SplitMix64(state: seed)
         // batch starts worker processes: drawn less often, as it is slower per run.
