@@ -26,7 +26,7 @@ final class ScriptInputTests: XCTestCase {
         try CLIProcess.run(args, stdin: stdin.map { Data($0.utf8) }, directory: folder)
     }
 
-    func testStandardInputIsTheScriptForRunCurveAndPlot() throws {
+    func testStandardInputIsTheScriptForRunCurvePlotAndPreview() throws {
         let source = try String(contentsOf: CLIProcess.root.appendingPathComponent(example), encoding: .utf8)
         let fromFile = try CLIProcess.run(["run", example, "--format", "csv"])
         let fromStdin = try run(["run", "-", "--format", "csv"], stdin: source)
@@ -42,6 +42,11 @@ final class ScriptInputTests: XCTestCase {
         let scenePlot = try run(["plot", "-"], stdin: source)
         XCTAssertEqual(scenePlot.status, 0, scenePlot.stderr)
         XCTAssertTrue(scenePlot.stdout.contains("opacity"))
+        let preview = try run(["preview", "-"], stdin: source)
+        XCTAssertEqual(preview.status, 0, preview.stderr)
+        XCTAssertTrue(preview.stdout.hasPrefix("<!DOCTYPE html>"), "the page on stdout")
+        XCTAssertEqual(try run(["run", "-", "--watch", "-o", "x.json"], stdin: source).stderr,
+                       "inbetween: --watch needs a script file (standard input cannot be read again)\nTry 'inbetween help run' for usage.\n")
 
         // Lua's own name for it, as lua.c: `stdin:LINE:`.
         let error = try run(["run", "-"], stdin: "local l = layer{}\nerror('boom')\n")

@@ -16,31 +16,33 @@ enum PreviewCommand {
         let title = args.option("--title")
         let output = args.option("-o")
         let options = try RuntimeOptions(&args)
-        guard let script = args.next() else { throw UsageError("preview needs a script") }
+        guard let operand = args.next() else { throw UsageError("preview needs a script") }
         try args.finish()
-        let path = output ?? defaultOutput(for: script)
+        // `-` reads the script from standard input; its page goes to standard output unless -o.
+        let script = try ScriptSource.operand(operand, watched: watch)
+        let path = output ?? (operand == "-" ? "-" : defaultOutput(for: operand))
+        try ByteSink.check(path)
         let dataPath = watch && path != "-" ? dataScriptPath(for: path) : nil
 
-        let pageTitle = title ?? (script as NSString).lastPathComponent
+        let pageTitle = title ?? script.baseName
         let write = { (runtime: Runtime) in
-            let folder = (script as NSString).deletingLastPathComponent
-            runtime.scriptDirectory = folder.isEmpty ? "." : folder
-            try runtime.host.run(file: script)
+            runtime.scriptDirectory = script.folder
+            try runtime.runSceneScript(script)
             let scene = try PreviewScene.sample(runtime, request: request)
             let data = PreviewData.script(
                 scene, title: pageTitle,
                 live: dataPath.map { ($0 as NSString).lastPathComponent })
             // The data file first: a page that finds it newer than itself only reloads it.
             if let dataPath {
-                let sink = try ByteSink(path: dataPath)
+                let sink = try ByteSink(path: dataPath, inputs: { runtime.inputFiles(script) })
                 sink.buffer.append(contentsOf: data)
                 try sink.commit()
             }
-            let sink = try ByteSink(path: path)
+            let sink = try ByteSink(path: path, inputs: { runtime.inputFiles(script) })
             sink.buffer.append(contentsOf: PreviewPage.render(data: data, title: pageTitle))
             try sink.commit()
         }
-        return try WatchLoop.perform(watch: watch, files: [script], output: path, options: options, write)
+        return try WatchLoop.perform(watch: watch, files: script.files, output: path, options: options, write)
     }
 
     /// `ball.lua` -> `ball.html` beside it.
