@@ -224,6 +224,7 @@ extension Runtime {
         let keyPath = try s.checkString(2)
         let newValue = try value(at: 3)
         let box: AnimationBox = try host.checkObject(4, AnimationBindings.typeName)
+        state.animationsNotAdded[box.serial] = nil
         let used = try engineCall { () throws -> String in
             guard let layer = state.scene[l.name] else {
                 throw EngineError(parameter: "layer", value: l.name, rule: "no layer with this name")
