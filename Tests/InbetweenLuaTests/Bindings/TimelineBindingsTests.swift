@@ -80,4 +80,22 @@ final class TimelineBindingsTests: XCTestCase {
         XCTAssertEqual(r.log, "late ")
         XCTAssertEqual(r.frames, 121)
     }
+
+    func testTheKeyOptionNamesTheAnimationOnItsLayer() throws {
+        // options.key is the key of layer:add: at 0.5 the 1 s fade is on the layer as "fade",
+        // and a second add under the same key at 0.75 replaces it (its stop is unfinished).
+        let r = try log(of: """
+            log = ""
+            local l = layer{name = "l"}
+            local function fade(d, name)
+              return animation.basic{keyPath = "opacity", fromValue = 0, toValue = 1, duration = d,
+                onStop = function(finished) log = log .. string.format("%s:%s@%.2f ", name, tostring(finished), now()) end}
+            end
+            local tl = timeline():add(l, fade(1, "first"), 0, {key = "fade"})
+            tl:call(function() log = log .. table.concat(l:animationKeys(), ",") .. " " end, 0.5)
+            tl:add(l, fade(0.5, "second"), 0.75, {key = "fade"})
+            scene{timeline = tl}
+            """)
+        XCTAssertEqual(r.log, "fade first:false@0.75 second:true@1.25 ")
+    }
 }
