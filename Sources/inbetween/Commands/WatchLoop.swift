@@ -96,7 +96,12 @@ extension WatchLoop {
         let loop = WatchLoop(files: files, dynamicFiles: { options.search.files() }, verbose: verbose)
         return loop.run {
             let runtime = try options.makeRuntime(verbose: verbose)
-            defer { loop.watch(runtime.requiredFiles) }
+            defer {
+                loop.watch(runtime.requiredFiles)
+                // The limits cover one attempt: while the loop waits no budget is running, so
+                // Ctrl-C finds nothing to stop but the loop, which ends with 130.
+                runtime.host.endBudget()
+            }
             try work(runtime)
             Diagnostics.write("inbetween: wrote \(output)")
         }
