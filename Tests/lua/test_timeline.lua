@@ -163,6 +163,7 @@ h.test("malformed positions are errors naming the string and the problem", funct
     "bad argument #1 to 'timeline' (field 'repeatCount' must be a whole number >= 0, got 1.5)")
   raises(function() return tl.durration end, "timeline has no field 'durration'; did you mean 'duration'?")
   raises(function() tl:add(tl) end, "bad argument #1 to 'add' (a timeline cannot contain itself)")
-  raises(function() scene{timeline = 5} end, "bad argument #1 to 'scene' (field 'timeline' must be a timeline, got number)")
+  raises(function() scene{timeline = 5} end,
+    "bad argument #1 to 'scene' (field 'timeline' must be a timeline, got number)")
   eq(#tl:children(), 2)   -- failed adds add nothing
 end)
