@@ -127,7 +127,13 @@ extension Runtime {
             _ = try box.timeline.add(animation.animation, toLayers: layers, key: key, tags: tags, at: position,
                                      stagger: stagger)
         }
-        for _ in layers { _ = box.newTag(.animation(onStart: animation.onStart, onStop: animation.onStop)) }
+        for _ in layers {
+            _ = box.newTag(.animation(onStart: animation.onStart, onStop: animation.onStop,
+                                      beginFromCurrentState: animation.beginFromCurrentState,
+                                      handOffVelocity: animation.handOffVelocity))
+        }
+        // In a timeline counts as added (no "never added to a layer" warning).
+        state.animationsNotAdded[animation.serial] = nil
         s.pushValue(1)
         return 1
     }
@@ -262,12 +268,20 @@ extension Runtime {
         guard let cue = state.cues.removeValue(forKey: id) else { return }
         switch cue.kind {
         case .add(let layer, let animation, let key, _):
-            let used = try engineCall { try state.scene.add(animation, forKey: key, toLayer: layer) }
+            var fromCurrentState: Bool?
             // One entry per add even without callbacks, as `layer:add` does: the per-key
             // queue pairs each stop event with its add.
             var callbacks = SceneState.Callbacks()
-            if case .animation(let onStart, let onStop) = cue.callback {
+            if case .animation(let onStart, let onStop, let current, let handOff) = cue.callback {
                 callbacks = SceneState.Callbacks(onStart: onStart, onStop: onStop)
+                fromCurrentState = current ? handOff : nil
+            }
+            let used = try engineCall {
+                var added = animation
+                if let handOff = fromCurrentState, let found = state.scene[layer] {
+                    added = try added.beginningFromCurrentState(of: found, at: state.scene.time, handOffVelocity: handOff)
+                }
+                return try state.scene.add(added, forKey: key, toLayer: layer)
             }
             state.callbacks[SceneState.callbackKey(layer: layer, key: used), default: []].append(callbacks)
         case .call:

@@ -19,8 +19,9 @@ final class TimelineBox {
 
 /// What a tag stands for.
 enum TimelineCallback {
-    /// An animation's own `onStart` / `onStop`, registered each time it is added.
-    case animation(onStart: LuaReference?, onStop: LuaReference?)
+    /// An animation's own `onStart` / `onStop`, registered each time it is added, and its
+    /// `beginFromCurrentState` (applied when it is added, at its slot).
+    case animation(onStart: LuaReference?, onStop: LuaReference?, beginFromCurrentState: Bool, handOffVelocity: Bool)
     /// `tl:call(fn)`.
     case call(LuaReference)
 }

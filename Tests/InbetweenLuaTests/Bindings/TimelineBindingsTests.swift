@@ -98,4 +98,34 @@ final class TimelineBindingsTests: XCTestCase {
             """)
         XCTAssertEqual(r.log, "fade first:false@0.75 second:true@1.25 ")
     }
+
+    func testBeginFromCurrentStateTakesThePresentationWhenItsSlotBegins() throws {
+        // A linear fade 1 → 0 over [0, 1]; at 0.5 (opacity 0.5) a 0.5 s animation to 1 with
+        // beginFromCurrentState starts from 0.5, so at 0.75 it shows 0.5 + 0.5 · 0.5 = 0.75
+        // (without it, the toValue-only animation would start from the fade below it each
+        // frame: 0.25 + 0.75 · 0.5 = 0.625).
+        let r = try log(of: """
+            log = ""
+            local l = layer{name = "l"}
+            local tl = timeline()
+            tl:add(l, animation.basic{keyPath = "opacity", fromValue = 1, toValue = 0, duration = 1})
+            tl:add(l, animation.basic{keyPath = "opacity", toValue = 1, duration = 0.5, beginFromCurrentState = true}, 0.5)
+            tl:call(function() log = string.format("%.6f", l:presentation("opacity")) end, 0.75)
+            scene{timeline = tl}
+            """)
+        XCTAssertEqual(r.log, "0.750000")
+    }
+
+    func testAnAnimationGivenToATimelineCountsAsAdded() throws {
+        // Only the animation that went nowhere is reported (line 3 of the script).
+        let runtime = try Runtime()
+        try runtime.host.load(string: """
+            local l = layer{name = "l"}
+            local tl = timeline():add(l, animation.basic{keyPath = "opacity", toValue = 0})
+            local lost = animation.basic{keyPath = "opacity", toValue = 1}
+            scene{timeline = tl}
+            """, chunkName: "=script")
+        try runtime.host.call(arguments: 0, results: 0)
+        XCTAssertEqual(runtime.animationsNotAdded, ["script:3:"])
+    }
 }
