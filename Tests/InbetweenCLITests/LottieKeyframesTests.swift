@@ -24,6 +24,15 @@ final class LottieKeyframesTests: XCTestCase {
         XCTAssertEqual(k.map(\.time), [0, 60])
     }
 
+    func testALongStraightStretchKeepsOneKeyframePerMaximumReach() {
+        // 1000 frames of a line: a keyframe every 240 frames (the bound on one reach), then
+        // the last frame.
+        let frames = (0..<1000).map { [0.5 * Double($0)] }
+        let k = LottieKeyframes.build(frames: frames, hints: [], tolerance: 1e-3).keyframes
+        XCTAssertEqual(LottieKeyframes.maximumReach, 240)
+        XCTAssertEqual(k.map(\.time), [0, 240, 480, 720, 960, 999])
+    }
+
     func testAParabolaKeepsEveryFrameWithinTheTolerance() {
         // y = f²/10: the chord error over a span of n frames is n²/40 at its middle, so a
         // tolerance of 0.1 keeps spans of 2 frames (0.1) and no longer (3 frames: 0.225).

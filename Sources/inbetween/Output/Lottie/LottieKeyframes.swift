@@ -223,16 +223,23 @@ enum LottieKeyframes {
         return true
     }
 
+    /// The most frames one baked keyframe may reach over: each reach is checked against every
+    /// frame it covers, so an unbounded reach costs the square of a long run's frame count
+    /// (a straight ten-minute move); with the bound it is linear, at one keyframe per this
+    /// many frames of a straight stretch.
+    static let maximumReach = 240
+
     /// Drops baked keyframes that linear interpolation between the kept ones reproduces
     /// within `tolerance` (every component, at every dropped frame): greedy, each kept
-    /// keyframe reaching as far as it can. The first and last keyframes always stay.
+    /// keyframe reaching as far as it can (up to `maximumReach`). The first and last keyframes
+    /// always stay.
     static func thin(_ keyframes: [LottieKeyframe], tolerance: Double) -> [LottieKeyframe] {
         guard keyframes.count > 2 else { return keyframes }
         var kept = [keyframes[0]]
         var anchor = 0
         var candidate = anchor + 2
         while candidate < keyframes.count {
-            if spans(keyframes, from: anchor, to: candidate, tolerance: tolerance) {
+            if candidate - anchor <= maximumReach, spans(keyframes, from: anchor, to: candidate, tolerance: tolerance) {
                 candidate += 1
             } else {
                 anchor = candidate - 1
