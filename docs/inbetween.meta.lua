@@ -378,6 +378,9 @@ function transaction(options) end
 ---canvas exporters draw on (`scene{ size = size(375, 667) }`: a Lottie file's width and height).
 ---With `timeline = tl` it also starts that timeline now (0 at the top of a script, the event's
 ---time in a callback). The timeline is copied: later changes to `tl` do not affect it.
+---Without `to`, the run ends at its natural end: the frame at or after the last stop of any
+---animation (or the last timeline cue), however late. Only animations that never end
+---(`repeatCount = math.huge`) are cut, at `cap` seconds (default `from + 60`), with a warning.
 ---@param options {fps?: number, from?: number, to?: number, cap?: number, size?: Size, timeline?: Timeline}
 ---@return table
 function scene(options) end

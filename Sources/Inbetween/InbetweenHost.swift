@@ -109,9 +109,9 @@ public final class InbetweenHost {
                 var request = SamplingRequest()
                 request.fps = fps
                 var frames: [Frame] = []
-                let summary = try runtime.sampleScene(request) { frames.append(Frame($0)) }
-                _ = summary
-                return FrameStream(fps: try runtime.sampler(for: request).fps, frames: frames)
+                let inner = try runtime.frames(request)
+                while let frame = try inner.next() { frames.append(Frame(frame)) }
+                return FrameStream(fps: inner.fps, frames: frames)
             }
         }
     }

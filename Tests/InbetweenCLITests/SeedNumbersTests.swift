@@ -9,7 +9,8 @@ final class SeedNumbersTests: XCTestCase {
         XCTAssertEqual(r.status, 0, r.stderr)
         return r.stdout.split(separator: "\n").dropFirst().map { line in
             let f = line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
-            return (Double(f[0])!, f[1], f[2], f[3...].map { Double($0)! })
+            // Rows are as wide as the header; a narrower value leaves its last fields empty.
+            return (Double(f[0])!, f[1], f[2], f[3...].filter { !$0.isEmpty }.map { Double($0)! })
         }
     }
 

@@ -7,7 +7,10 @@ extension Scene {
     /// the host's; cues at equal times come in increasing id order.
     public mutating func schedule(cue id: Int, at time: Double) throws {
         try EngineError.requireFinite(time, "time")
-        pendingCues.append(AnimationEvent(time: max(time, self.time), layer: "", key: "", kind: .cue(id)))
+        let at = max(time, self.time)
+        pendingCues.append(AnimationEvent(time: at, layer: "", key: "", kind: .cue(id)))
+        queue.schedule(.cue(id: id), at: at)
+        changeCount += 1
     }
 
 }

@@ -1,20 +1,37 @@
 /// The layers a script animates, by name and in creation order, and the scene clock's "now".
 ///
-/// Host loop (see `SceneSampler`, which implements it): for each frame time t, pop and handle
-/// every event with time <= t in time order (`popEvent(upTo:)`); handlers may add animations,
-/// remove them or set values at the event's time, and whatever events that creates are found
-/// by the next pop; then read presentation values at t.
+/// Host loop (the Lua layer's `FrameStream` is the one that runs it): for each frame time t,
+/// pop and handle every event with time <= t in time order (`popEvent(upTo:)`); handlers may
+/// add animations, remove them or set values at the event's time, and whatever events that
+/// creates are found by the next pop; then read presentation values at t (`TrackColumns`).
+///
+/// Every change goes through `addLayer` or `modifyLayer`, which schedule the events the
+/// change causes in the event queue (see `EventQueue`), so nothing ever scans the scene to
+/// find the next event.
 public struct Scene: Sendable {
     public internal(set) var layers: [Layer] = []
     var indexByName: [String: Int] = [:]
-    /// The scene time host-driven changes happen at: the sampler sets it to each event's time
+    /// The scene time host-driven changes happen at: the host sets it to each event's time
     /// before running its handler and to each frame's time before sampling. Bindings pass it
     /// as the `at` of the changes a script makes.
     public var time: Double = 0
-    /// Completions of transactions that added no animation, not yet delivered.
-    var pendingCompletions: [AnimationEvent] = []
+    /// Completions of transactions that added no animation, not yet delivered, with the id
+    /// their queue entry names them by.
+    var pendingCompletions: [(id: Int, event: AnimationEvent)] = []
+    var nextCompletionID = 0
     /// Cues not yet delivered (see Scene+Cues).
     var pendingCues: [AnimationEvent] = []
+    var queue = EventQueue()
+    /// Per transaction token: the stops its animations still owe (live animations whose stop
+    /// is not delivered, plus retired stops). Its completion rides on the stop that brings
+    /// this to zero.
+    var outstandingStops: [Int: Int] = [:]
+    /// Increases whenever an animation is added to any layer (cheap change detection for
+    /// hosts that discover tracks as they go).
+    public internal(set) var additionCount = 0
+    /// Increases with every change to the animations attached (adds, removals, delivered
+    /// stops): a host caches what it derives from them (the natural end) against it.
+    public internal(set) var changeCount = 0
 
     public init(layers: [Layer] = []) throws {
         for layer in layers { try addLayer(layer) }
@@ -28,11 +45,15 @@ public struct Scene: Sendable {
         }
         indexByName[layer.name] = layers.count
         layers.append(layer)
+        scheduleChanges(ofLayer: layers.count - 1, serialsFrom: 0, retiredFrom: 0)
     }
 
     public subscript(name: String) -> Layer? {
         indexByName[name].map { layers[$0] }
     }
+
+    /// The position of a layer in `layers`.
+    public func index(ofLayer name: String) -> Int? { indexByName[name] }
 
     /// Changes one layer in place (add/remove animations, set values). To act at the scene
     /// time, read `time` before the call (the closure cannot read the scene it mutates), or
@@ -44,21 +65,66 @@ public struct Scene: Sendable {
         guard let index = indexByName[name] else {
             throw EngineError(parameter: "layer", value: name, rule: "no layer with this name")
         }
+        let serials = layers[index].nextSerial
+        let retired = layers[index].retiredEvents.count
+        // Also when the body throws part-way: whatever it changed is scheduled.
+        defer { scheduleChanges(ofLayer: index, serialsFrom: serials, retiredFrom: retired) }
         return try body(&layers[index])
     }
 
-    /// The latest scene time at which an animation is still changing: the largest stop time
-    /// of the animations currently attached (after its stop an animation either is removed
-    /// or holds a fill value), or of a cue still to come (it may add more). One that never
-    /// stops is bounded by `cap`, and so is the result. nil when no animation is attached
-    /// and no cue is pending.
-    public func naturalEnd(cap: Double) -> Double? {
-        var end: Double?
-        for cue in pendingCues { end = max(end ?? cue.time, min(cue.time, cap)) }
+    /// Schedules the events of animations added to layer `l` since its `nextSerial` was
+    /// `serialsFrom`, and of the retired events appended after index `retiredFrom`: retired
+    /// first, since a replacement retires the animation it replaces before it is added.
+    private mutating func scheduleChanges(ofLayer l: Int, serialsFrom: Int, retiredFrom: Int) {
+        let layer = layers[l]
+        guard layer.nextSerial != serialsFrom || layer.retiredEvents.count != retiredFrom else { return }
+        changeCount += 1
+        additionCount += layer.nextSerial - serialsFrom
+        for pending in layer.retiredEvents[retiredFrom...] {
+            let isStart = pending.event.kind == .start
+            queue.schedule(.retired(layer: l, serial: pending.serial, isStart: isStart), at: pending.event.time)
+            // An animation added and removed within this change still owes its stop.
+            if !isStart, pending.serial >= serialsFrom, let token = pending.transaction {
+                outstandingStops[token, default: 0] += 1
+            }
+        }
+        var first = layer.entries.count
+        while first > 0, layer.entries[first - 1].serial >= serialsFrom { first -= 1 }
+        for entry in layer.entries[first...] {
+            queue.schedule(.start(layer: l, serial: entry.serial), at: entry.startTime)
+            if let stop = entry.stopTime { queue.schedule(.stop(layer: l, serial: entry.serial), at: stop) }
+            if let token = entry.completionToken { outstandingStops[token, default: 0] += 1 }
+        }
+    }
+
+    /// What bounds the natural end of a run: the largest stop time of the animations
+    /// currently attached (after its stop an animation either is removed or holds a fill
+    /// value) or of a cue still to come (it may add more), and whether an animation never
+    /// stops (infinite repeats, speed 0).
+    public struct NaturalEnd: Hashable, Sendable {
+        /// nil when no animation with an end is attached and no cue is pending.
+        public var latestStop: Double?
+        public var hasEndless: Bool
+        /// The first such animation, in scene order (for the warning about the cap).
+        public var endless: (layer: String, key: String)? {
+            get { endlessLayer.map { ($0, endlessKey) } }
+            set { endlessLayer = newValue?.layer; endlessKey = newValue?.key ?? "" }
+        }
+        var endlessLayer: String?
+        var endlessKey = ""
+    }
+
+    public var naturalEnd: NaturalEnd {
+        var end = NaturalEnd(latestStop: nil, hasEndless: false, endlessLayer: nil)
+        for cue in pendingCues { end.latestStop = max(end.latestStop ?? cue.time, cue.time) }
         for layer in layers {
             for entry in layer.entries {
-                let stop = min(entry.stopTime ?? cap, cap)
-                end = max(end ?? stop, stop)
+                if let stop = entry.stopTime {
+                    end.latestStop = max(end.latestStop ?? stop, stop)
+                } else if !end.hasEndless {
+                    end.hasEndless = true
+                    end.endless = (layer.name, entry.key)
+                }
             }
         }
         return end
@@ -79,8 +145,4 @@ public struct Scene: Sendable {
         }
         return tracks
     }
-
-    /// Increases whenever an animation is added to any layer (cheap change detection for
-    /// samplers that discover tracks as they go).
-    public var additionCount: Int { layers.reduce(0) { $0 + $1.nextSerial } }
 }

@@ -1,5 +1,6 @@
-/// One frame handed to a sampler's sink. It borrows the sampler's buffers: read it inside the
-/// sink (copying what you keep); the sampler reuses the storage for the next frame.
+/// One sampled frame: the time and every track's value. The host's frame loop hands it out
+/// sharing its buffers (copy-on-write): read it before asking for the next frame, or keep a
+/// copy of what you need.
 public struct SampledFrame: Sendable {
     /// 0-based frame number.
     public var index: Int
@@ -10,13 +11,19 @@ public struct SampledFrame: Sendable {
     public var tracks: [Track]
     /// `values[i]` is the presentation value of `tracks[i]` at `time`.
     public var values: [Value]
+    /// The most numbers a value of this run can hold, as far as the host knows at this frame:
+    /// the widest value so far or, while callbacks may still add tracks, at least 16 (a
+    /// transform, the widest kind of fixed size). Tabular writers size their columns by it.
+    public var widestValue: Int
 
-    /// Frames come from `SceneSampler`; hosts make their own only to drive writers (benchmarks).
-    public init(index: Int, time: Double, tracks: [Track], values: [Value]) {
+    /// Frames come from the host's frame loop; hosts make their own only to drive writers
+    /// (benchmarks).
+    public init(index: Int, time: Double, tracks: [Track], values: [Value], widestValue: Int? = nil) {
         self.index = index
         self.time = time
         self.tracks = tracks
         self.values = values
+        self.widestValue = widestValue ?? values.reduce(1) { Swift.max($0, $1.componentCount) }
     }
 }
 

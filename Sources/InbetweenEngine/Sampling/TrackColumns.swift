@@ -1,19 +1,20 @@
-/// The sampler's per-frame buffers: which tracks are sampled, which layer each reads, and the
-/// reused storage for presentation values, so the frame loop allocates nothing of its own
-/// once the track set is stable.
-struct TrackColumns {
-    private(set) var tracks: [Track] = []
-    private(set) var values: [Value] = []
-    /// Scene layer index of each track.
-    private var layerOfTrack: [Int] = []
+/// "Sample these tracks of this scene at time t": which tracks a run samples, which layer
+/// each reads, and the reused storage for their values, so sampling allocates nothing of its
+/// own once the track set is stable. Pure; the host's frame loop calls it once per frame.
+public struct TrackColumns: Sendable {
+    public private(set) var tracks: [Track] = []
+    /// `values[i]` is the value of `tracks[i]` after the last `sample`.
+    public private(set) var values: [Value] = []
     /// The distinct layer indices that have tracks, and per track its slot among them.
     private var sampledLayers: [Int] = []
+    private var slotOfLayer: [Int: Int] = [:]
     private var slotOfTrack: [Int] = []
     private var presentations: [PropertyValues] = []
     private var known: Set<Track> = []
     private var seenAdditions = -1
 
-    init(fixed: [Track]?, scene: Scene) throws {
+    /// Tracks to discover as they appear (`fixed == nil`), or exactly `fixed`.
+    public init(fixed: [Track]? = nil, scene: Scene) throws {
         guard let fixed else { return }
         for track in fixed {
             guard let layer = scene[track.layer] else {
@@ -23,21 +24,23 @@ struct TrackColumns {
             _ = try layer.value(forKeyPath: track.keyPath)
             append(track, scene: scene)
         }
+        seenAdditions = Int.max
     }
 
-    /// Appends tracks for animations added since the last call.
-    mutating func discover(in scene: Scene) {
+    /// Appends tracks for animations added since the last call (none for fixed tracks).
+    public mutating func discover(in scene: Scene) {
         let additions = scene.additionCount
-        guard additions != seenAdditions else { return }
+        guard seenAdditions != Int.max, additions != seenAdditions else { return }
         seenAdditions = additions
         for track in scene.animatedTracks where !known.contains(track) {
             append(track, scene: scene)
         }
     }
 
-    mutating func sample(_ scene: Scene, at time: Double) throws {
-        for (slot, layerIndex) in sampledLayers.enumerated() {
-            presentations[slot] = try scene.layers[layerIndex].presentationValues(at: time)
+    /// Reads every track's presentation value at `time` into `values`.
+    public mutating func sample(_ scene: Scene, at time: Double) throws {
+        for slot in sampledLayers.indices {
+            presentations[slot] = try scene.layers[sampledLayers[slot]].presentationValues(at: time)
         }
         for i in tracks.indices {
             guard let value = presentations[slotOfTrack[i]][tracks[i].keyPath] else {
@@ -49,14 +52,14 @@ struct TrackColumns {
     }
 
     private mutating func append(_ track: Track, scene: Scene) {
-        let layerIndex = scene.layers.firstIndex { $0.name == track.layer }!
+        let layerIndex = scene.index(ofLayer: track.layer)!
         known.insert(track)
         tracks.append(track)
         values.append(.scalar(0))
-        layerOfTrack.append(layerIndex)
-        if let slot = sampledLayers.firstIndex(of: layerIndex) {
+        if let slot = slotOfLayer[layerIndex] {
             slotOfTrack.append(slot)
         } else {
+            slotOfLayer[layerIndex] = sampledLayers.count
             slotOfTrack.append(sampledLayers.count)
             sampledLayers.append(layerIndex)
             presentations.append(PropertyValues())

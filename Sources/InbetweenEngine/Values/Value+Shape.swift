@@ -70,3 +70,58 @@ extension Value {
         }
     }
 }
+
+extension Value {
+    /// How many numbers `components` holds, without making the array.
+    public var componentCount: Int {
+        switch self {
+        case .scalar: return 1
+        case .point, .size: return 2
+        case .rect, .color: return 4
+        case .transform(let t): return t.m.count
+        case .vector(let v): return v.count
+        case .path(let p): return 2 * p.points.count
+        }
+    }
+
+    /// The index (into `components`) of the first number that is infinite or NaN, or nil
+    /// when all are finite. Checked on every sampled value before it reaches an output, so it
+    /// reads the numbers in place rather than through `components`.
+    public var firstNonFiniteComponent: Int? {
+        switch self {
+        case .scalar(let v): return v.isFinite ? nil : 0
+        case .point(let p): return !p.x.isFinite ? 0 : !p.y.isFinite ? 1 : nil
+        case .size(let s): return !s.width.isFinite ? 0 : !s.height.isFinite ? 1 : nil
+        case .rect(let r):
+            return Value.firstNonFinite([r.origin.x, r.origin.y, r.size.width, r.size.height])
+        case .color(let c): return Value.firstNonFinite([c.red, c.green, c.blue, c.alpha])
+        case .transform(let t): return Value.firstNonFinite(t.m)
+        case .vector(let v): return Value.firstNonFinite(v)
+        case .path(let p):
+            for (i, point) in p.points.enumerated() {
+                if !point.x.isFinite { return 2 * i }
+                if !point.y.isFinite { return 2 * i + 1 }
+            }
+            return nil
+        }
+    }
+
+    private static func firstNonFinite(_ numbers: [Double]) -> Int? {
+        numbers.firstIndex { !$0.isFinite }
+    }
+
+    /// A name for component `i` after the track's key path: `x`/`y` of a point, `width` /
+    /// `height` of a size, `origin.x` ... of a rect, `red` ... of a color, `m11` ... of a
+    /// transform, `[i]` otherwise (vectors, paths' numbers).
+    public func componentName(_ i: Int) -> String {
+        switch self {
+        case .scalar: return ""
+        case .point: return [".x", ".y"][i]
+        case .size: return [".width", ".height"][i]
+        case .rect: return [".origin.x", ".origin.y", ".size.width", ".size.height"][i]
+        case .color: return [" (red)", " (green)", " (blue)", " (alpha)"][i]
+        case .transform: return " (m\(i / 4 + 1)\(i % 4 + 1))"
+        case .vector, .path: return "[\(i)]"
+        }
+    }
+}

@@ -20,6 +20,7 @@ extension Runtime {
         state.reset()
         host.pendingError = nil
         scriptDirectory = nil
+        scriptName = nil
     }
 
     /// Loads `path` and runs it in a fresh environment (see above), with `parameters` as the
@@ -27,6 +28,7 @@ extension Runtime {
     /// searches first. The scene is reset first.
     public func runJob(file path: String, parameters: ScriptParameter? = nil) throws(LuaError) {
         resetScene()
+        scriptName = path
         // Not NSString.deletingLastPathComponent: Linux Foundation traps on one-character paths.
         scriptDirectory = ScriptSource.file(path).folder
         try runLoadedJob(parameters) { () throws(LuaError) in try host.load(file: path) }
@@ -37,6 +39,7 @@ extension Runtime {
     public func runJob(source: String, chunkName: String, directory: String? = nil,
                        parameters: ScriptParameter? = nil) throws(LuaError) {
         resetScene()
+        scriptName = chunkName
         scriptDirectory = directory
         try runLoadedJob(parameters) { () throws(LuaError) in try host.load(string: source, chunkName: "=" + chunkName) }
     }

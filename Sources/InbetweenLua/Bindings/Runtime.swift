@@ -21,6 +21,9 @@ public final class Runtime {
     public internal(set) var pluginReport = PluginReport()
     /// The scene the script builds.
     let state = SceneState()
+    /// The script being run, as messages about its scene name it (`x.lua: layer 'L'
+    /// position.x is infinite at t = 0.05 s`); nil leaves the name out.
+    public var scriptName: String?
 
     /// - Parameters:
     ///   - trusted: give scripts the full standard library (`--trusted`); otherwise they run

@@ -2,7 +2,7 @@ import CLua
 import InbetweenEngine
 
 /// How to sample a script's scene; unset fields fall back to what the script's `scene{...}`
-/// said, then to the defaults (60 fps, from 0 to the natural end, capped at 60 s).
+/// said, then to the defaults (60 fps, from 0 to the natural end).
 public struct SamplingRequest: Sendable {
     public var fps: Double?
     public var from: Double?
@@ -15,7 +15,9 @@ public struct SamplingRequest: Sendable {
     public static let defaultFPS = 60.0
     /// The highest frame rate a script or `--fps` may ask for (as `keyframes.generate`).
     public static let maximumFPS = 100_000.0
-    /// Where the natural end stops when animations repeat forever (seconds of scene time).
+    /// How long after the start animations that never end (infinite repeats, speed 0) are
+    /// sampled when neither `--to` nor `scene{ cap = }` says (seconds of scene time). Only
+    /// they are cut: a scene whose animations all end is sampled to its end, however late.
     public static let defaultCap = 60.0
     public init(fps: Double? = nil, from: Double? = nil, to: Double? = nil) {
         self.fps = fps
@@ -25,59 +27,43 @@ public struct SamplingRequest: Sendable {
 }
 
 extension Runtime {
-    /// The sampler for this request and the script's own settings.
-    public func sampler(for request: SamplingRequest) throws -> SceneSampler {
+    /// The first frame time and the fixed end (nil: the natural end) this request and the
+    /// script's `scene{...}` settings give, before they are checked (for errors that name the
+    /// option at fault).
+    public func sampleBounds(for request: SamplingRequest) -> (start: Double, end: Double?) {
+        (request.from ?? state.settings.from ?? 0, request.to ?? state.settings.to)
+    }
+
+    /// The frame clock for this request and the script's own `scene{...}` settings.
+    public func clock(for request: SamplingRequest) throws(LuaError) -> FrameClock {
         let settings = state.settings
         let fps = request.fps ?? settings.fps ?? SamplingRequest.defaultFPS
         let from = request.from ?? settings.from ?? 0
-        let end: SceneSampler.End
+        let end: FrameClock.End
         if let to = request.to ?? settings.to {
             end = .time(to)
         } else {
             end = .natural(cap: settings.cap ?? max(from, 0) + SamplingRequest.defaultCap)
         }
-        return try SceneSampler(start: from, fps: fps, end: end, tracks: request.tracks)
+        do {
+            return try FrameClock(start: from, fps: fps, end: end)
+        } catch {
+            throw FrameStream.luaError(error)
+        }
     }
 
-    /// Samples the scene the script built, running its `onStart`/`onStop` and transaction
-    /// `completion` callbacks at their times; each frame goes to `onFrame` as it is made.
+    /// The frames of the scene the script built, to pull one at a time (see `FrameStream`).
+    public func frames(_ request: SamplingRequest = SamplingRequest()) throws(LuaError) -> FrameStream {
+        try FrameStream(runtime: self, request: request)
+    }
+
+    /// Pulls every frame of `frames(request)` into `onFrame`; returns the run's summary.
     @discardableResult
     public func sampleScene(_ request: SamplingRequest = SamplingRequest(),
                             onFrame: (SampledFrame) throws -> Void) throws -> SamplingSummary {
-        let sampler: SceneSampler
-        do {
-            sampler = try self.sampler(for: request)
-        } catch let e as EngineError {
-            throw LuaError(kind: .runtime, message: e.description)
-        }
-        let maxFrames = request.maxFrames ?? host.limits.frames
-        try checkFrameLimit(sampler, maxFrames)
-        var scene = state.scene
-        defer { state.scene = scene }
-        do {
-            return try sampler.run(&scene, onEvent: { event, scene in
-                // Handlers see and change the runtime's copy of the scene.
-                state.scene = scene
-                defer { scene = state.scene }
-                try deliver(event)
-            }, onFrame: { frame in
-                if maxFrames > 0, frame.index >= maxFrames { throw frameLimitError(maxFrames, frames: nil) }
-                try host.throwIfStopped()
-                try onFrame(frame)
-                try host.throwPendingError()
-            })
-        } catch let e as EngineError {
-            throw LuaError(kind: .runtime, message: e.description)
-        }
-    }
-
-    /// Checked before sampling when the frame count is known (`--to`, or a natural end whose
-    /// cap is within the limit); a natural end is otherwise checked frame by frame, since
-    /// it usually stops long before its cap.
-    func checkFrameLimit(_ sampler: SceneSampler, _ maxFrames: Int) throws {
-        guard maxFrames > 0, case .time(let to) = sampler.end else { return }
-        let count = try FrameTimes(start: sampler.start, end: to, fps: sampler.fps).count
-        if count > maxFrames { throw frameLimitError(maxFrames, frames: count) }
+        let stream = try frames(request)
+        while let frame = try stream.next() { try onFrame(frame) }
+        return stream.summary
     }
 
     func frameLimitError(_ maxFrames: Int, frames: Int?) -> LuaError {
@@ -109,6 +95,13 @@ extension Runtime {
         if let token = event.completionToken, let f = state.completions.removeValue(forKey: token) {
             try call(f, [])
         }
+    }
+
+    /// Whether the script registered a callback that has yet to run: only a callback can
+    /// add animations (and so tracks) once sampling has started.
+    var hasPendingCallbacks: Bool {
+        !state.completions.isEmpty
+            || state.callbacks.values.contains { $0.contains { $0.onStart != nil || $0.onStop != nil } }
     }
 
     enum CallbackArgument { case bool(Bool), number(Double) }

@@ -63,12 +63,13 @@ enum Worker {
     static func perform(_ job: JobRequest, runtime: Runtime, request: SamplingRequest, format: String,
                         numbers: NumberFormat) throws -> Int {
         try runtime.runJob(file: job.script, parameters: job.params)
-        let fps = try runtime.sampler(for: request).fps
+        let fps = try runtime.clock(for: request).fps
         let sink = try ByteSink(path: job.output, staged: true)
         var writer = makeFrameWriter(format: format, sink: sink, numbers: numbers, fps: fps, source: job.script,
                                      runtime: runtime)
-        let summary = try runtime.sampleScene(request) { frame in try writer.write(frame) }
-        try writer.finish(summary)
+        let frames = try runtime.frames(request)
+        while let frame = try frames.next() { try writer.write(frame) }
+        try writer.finish(frames.summary)
         try sink.commit()
         return sink.bytesWritten
     }

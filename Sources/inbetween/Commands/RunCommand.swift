@@ -32,38 +32,39 @@ enum RunCommand {
     static func write(script: ScriptSource, runtime: Runtime, request: SamplingRequest, format: String, precision: Int?,
                       outputPath: String?) throws {
         runtime.scriptDirectory = script.folder
+        runtime.scriptName = script.name
         try runtime.runSceneScript(script)
-        let sampler = try runtime.sampler(for: request)
-        try checkRange(sampler, request)
-        let fps = sampler.fps
+        try checkRange(runtime.sampleBounds(for: request), request)
+        let fps = try runtime.clock(for: request).fps
         let progress = ProgressBar(label: "run \(script.baseName)")
-        if case .time(let end) = sampler.end { progress.total = try? FrameTimes(start: sampler.start, end: end, fps: fps).count }
 
         let sink = try ByteSink(path: outputPath, inputs: { runtime.inputFiles(script) })
         var writer = makeFrameWriter(format: format, sink: sink, numbers: NumberFormat(precision: precision), fps: fps,
                                      source: script.name, runtime: runtime)
-        let summary = try runtime.sampleScene(request) { frame in
+        let frames = try runtime.frames(request)
+        progress.total = frames.total
+        while let frame = try frames.next() {
             try writer.write(frame)
             progress.update(frame.index + 1, detail: "t = \(NumberFormat.compact(2).string(frame.time)) s")
         }
         progress.finish()
-        try writer.finish(summary)
+        try writer.finish(frames.summary)
         try sink.commit()
-        SceneWarnings.report(runtime, script: script, animatedTracks: summary.tracks.count)
+        SceneWarnings.report(runtime, script: script, animatedTracks: frames.summary.tracks.count)
     }
 
     /// The end before the start, when the command line gave one of them: a usage error naming
     /// the option (`--to`), not the engine's parameter (`end`).
-    static func checkRange(_ sampler: SceneSampler, _ request: SamplingRequest) throws {
-        guard case .time(let end) = sampler.end, end < sampler.start, request.from != nil || request.to != nil else {
+    static func checkRange(_ bounds: (start: Double, end: Double?), _ request: SamplingRequest) throws {
+        guard let end = bounds.end, end < bounds.start, request.from != nil || request.to != nil else {
             return
         }
         let text = { (t: Double) in NumberFormat.shortest.string(t) }
         if request.to != nil {
             let origin = request.from != nil ? "--from" : "the script's scene{from}"
-            throw UsageError("option --to (\(text(end))) must not be before the start (\(text(sampler.start)), \(origin))")
+            throw UsageError("option --to (\(text(end))) must not be before the start (\(text(bounds.start)), \(origin))")
         }
-        throw UsageError("option --from (\(text(sampler.start))) must not be after the end (\(text(end)), the script's scene{to})")
+        throw UsageError("option --from (\(text(bounds.start))) must not be after the end (\(text(end)), the script's scene{to})")
     }
 }
 

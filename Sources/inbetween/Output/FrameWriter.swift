@@ -33,13 +33,16 @@ func makeFrameWriter(format: String, sink: ByteSink, numbers: NumberFormat, fps:
     }
 }
 
-/// `time,layer,keyPath,v0[,v1,...]`: one row per frame per track. The header counts the value
-/// columns of the widest track known at the first frame; a wider track that appears later
-/// (added by a callback) writes more columns on its rows.
+/// `time,layer,keyPath,v0[,v1,...]`: one row per frame per track, every row as wide as the
+/// header (Python's `csv` and pandas read it as a table). The header has one value column per
+/// number of the widest value the run can hold (`SampledFrame.widestValue`, known at the
+/// first frame: the widest track then, or 16, a transform, when callbacks may still add
+/// tracks); narrower values leave their last fields empty. A value wider than that (a path or
+/// vector added by a callback) is an error naming the track rather than a ragged row.
 struct CSVFrameWriter: FrameWriter {
     let sink: ByteSink
     let numbers: NumberFormat
-    private var wroteHeader = false
+    private var width = 0
     /// `,layer,keyPath` per track position, escaped once, end to end (tracks keep their
     /// positions); track i's ends at `nameEnds[i]`.
     private var names: [UInt8] = []
@@ -51,10 +54,9 @@ struct CSVFrameWriter: FrameWriter {
     }
 
     mutating func write(_ frame: SampledFrame) throws {
-        if !wroteHeader {
-            let width = max(1, frame.values.map(\.componentCount).max() ?? 1)
-            sink.write("time,layer,keyPath," + (0..<width).map { "v\($0)" }.joined(separator: ",") + "\n")
-            wroteHeader = true
+        if width == 0 {
+            width = max(1, frame.widestValue)
+            sink.write(CSVFrameWriter.header(width: width))
         }
         while nameEnds.count < frame.tracks.count {
             let track = frame.tracks[nameEnds.count]
@@ -64,10 +66,18 @@ struct CSVFrameWriter: FrameWriter {
         let values = frame.values
         let numbers = self.numbers
         let perNumber = numbers.maxLength + 1
+        let width = self.width
         // Room for the whole frame at once, so the rows go through one pointer: per row the
-        // time, the names, the numbers with their commas and the newline.
+        // time, the names, the numbers with their commas, the empty fields and the newline.
         var room = names.count
-        for value in values { room += perNumber + value.maxWrittenLength(numbers) + 1 }
+        for i in values.indices {
+            let value = values[i]
+            let count = value.componentCount
+            guard count <= width else {
+                throw CSVWidthError(track: frame.tracks[i], count: count, width: width, time: frame.time)
+            }
+            room += perNumber + value.maxWrittenLength(numbers) + (width - count) + 1
+        }
         let out = sink.buffer
         let start = out.reserve(room)
         var q = start
@@ -85,6 +95,10 @@ struct CSVFrameWriter: FrameWriter {
                 q.update(from: names.baseAddress! + from, count: nameEnds[i] - from)
                 q += nameEnds[i] - from
                 q = values[i].write(numbers, separator: UInt8(ascii: ","), at: q)
+                for _ in 0..<(width - values[i].componentCount) {
+                    q.pointee = UInt8(ascii: ",")
+                    q += 1
+                }
                 q.pointee = UInt8(ascii: "\n")
                 q += 1
             }
@@ -93,13 +107,30 @@ struct CSVFrameWriter: FrameWriter {
         sink.flushIfFull()
     }
 
+    static func header(width: Int) -> String {
+        "time,layer,keyPath," + (0..<width).map { "v\($0)" }.joined(separator: ",") + "\n"
+    }
+
     mutating func finish(_ summary: SamplingSummary) throws {
-        if !wroteHeader { sink.write("time,layer,keyPath,v0\n") }
+        if width == 0 { sink.write(CSVFrameWriter.header(width: 1)) }
     }
 
     private func csvField(_ s: String) -> String {
         s.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" })
             ? "\"" + s.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : s
+    }
+}
+
+/// A value with more numbers than the CSV header has columns.
+struct CSVWidthError: Error, CustomStringConvertible {
+    var track: Track
+    var count: Int
+    var width: Int
+    var time: Double
+
+    var description: String {
+        "layer '\(track.layer)' \(track.keyPath) has \(count) numbers at t = \(NumberFormat.shortest.string(time)) s, "
+            + "more than the \(width) value columns of the CSV header; write it with --format json"
     }
 }
 

@@ -3,17 +3,6 @@ import InbetweenEngine
 /// A value's numbers (the ones `Value.components` lists) written straight into reserved
 /// memory: the writers' hot path, so no array of components and no closure per number.
 extension Value {
-    var componentCount: Int {
-        switch self {
-        case .scalar: return 1
-        case .point, .size: return 2
-        case .rect, .color: return 4
-        case .transform(let t): return t.m.count
-        case .vector(let v): return v.count
-        case .path(let p): return 2 * p.points.count
-        }
-    }
-
     /// Room `write(_:separator:at:)` needs: each number and a separator before it.
     func maxWrittenLength(_ numbers: NumberFormat) -> Int {
         componentCount * (numbers.maxLength + 1)

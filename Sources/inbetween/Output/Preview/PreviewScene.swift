@@ -44,7 +44,7 @@ struct PreviewScene {
         let names = runtime.layers.map(\.name)
         var request = request
         request.tracks = names.flatMap { name in drawnKeyPaths.map { Track(layer: name, keyPath: $0) } }
-        let fps = try runtime.sampler(for: request).fps
+        let fps = try runtime.clock(for: request).fps
         var times: [Double] = []
         var columns: [[Value]] = []
         try runtime.sampleScene(request) { frame in

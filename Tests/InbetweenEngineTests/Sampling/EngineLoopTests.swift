@@ -2,13 +2,13 @@ import XCTest
 
 @testable import InbetweenEngine
 
-final class SceneSamplerTests: XCTestCase {
+final class EngineLoopTests: XCTestCase {
     struct Recorded {
         var frames: [(time: Double, tracks: [Track], values: [Value])] = []
         var events: [AnimationEvent] = []
     }
 
-    private func run(_ sampler: SceneSampler, _ scene: inout Scene,
+    private func run(_ sampler: EngineLoop, _ scene: inout Scene,
                      onEvent: (AnimationEvent, inout Scene) throws -> Void = { _, _ in })
         throws -> (Recorded, SamplingSummary)
     {
@@ -37,7 +37,7 @@ final class SceneSamplerTests: XCTestCase {
         // and by arc length: 0.25·(0,0) + 0.5·(100,-100) + 0.25·(200,0) = (100, -50).
         let curve = Path([.move(Point(0, 0)), .quad(control: Point(100, -100), to: Point(200, 0))])
         let throwTiming = TimingFunction.cubic(try CubicBezier(0.3, 0.7, 0.7, 0.3))
-        let sampler = try SceneSampler(fps: 60, end: .natural(cap: 10))
+        let sampler = try EngineLoop(fps: 60, end: .natural(cap: 10))
         let (recorded, summary) = try run(sampler, &scene) { event, scene in
             guard event.key == "shrink", event.kind == .stop(finished: true) else { return }
             let toss = try Fixture.alongPath("position", path: curve, duration: 1,
@@ -82,28 +82,31 @@ final class SceneSamplerTests: XCTestCase {
         XCTAssertEqual(held?.x ?? .nan, 200, accuracy: 1e-9)
     }
 
-    /// Natural end: the latest stop; repeats multiply the duration; infinite repeats stop at
-    /// the cap. (duration, repeatCount, cap, expected end)
+    /// Natural end: the latest stop; repeats multiply the duration; only infinite repeats stop
+    /// at the cap (issue 12: a finite scene runs to its end). (duration, repeatCount, cap,
+    /// expected end)
     func testNaturalEnd() throws {
         let rows: [(duration: Double, repeats: Double, cap: Double, end: Double)] = [
             (0.5, 0, 10, 0.5),
             (0.5, 3, 10, 1.5),  // 3 × 0.5
             (0.5, 2.5, 10, 1.25),  // 2.5 × 0.5: fractional repeats end mid-cycle
             (0.5, .infinity, 4, 4),  // forever: bounded by the cap
-            (1, 20, 4, 4),  // 20 s, also bounded
+            (1, 20, 4, 20),  // 20 s: finite, so past the cap
         ]
         for row in rows {
             var scene = try Scene(layers: [Layer(name: "l")])
             let pulse = try Fixture.basic("opacity", from: .scalar(1), to: .scalar(0),
                                           duration: row.duration, repeatCount: row.repeats)
             try scene.modifyLayer(named: "l") { try $0.add(pulse, forKey: "p", at: 0) }
-            XCTAssertEqual(scene.naturalEnd(cap: row.cap) ?? .nan, row.end, accuracy: 1e-12, "\(row)")
-            let (recorded, summary) = try run(SceneSampler(fps: 20, end: .natural(cap: row.cap)), &scene)
+            let natural = scene.naturalEnd
+            XCTAssertEqual(natural.hasEndless, row.repeats.isInfinite, "\(row)")
+            if !row.repeats.isInfinite { XCTAssertEqual(natural.latestStop ?? .nan, row.end, accuracy: 1e-12, "\(row)") }
+            let (recorded, summary) = try run(EngineLoop(fps: 20, end: .natural(cap: row.cap)), &scene)
             // Frames at 0, 1/20, ... up to the end: end·20 + 1 of them (the ends are on the grid).
             XCTAssertEqual(summary.frameCount, Int(row.end * 20) + 1, "\(row)")
             XCTAssertEqual(recorded.frames.last?.time, row.end, "\(row)")  // exact: on the grid
         }
-        XCTAssertNil(try Scene(layers: [Layer(name: "l")]).naturalEnd(cap: 1))
+        XCTAssertNil(try Scene(layers: [Layer(name: "l")]).naturalEnd.latestStop)
     }
 
     /// A fixed end and fixed tracks: every frame of FrameTimes, in order, each with the
@@ -111,15 +114,15 @@ final class SceneSamplerTests: XCTestCase {
     func testFixedEndAndTracksStream() throws {
         var scene = try Scene(layers: [Layer(name: "l", values: ["opacity": .scalar(0.3)])])
         let track = Track(layer: "l", keyPath: "opacity")
-        let sampler = try SceneSampler(start: 0.5, fps: 24, end: .time(1.5), tracks: [track])
+        let sampler = try EngineLoop(start: 0.5, fps: 24, end: .time(1.5), tracks: [track])
         let (recorded, summary) = try run(sampler, &scene)
         let times = try FrameTimes(start: 0.5, end: 1.5, fps: 24)
         XCTAssertEqual(summary.frameCount, times.count)  // 25
         XCTAssertEqual(recorded.frames.map(\.time), Array(times))  // exact
         XCTAssertTrue(recorded.frames.allSatisfy { $0.values == [.scalar(0.3)] })
-        XCTAssertThrowsError(try run(SceneSampler(end: .time(1), tracks: [Track(layer: "x", keyPath: "opacity")]), &scene))
-        XCTAssertThrowsError(try SceneSampler(fps: 0, end: .time(1)))
-        XCTAssertThrowsError(try SceneSampler(end: .natural(cap: .infinity)))
+        XCTAssertThrowsError(try run(EngineLoop(end: .time(1), tracks: [Track(layer: "x", keyPath: "opacity")]), &scene))
+        XCTAssertThrowsError(try EngineLoop(fps: 0, end: .time(1)))
+        XCTAssertThrowsError(try EngineLoop(end: .natural(cap: .infinity)))
     }
 
     /// A handler's error ends the run and reaches the caller unchanged.
@@ -129,9 +132,44 @@ final class SceneSamplerTests: XCTestCase {
         let fade = try Fixture.basic("opacity", from: .scalar(1), to: .scalar(0), duration: 1)
         try scene.modifyLayer(named: "l") { try $0.add(fade, forKey: "f", at: 0) }
         var frames = 0
-        XCTAssertThrowsError(try SceneSampler(fps: 10, end: .time(2)).run(
+        XCTAssertThrowsError(try EngineLoop(fps: 10, end: .time(2)).run(
             &scene, onEvent: { event, _ in if event.kind != .start { throw Boom() } },
             onFrame: { _ in frames += 1 })) { XCTAssertEqual($0 as? Boom, Boom()) }
         XCTAssertEqual(frames, 10)  // frames 0 ... 0.9; the stop at 1.0 threw before frame 10
+    }
+}
+
+/// The frame loop of the Lua layer's `FrameStream`, reduced to the engine's pieces (clock,
+/// event queue, track columns) so engine tests can drive whole scenes with Swift handlers.
+struct EngineLoop {
+    let clock: FrameClock
+    let tracks: [Track]?
+
+    init(start: Double = 0, fps: Double = 60, end: FrameClock.End, tracks: [Track]? = nil) throws {
+        clock = try FrameClock(start: start, fps: fps, end: end)
+        self.tracks = tracks
+    }
+
+    func run(_ scene: inout Scene, onEvent: (AnimationEvent, inout Scene) throws -> Void,
+             onFrame: (SampledFrame) throws -> Void) throws -> SamplingSummary {
+        var columns = try TrackColumns(fixed: tracks, scene: scene)
+        var lastIndex = clock.frameCount.map { $0 - 1 } ?? 0
+        var index = 0, time = clock.start, events = 0
+        while index <= lastIndex {
+            time = clock.time(ofFrame: index)
+            while let event = scene.popEvent(upTo: time) {
+                events += 1
+                scene.time = event.time
+                try onEvent(event, &scene)
+            }
+            scene.time = time
+            if case .natural = clock.end { lastIndex = max(lastIndex, try clock.lastFrame(for: scene.naturalEnd).index) }
+            columns.discover(in: scene)
+            try columns.sample(scene, at: time)
+            try onFrame(SampledFrame(index: index, time: time, tracks: columns.tracks, values: columns.values))
+            index += 1
+        }
+        return SamplingSummary(frameCount: index, startTime: clock.start, endTime: time, tracks: columns.tracks,
+                               eventCount: events)
     }
 }

@@ -1,0 +1,123 @@
+import Foundation
+import XCTest
+
+/// Issue 12 through the CLI, the parts the frame stream owns: no silent cut of a finite
+/// scene, a warning when an endless one is cut, non-finite values stop the run before any
+/// output, and every CSV row is as wide as its header.
+final class SamplingEndTests: XCTestCase {
+    private var folder: URL!
+
+    override func setUpWithError() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("ib-end-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    private func script(_ name: String, _ text: String) throws -> String {
+        let url = folder.appendingPathComponent(name)
+        try text.write(to: url, atomically: true, encoding: .utf8)
+        return url.path
+    }
+
+    private func run(_ args: [String]) throws -> CLIResult {
+        let r = try CLIProcess.run(["run", "--no-user-plugins"] + args)
+        XCTAssertFalse(r.signaled, "\(args): \(r.stderr)")
+        return r
+    }
+
+    func testHundredSecondSceneEndsAtHundredWithoutWarning() throws {
+        let path = try script("long.lua", """
+            local l = layer{name = "l"}
+            l:add(animation.basic{keyPath = "opacity", fromValue = 0, toValue = 1, duration = 100})
+            """)
+        let r = try run(["--fps", "1", path])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stdout.hasPrefix(#"{"fps":1,"start":0,"end":100,"#), r.stdout)
+        XCTAssertEqual(r.stderr, "")
+    }
+
+    func testEndlessAnimationIsCutAtTheCapWithAWarning() throws {
+        let path = try script("spin.lua", """
+            local l = layer{name = "wheel"}
+            l:add(animation.basic{keyPath = "transform.rotation.z", toValue = 6.283, duration = 1,
+              repeatCount = math.huge}, "spin")
+            """)
+        let r = try run(["--fps", "1", path])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stdout.hasPrefix(#"{"fps":1,"start":0,"end":60,"#), r.stdout)  // defaultCap
+        XCTAssertEqual(r.stderr, "inbetween: warning: \(path): animation 'spin' on layer 'wheel' never ends; "
+                       + "sampled up to the cap at t = 60 s (set the end with --to T or scene{ cap = T })\n")
+        // A chosen end is no cut: no warning.
+        XCTAssertEqual(try run(["--fps", "1", "--to", "3", path]).stderr, "")
+    }
+
+    /// (script body, expected message after the script's name). Each runs with `-o`: exit 1,
+    /// the message, and nothing left in the folder but the script.
+    func testNonFiniteValuesStopTheRunWithNoOutput() throws {
+        let cases: [(String, String)] = [
+            // 1e308 - (-1e308) overflows: (-inf)·0 at t = 0 is NaN, then -inf.
+            ("l:add(animation.basic{keyPath = 'position.x', fromValue = 1e308, toValue = -1e308, duration = 1})",
+             "layer 'L' position.x is not a number (NaN) at t = 0 s"),
+            // An easing returning 1e300 at progress > 0.5 (first at t = 0.55 s, frame 11 of
+            // 20 fps) scales the 0 -> 1e10 range past the largest double.
+            ("l:add(animation.basic{keyPath = 'opacity', fromValue = 0, toValue = 1e10, duration = 1, "
+                + "timingFunction = function(t) return t > 0.5 and 1e300 or t end})",
+             "layer 'L' opacity is infinite at t = 0.55 s"),
+            // An easing returning NaN is refused by the easing check itself.
+            ("l:add(animation.basic{keyPath = 'opacity', toValue = 0, duration = 1, "
+                + "timingFunction = function(t) return t > 0.5 and 0/0 or t end})",
+             "easing"),
+        ]
+        for (body, message) in cases {
+            let path = try script("bad.lua", "local l = layer{name = 'L'}\n" + body + "\n")
+            let out = folder.appendingPathComponent("out.csv").path
+            let r = try run(["--fps", "20", "--format", "csv", "-o", out, path])
+            XCTAssertEqual(r.status, 1, body)
+            XCTAssertTrue(r.stderr.hasPrefix("inbetween: "), r.stderr)
+            XCTAssertTrue(r.stderr.contains(message), "\(body): \(r.stderr)")
+            if message != "easing" {
+                XCTAssertEqual(r.stderr, "inbetween: \(path): \(message)\n")
+            }
+            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), ["bad.lua"], body)
+        }
+    }
+
+    /// Every example as CSV, read back by pandas and by Python's csv module: each row has as
+    /// many fields as the header, and pandas parses the whole file.
+    func testEveryExampleCSVReadsAsATable() throws {
+        var paths: [String] = []
+        for name in ExampleGoldenTests.examples {
+            let r = try run(["--format", "csv", "examples/\(name)"])
+            XCTAssertEqual(r.status, 0, r.stderr)
+            let path = folder.appendingPathComponent(name + ".csv").path
+            try r.stdout.write(toFile: path, atomically: true, encoding: .utf8)
+            paths.append(path)
+        }
+        let check = """
+            import csv, sys
+            import pandas
+            for path in sys.argv[1:]:
+                rows = list(csv.reader(open(path, newline="")))
+                widths = {len(row) for row in rows}
+                assert widths == {len(rows[0])}, (path, widths)
+                frame = pandas.read_csv(path)
+                assert len(frame) == len(rows) - 1 and list(frame.columns) == rows[0], path
+            print(len(sys.argv) - 1)
+            """
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-c", check] + paths
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let errors = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0, errors)
+        XCTAssertEqual(text, "12\n")
+    }
+}

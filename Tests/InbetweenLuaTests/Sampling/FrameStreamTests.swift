@@ -1,0 +1,120 @@
+import Foundation
+import InbetweenEngine
+import XCTest
+
+@testable import InbetweenLua
+
+/// The frame stream: callbacks change the one scene it samples, errors stop it before the
+/// frame they belong to, events at equal times come in the order they were scheduled.
+final class FrameStreamTests: XCTestCase {
+    private func runtime(_ script: String) throws -> Runtime {
+        let runtime = try Runtime()
+        try runtime.host.load(string: script, chunkName: "=scene")
+        _ = try runtime.host.call(arguments: 0, results: 0)
+        return runtime
+    }
+
+    /// The Lua global `name`, read as an array of strings.
+    private func strings(_ runtime: Runtime, _ name: String) throws -> [String] {
+        try runtime.host.load(string: "return table.concat(\(name), ' ')", chunkName: "=read")
+        _ = try runtime.host.call(arguments: 0, results: 1)
+        defer { runtime.host.stack.pop() }
+        return (runtime.host.stack.string(at: -1) ?? "").split(separator: " ").map(String.init)
+    }
+
+    /// A stop handler at t = 0.5 adds a layer and an animation on it: at 10 fps the new
+    /// track is in frame 5 (t = 0.5, the handler runs before the frame is sampled) and in no
+    /// earlier frame, and its first value is its fromValue.
+    func testCallbackAddsLayersAndAnimationsFromTheRightFrame() throws {
+        let r = try runtime("""
+            local a = layer{name = "a"}
+            a:add(animation.basic{keyPath = "opacity", fromValue = 0, toValue = 1, duration = 0.5,
+              onStop = function()
+                local b = layer{name = "b"}
+                b:add(animation.basic{keyPath = "position", fromValue = point(1, 2), toValue = point(3, 4), duration = 0.5})
+              end})
+            scene{fps = 10}
+            """)
+        let stream = try r.frames()
+        var trackCounts: [Int] = []
+        var first: Value?
+        while let frame = try stream.next() {
+            trackCounts.append(frame.tracks.count)
+            if frame.tracks.count == 2, first == nil { first = frame.values[1] }
+        }
+        // 0.5 + 0.5 = 1.0 s: frames 0 ... 10.
+        XCTAssertEqual(trackCounts, [1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2])
+        XCTAssertEqual(first, .point(Point(x: 1, y: 2)))  // exact: progress 0
+        XCTAssertEqual(stream.summary.tracks.map(\.description), ["a.opacity", "b.position"])
+        XCTAssertNil(try stream.next())
+    }
+
+    /// An easing that fails at progress > 0.5 stops the run before the frame that called it:
+    /// at 10 fps over 1 s frames 0 ... 5 (progress <= 0.5) come out, frame 6 never does.
+    func testLuaEasingErrorStopsBeforeItsFrame() throws {
+        let r = try runtime("""
+            local l = layer{name = "l"}
+            l:add(animation.basic{keyPath = "opacity", fromValue = 0, toValue = 1, duration = 1,
+              timingFunction = function(t) if t > 0.5 then error("too far") end return t end})
+            scene{fps = 10}
+            """)
+        let stream = try r.frames()
+        var times: [Double] = []
+        XCTAssertThrowsError(try { while let frame = try stream.next() { times.append(frame.time) } }()) { error in
+            XCTAssertTrue((error as? LuaError)?.message.contains("too far") ?? false, "\(error)")
+        }
+        XCTAssertEqual(times, [0, 0.1, 0.2, 0.3, 0.4, 0.5])  // i/10, exact as computed
+        XCTAssertNil(try stream.next(), "nothing after an error")
+    }
+
+    /// Two layers' animations stop at the same time; the one added first (to the layer made
+    /// second) stops first: equal times keep the order the events were scheduled in.
+    func testEqualTimeEventsFireInSchedulingOrder() throws {
+        let r = try runtime("""
+            order = {}
+            local a = layer{name = "a"}
+            local b = layer{name = "b"}
+            local function note(name) return function() order[#order + 1] = name end end
+            b:add(animation.basic{keyPath = "opacity", toValue = 0, duration = 1, onStart = note("b1+"), onStop = note("b1-")})
+            a:add(animation.basic{keyPath = "opacity", toValue = 0, duration = 1, onStart = note("a1+"), onStop = note("a1-")})
+            b:add(animation.basic{keyPath = "zPosition", toValue = 1, duration = 1, onStart = note("b2+"), onStop = note("b2-")})
+            scene{fps = 4}
+            """)
+        try r.sampleScene { _ in }
+        XCTAssertEqual(try strings(r, "order"), ["b1+", "a1+", "b2+", "b1-", "a1-", "b2-"])
+    }
+
+    /// Values that overflow stop the stream at the first frame holding one, naming the
+    /// layer, the key path and the time.
+    func testNonFiniteValuesEndTheRun() throws {
+        let r = try runtime("""
+            local l = layer{name = "L"}
+            l:add(animation.basic{keyPath = "position", fromValue = point(0, 0), toValue = point(1, 1e308), duration = 1,
+              timingFunction = function(t) return t < 0.5 and t or 1e10 end})
+            scene{fps = 10}
+            """)
+        r.scriptName = "x.lua"
+        let stream = try r.frames()
+        var frames = 0
+        XCTAssertThrowsError(try { while try stream.next() != nil { frames += 1 } }()) { error in
+            // Progress 1e10 from frame 5 (t = 0.5): y = 1e308 · 1e10 overflows to +inf.
+            XCTAssertEqual((error as? LuaError)?.message, "x.lua: layer 'L' position.y is infinite at t = 0.5 s")
+        }
+        XCTAssertEqual(frames, 5)
+    }
+
+    /// A 100 s scene is sampled to 100 s; a fixed end is known before the run.
+    func testFiniteSceneRunsToItsEndAndTotalIsKnownForFixedEnds() throws {
+        let r = try runtime("""
+            local l = layer{name = "l"}
+            l:add(animation.basic{keyPath = "opacity", toValue = 0, duration = 100})
+            scene{fps = 2}
+            """)
+        let stream = try r.frames()
+        XCTAssertNil(stream.total)
+        while try stream.next() != nil {}
+        XCTAssertEqual(stream.summary.endTime, 100)  // 200/2, exact
+        XCTAssertEqual(stream.summary.frameCount, 201)
+        XCTAssertEqual(try r.frames(SamplingRequest(fps: 10, to: 2)).total, 21)
+    }
+}
