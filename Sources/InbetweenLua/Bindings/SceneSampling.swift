@@ -97,10 +97,10 @@ extension Runtime {
         }
     }
 
-    /// Whether the script registered a callback that has yet to run: only a callback can
-    /// add animations (and so tracks) once sampling has started.
+    /// Whether the script registered a callback or a timeline cue that has yet to run: only
+    /// they can add animations (and so tracks) once sampling has started.
     var hasPendingCallbacks: Bool {
-        !state.completions.isEmpty
+        !state.completions.isEmpty || !state.cues.isEmpty
             || state.callbacks.values.contains { $0.contains { $0.onStart != nil || $0.onStop != nil } }
     }
 
