@@ -6,7 +6,7 @@ import InbetweenEngine
 ///
 /// - `version`: a hash of the rest, so the page swaps data only when something changed;
 /// - `fps`, `times` (every frame's scene time, seconds), `title`, `live` (the data file's
-///   name when watching, else null);
+///   name when watching, else null), `stage` (the script's `scene{size}` as [w, h], else null);
 /// - `layers[]`: `name` and `props`: per drawn key path either `c` (the value at every frame)
 ///   or `v` (one value per frame);
 /// - `charts[]`: `title`, `unit`, `kind` and `v`, for the charts under the stage.
@@ -23,6 +23,8 @@ enum PreviewData {
         string(title, into: &body)
         text(",\"live\":")
         if let live { string(live, into: &body) } else { text("null") }
+        text(",\"stage\":")
+        if let size = scene.stageSize { numbers([size.width, size.height], into: &body) } else { text("null") }
         text(",\"fps\":")
         number(scene.fps, into: &body)
         text(",\"times\":[")

@@ -157,6 +157,8 @@ enum PreviewPlayer {
             }
           });
           w = Math.min(Math.ceil(w), 4000); h = Math.min(Math.ceil(h), 4000);
+          // A script that names its view's size (scene{size = ...}) gets that view as the stage.
+          if (S.d.stage) { w = Math.ceil(S.d.stage[0]); h = Math.ceil(S.d.stage[1]); }
           stage.style.width = guides.style.width = w + 'px';
           stage.style.height = guides.style.height = h + 'px';
           $('panel').style.top = h + 'px';

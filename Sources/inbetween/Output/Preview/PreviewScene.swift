@@ -36,6 +36,8 @@ struct PreviewScene {
     var fps: Double
     var times: [Double]
     var layers: [LayerFrames]
+    /// The view the layers live in (`scene{size = ...}`), when the script gives one: the stage.
+    var stageSize: Size?
 
     /// Samples every layer the script built (the script has run in `runtime`). Layers a
     /// callback creates while sampling are not in the preview: the tracks are fixed at the
@@ -59,7 +61,7 @@ struct PreviewScene {
                 Column(keyPath: keyPath, values: columns.isEmpty ? [] : columns[l * count + k])
             })
         }
-        return PreviewScene(fps: fps, times: times, layers: layers)
+        return PreviewScene(fps: fps, times: times, layers: layers, stageSize: runtime.settings.size)
     }
 
     /// A value chart under the stage: a property that changes, or one part of a transform.
