@@ -30,7 +30,9 @@ let package = Package(
         // Debian's liblua5.4.a: Lua code ran 20-28% faster linked statically (issue 6).
         .target(name: "CLuaSupport", dependencies: ["CLua"]),
         .target(name: "InbetweenEngine"),
-        .target(name: "InbetweenLua", dependencies: ["InbetweenEngine", "CLua", "CLuaSupport"]),
+        // Lua/*.lua: the host's own Lua, compiled into CLuaSupport with #embed (hostsources.c).
+        .target(name: "InbetweenLua", dependencies: ["InbetweenEngine", "CLua", "CLuaSupport"],
+                exclude: ["Lua"]),
         .target(name: "Inbetween", dependencies: ["InbetweenLua", "InbetweenEngine"]),
         .executableTarget(name: "inbetween", dependencies: ["InbetweenLua", "InbetweenEngine"]),
         // Times engine kernels for scripts/bench; not part of the tests.

@@ -192,9 +192,9 @@ keyframes = {}
 ---@return number[] keyTimes
 function keyframes.generate(options) end
 
+---A registry a script's registrations go into for that script only (plugins fill the shared
+---layer below it); `get` returns a copy.
 ---@class registry
----@field entries table
----@field clashes table
 springs = {}
 ---@param name string
 ---@param parameters {mass?: number, stiffness?: number, damping?: number, initialVelocity?: number, duration?: number, bounce?: number, source?: string}
@@ -205,6 +205,8 @@ function springs.get(name) end
 function springs.names() end
 ---@return table|nil
 function springs.info(name) end
+---@return {name: string, winner: string, winnerFile: string, loser: string, loserFile: string}[]
+function springs.clashes() end
 
 ---@class presetregistry
 presets = {}
@@ -217,6 +219,8 @@ function presets.get(name) end
 function presets.names() end
 ---@return table|nil
 function presets.info(name) end
+---@return {name: string, winner: string, winnerFile: string, loser: string, loserFile: string}[]
+function presets.clashes() end
 
 -- Animations -------------------------------------------------------------------------------
 

@@ -125,6 +125,33 @@ void ib_stopnow(ib_Host *h, int reason, int onLuaThread) {
     }
 }
 
+// Why a run that a limit stopped has not stopped `hardExitGrace` seconds later, and where its
+// Lua code is: the hook runs only between VM instructions, so a long C function (a string
+// pattern that backtracks, a huge string.rep) or a finalizer (hooks are off inside __gc,
+// lgc.c's GCTM) never sees it. Read from the watchdog thread while the Lua thread is stuck:
+// lua_getstack and lua_getinfo without "f"/"L" only read the call stack, and the process ends
+// right after.
+static void stuckWhere(ib_Host *h, char *where, size_t whereSize, char *why, size_t whySize) {
+    lua_State *L = ib_running(h);
+    lua_Debug ar;
+    where[0] = '\0';
+    snprintf(why, whySize, "the script does not stop");
+    if (!lua_getstack(L, 0, &ar) || !lua_getinfo(L, "Sn", &ar)) return;
+    if (ar.name != NULL && strcmp(ar.name, "__gc") == 0) {
+        snprintf(why, whySize, "still running %g s later in a __gc metamethod (finalizers run with the limits' hook off)",
+                 hardExitGrace);
+    } else if (strcmp(ar.what, "C") == 0) {
+        snprintf(why, whySize, "still running %g s later inside the C function '%s', which the limits cannot interrupt (a string pattern that backtracks?)",
+                 hardExitGrace, ar.name ? ar.name : "?");
+    }
+    for (int level = 0; lua_getstack(L, level, &ar); level++) {
+        if (lua_getinfo(L, "Sl", &ar) && ar.currentline > 0) {
+            snprintf(where, whereSize, "%s:%d:", ar.short_src, ar.currentline);
+            return;
+        }
+    }
+}
+
 static void *watchdog(void *unused) {
     (void)unused;
     for (;;) {
@@ -146,9 +173,11 @@ static void *watchdog(void *unused) {
             // Hooks are off inside __gc metamethods (lgc.c's GCTM), so a finalizer that loops
             // is deaf to the hook. The CLI asks for a hard exit after a grace period.
             if (stop && hardExitGrace > 0 && t >= h->stoppedAt + hardExitGrace) {
-                char text[128], line[256];
-                int n = snprintf(line, sizeof line, "inbetween: %s%s%s; the script does not stop (a __gc metamethod that loops?), exiting\n",
-                                 h->stopWhere, h->stopWhere[0] ? " " : "", describe(h, stop, text, sizeof text));
+                char text[128], line[512], where[256], why[200];
+                stuckWhere(h, where, sizeof where, why, sizeof why);
+                const char *at = h->stopWhere[0] ? h->stopWhere : where;
+                int n = snprintf(line, sizeof line, "inbetween: %s%s%s; %s, exiting\n",
+                                 at, at[0] ? " " : "", describe(h, stop, text, sizeof text), why);
                 if (hardExitCleanup) hardExitCleanup();
                 ssize_t w = write(2, line, (size_t)n);
                 (void)w;

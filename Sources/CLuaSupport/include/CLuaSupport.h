@@ -103,6 +103,10 @@ int ib_interrupted(void);
 /// limits' hook follow into coroutines.
 int ib_installcoroutines(lua_State *L);
 
+/// The text of the host's Lua file `name` (Sources/InbetweenLua/Lua/NAME.lua, embedded at build
+/// time) and its length, or NULL when there is none of that name.
+const char *ib_hostsource(const char *name, size_t *length);
+
 /// Pushes a new table {values[0], ..., values[n-1]}. Never raises.
 void ib_pushnumbers(lua_State *L, const double *values, size_t n);
 

@@ -247,7 +247,7 @@ extension Runtime {
         let s = host.stack
         let base = s.top
         defer { s.top = base }
-        host.getGlobal("springs")
+        pushRegistry("springs")
         s.rawField(-1, "names")
         try host.callNested(arguments: 0, results: 1)
         let names = s.strings(at: -1)
@@ -261,7 +261,7 @@ extension Runtime {
         let s = host.stack
         let base = s.top
         defer { s.top = base }
-        host.getGlobal("springs")
+        pushRegistry("springs")
         s.rawField(-1, "get")
         s.push(name)
         try host.callNested(arguments: 1, results: 1)
@@ -347,7 +347,7 @@ extension Runtime {
         let name = try s.checkString(1)
         let hasOverrides = !s.isNoneOrNil(2)
         if hasOverrides { try s.checkTable(2) }
-        host.getGlobal("presets")
+        pushRegistry("presets")
         s.rawField(-1, "get")
         s.push(name)
         try host.callNested(arguments: 1, results: 1)

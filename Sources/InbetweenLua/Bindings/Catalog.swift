@@ -19,7 +19,7 @@ extension Runtime {
         for (kind, global) in [("easing", "easing"), ("spring", "springs"), ("preset", "presets")] {
             let base = s.top
             defer { s.top = base }
-            host.getGlobal(global)
+            pushRegistry(global)
             guard s.type(at: -1) == LUA_TTABLE else { continue }
             let registry = s.top
             s.rawField(registry, "names")

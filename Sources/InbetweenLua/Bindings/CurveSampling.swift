@@ -100,7 +100,7 @@ extension Runtime {
         let s = host.stack
         let base = s.top
         defer { s.top = base }
-        let count = try host.run(script)
+        let count = try runScript(script)
         let path = script.name
         guard count >= 1 else {
             throw LuaError(

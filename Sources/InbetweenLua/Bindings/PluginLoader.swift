@@ -1,4 +1,5 @@
 import CLua
+import CLuaSupport
 import Foundation
 
 /// What loading the plugins found: every failure is kept (file, line, message) and the
@@ -17,8 +18,11 @@ public struct PluginReport: Sendable {
 }
 
 extension Runtime {
-    /// Loads every plugin file found by `search`, in order. A file that fails is reported and
-    /// skipped; one whose `requires` names a plugin not loaded yet is retried after the rest.
+    /// Loads every plugin file found by `search`, in order. A file that fails — an error, a
+    /// limit hit while it loads (each file loads in a budget of its own, under the same limits
+    /// as a script), a file that cannot be read — is reported with its file and skipped; one
+    /// whose `requires` names a plugin not loaded yet is retried after the rest. Then the
+    /// registries are frozen: scripts add to layers of their own.
     @discardableResult
     public func loadPlugins(_ search: PluginSearch) -> PluginReport {
         pluginDirectories = search.directories().map(\.directory)
@@ -36,7 +40,9 @@ extension Runtime {
                         report.loaded.append(file)
                     }
                 } catch {
-                    report.failures.append(error)
+                    var e = error
+                    if e.chunk == nil, e.kind != .file { e.chunk = file }
+                    report.failures.append(e)
                 }
             }
             if next.count == pending.count {
@@ -49,60 +55,63 @@ extension Runtime {
             pending = next
         }
         report.clashes = collectClashes()
+        freezeRegistries()
+        measureBaseline()
         pluginReport = report
         return report
     }
 
-    /// Runs one plugin file and installs what it returns; the name of a missing required
-    /// plugin when it has to wait.
+    /// Runs one plugin file in an environment of its own and installs what it returns; the
+    /// name of a missing required plugin when it has to wait.
     func loadPlugin(_ file: String) throws(LuaError) -> String? {
         let s = host.stack
         let base = s.top
-        defer { s.top = base }
-        host.stack.push("inbetween.install")
-        lua_rawget(host.L, clua_registryindex())
+        try host.beginBudget()
+        defer {
+            host.endBudget()
+            endRun()
+            s.top = base
+        }
+        host.pushRegistry(RegistryKey.install)
         try host.load(file: file)
+        try enterEnvironment(forPlugin: true)
+        if lua_setupvalue(host.L, -2, 1) == nil { s.pop() }
         try host.call(arguments: 0, results: 1)
         s.push(file)
         s.push(((file as NSString).lastPathComponent as NSString).deletingPathExtension)
-        do {
-            try host.call(arguments: 3, results: 2)
-        } catch {
-            var e = error
-            if e.chunk == nil { e.chunk = file }
-            throw e
-        }
+        try host.call(arguments: 3, results: 2)
         return s.boolean(at: -2) ? nil : (s.string(at: -1) ?? "?")
+    }
+
+    private func freezeRegistries() {
+        let s = host.stack
+        host.pushRegistry(RegistryKey.plugins)
+        s.rawField(-1, "freeze")
+        if ib_pcall(host.L, 0, 0, 0) != LUA_OK { s.pop() }
+        s.pop()
     }
 
     func collectClashes() -> [PluginReport.Clash] {
         var out: [PluginReport.Clash] = []
         let s = host.stack
-        for (kind, global) in [("easing", "easing"), ("spring", "springs"), ("preset", "presets")] {
-            // Back to here after each kind, not pop(2): a call that failed (a limit that fired
-            // while loading, found by CLIPropertyTests) leaves no result to pop.
+        for kind in ["easing", "springs", "presets"] {
             let base = s.top
             defer { s.top = base }
-            host.getGlobal(global)
-            if kind == "easing" {
-                s.rawField(-1, "clashes")
-                _ = try? host.call(arguments: 0, results: 1)
-            } else {
-                s.rawField(-1, "clashes")
-            }
-            if s.type(at: -1) == LUA_TTABLE {
-                for n in 0..<s.rawLength(-1) {
-                    s.rawIndex(-1, Int64(n + 1))
-                    func field(_ k: String) -> String {
-                        s.rawField(-1, k)
-                        defer { s.pop() }
-                        return s.string(at: -1) ?? "?"
-                    }
-                    out.append(.init(kind: kind, name: field("name"), winner: field("winner"),
-                                     winnerFile: field("winnerFile"), loser: field("loser"),
-                                     loserFile: field("loserFile")))
-                    s.pop()
+            pushRegistry(kind)
+            s.rawField(-1, "clashes")
+            guard ib_pcall(host.L, 0, 1, 0) == LUA_OK, s.type(at: -1) == LUA_TTABLE else { continue }
+            for n in 0..<s.rawLength(-1) {
+                s.rawIndex(-1, Int64(n + 1))
+                func field(_ k: String) -> String {
+                    s.rawField(-1, k)
+                    defer { s.pop() }
+                    return s.string(at: -1) ?? "?"
                 }
+                let singular = kind == "easing" ? kind : String(kind.dropLast())
+                out.append(.init(kind: singular, name: field("name"), winner: field("winner"),
+                                 winnerFile: field("winnerFile"), loser: field("loser"),
+                                 loserFile: field("loserFile")))
+                s.pop()
             }
         }
         return out

@@ -3,16 +3,16 @@ import CLuaSupport
 import Foundation
 import InbetweenEngine
 
-/// Running many scripts, one after another, in one runtime (a batch worker): the plugins are
-/// loaded once, and each job starts from a clean slate.
+/// Running scripts, one after another, in one runtime (a batch worker runs many): the plugins
+/// are loaded once, and each run starts from a clean slate.
 ///
-/// What "clean" means: the scene, its transactions and callbacks are reset, and the script's
-/// chunk runs with a fresh `_ENV` table of its own whose reads fall through to the shared
-/// globals (`__index`). So globals a script sets (`x = 1`, `function f() end`) vanish with the
-/// job. What is not isolated: the shared tables themselves (`math`, `easing`, ...) — a script
-/// that writes into them (`easing.register`, `math.pi = 3`) changes them for the jobs the same
-/// worker runs after it. Run such scripts with `--jobs` workers of their own, or make them
-/// plugins.
+/// What "clean" means: the scene, its transactions and callbacks are reset, and the script
+/// runs in globals of its own (Lua/environment.lua): fresh copies of every table the host and
+/// the plugins provide, registries with a layer of their own, its own `require` cache, its own
+/// string methods. Nothing the script writes outlives the run: `endRun` drops it, and collects
+/// the heap back to its baseline when the run left much behind. Metatables the host owns are
+/// protected (`__metatable`), so no run can reach them. With `--trusted` the debug library can
+/// reach everything, and none of this is promised.
 extension Runtime {
     /// Forgets everything the last script built: scene, open transactions, callbacks, the
     /// `scene{...}` settings, and an error a callback left pending.
@@ -23,51 +23,119 @@ extension Runtime {
         scriptName = nil
     }
 
-    /// Loads `path` and runs it in a fresh environment (see above), with `parameters` as the
-    /// global `params` (nil: no `params`). The script's folder becomes the one its `require`
-    /// searches first. The scene is reset first.
+    /// Loads `path` and runs it in a fresh environment, with `parameters` as the global `params`
+    /// (nil: no `params`). The script's folder becomes the one its `require` searches first.
+    /// The scene is reset first, and the previous run ended (`endRun`).
     public func runJob(file path: String, parameters: ScriptParameter? = nil) throws(LuaError) {
+        endRun()
         resetScene()
         scriptName = path
-        // Not NSString.deletingLastPathComponent: Linux Foundation traps on one-character paths.
-        scriptDirectory = ScriptSource.file(path).folder
-        try runLoadedJob(parameters) { () throws(LuaError) in try host.load(file: path) }
+        let s = host.stack
+        let base = s.top
+        defer { s.top = base }
+        try runScript(file: path, parameters: parameters, results: 0)
     }
 
     /// `runJob(file:parameters:)` for script text held in memory; `chunkName` names it in
     /// messages (`chunkName:line: ...`), and `require` searches `directory` when given.
     public func runJob(source: String, chunkName: String, directory: String? = nil,
                        parameters: ScriptParameter? = nil) throws(LuaError) {
+        endRun()
         resetScene()
         scriptName = chunkName
         scriptDirectory = directory
-        try runLoadedJob(parameters) { () throws(LuaError) in try host.load(string: source, chunkName: "=" + chunkName) }
-    }
-
-    private func runLoadedJob(_ parameters: ScriptParameter?, load: () throws(LuaError) -> Void) throws(LuaError) {
         let s = host.stack
         let base = s.top
         defer { s.top = base }
-        try load()
-        pushJobEnvironment(parameters)
-        // The main chunk's first (and only) upvalue is _ENV (Lua 5.4 manual §3.3.2, load).
-        if lua_setupvalue(host.L, -2, 1) == nil { s.pop() }
-        try host.call(arguments: 0, results: 0)
+        try runLoaded(parameters, chunk: chunkName, results: 0) { () throws(LuaError) in
+            try host.load(string: source, chunkName: "=" + chunkName)
+        }
     }
 
-    /// `setmetatable({params = parameters}, {__index = _G})`. Allocates only while the
-    /// allocator cannot fail (outside a protected call), so nothing here can raise.
-    private func pushJobEnvironment(_ parameters: ScriptParameter?) {
+    /// Runs the script at `path` in an environment of its own (see above), which stays the
+    /// current one until the next run or `endRun`: callbacks and easings the script made run
+    /// in it while the scene is sampled. Leaves `results` results (LUA_MULTRET: all) and
+    /// returns their count.
+    @discardableResult
+    public func runScript(file path: String, parameters: ScriptParameter? = nil,
+                          results: Int32 = LUA_MULTRET) throws(LuaError) -> Int32 {
+        try runScript(.file(path), parameters: parameters, results: results)
+    }
+
+    /// `runScript(file:)` for a script from any source (standard input among them). Text is
+    /// read as `lua5.4` reads standard input: a byte order mark and a `#` first line skipped.
+    @discardableResult
+    public func runScript(_ source: ScriptSource, parameters: ScriptParameter? = nil,
+                          results: Int32 = LUA_MULTRET) throws(LuaError) -> Int32 {
+        // Not NSString.deletingLastPathComponent: Linux Foundation traps on one-character paths.
+        scriptDirectory = source.folder
+        return try runLoaded(parameters, chunk: source.name, results: results) { () throws(LuaError) in
+            switch source {
+            case .file(let path): try host.load(file: path)
+            case .text(let text, let name):
+                var bytes = Array(text.utf8)
+                LuaHost.skipPrefix(&bytes)
+                try host.load(text: Data(bytes), chunkName: "=" + name)
+            }
+        }
+    }
+
+    private func runLoaded(_ parameters: ScriptParameter?, chunk name: String, results: Int32,
+                           load: () throws(LuaError) -> Void) throws(LuaError) -> Int32 {
         let s = host.stack
-        s.newTable(fieldCount: 4)
+        try load()
+        let chunk = s.top
+        try enterEnvironment(forPlugin: false)
         if let parameters {
-            parameters.push(on: s)
+            do {
+                try parameters.push(on: s)
+            } catch {
+                s.top = chunk - 1
+                throw LuaError(kind: .runtime, chunk: name, line: nil, message: error.message)
+            }
             s.setRawField(-2, "params")
         }
-        s.newTable(fieldCount: 1)
-        host.pushGlobals()
-        s.setRawField(-2, "__index")
-        lua_setmetatable(host.L, -2)
+        // The main chunk's first (and only) upvalue is _ENV (Lua 5.4 manual §3.3.2, load).
+        if lua_setupvalue(host.L, chunk, 1) == nil { s.pop() }
+        return try host.call(arguments: 0, results: results)
+    }
+
+    /// Pushes a new environment (Lua/environment.lua) and makes it the current run's.
+    func enterEnvironment(forPlugin: Bool) throws(LuaError) {
+        let s = host.stack
+        host.pushRegistry(RegistryKey.environment)
+        s.rawField(-1, "new")
+        clua_remove(host.L, -2)
+        s.push(forPlugin)
+        try host.call(arguments: 1, results: 2)
+        host.setRegistry(RegistryKey.run)
+        s.newTable()
+        host.setRegistry(RegistryKey.required)
+    }
+
+    /// Ends the current run: the host's own globals, registries and string methods are current
+    /// again, and what the run made is garbage. When the heap holds much more than its
+    /// baseline, a full collection gives it back; if it still does, `needsRecycling` is set.
+    public func endRun() {
+        let s = host.stack
+        let base = s.top
+        defer { s.top = base }
+        host.pushRegistry(RegistryKey.environment)
+        if s.type(at: -1) == LUA_TTABLE {
+            s.rawField(-1, "leave")
+            _ = ib_pcall(host.L, 0, 0, 0)
+        }
+        host.pushRegistry(RegistryKey.rootRun)
+        host.setRegistry(RegistryKey.run)
+        s.pushNil()
+        host.setRegistry(RegistryKey.required)
+        // The slack: what ordinary runs leave as garbage, which Lua's own collector takes in
+        // its stride; a full collection per run would cost more than many runs do.
+        let slack = max(4 << 20, baselineMemory)
+        if host.memoryUsed > baselineMemory + slack {
+            if ib_collect(host.L) != LUA_OK { s.pop() }
+            if host.memoryUsed > baselineMemory + slack { needsRecycling = true }
+        }
     }
 }
 

@@ -12,7 +12,7 @@ extension Runtime {
         let s = host.stack
         let base = s.top
         defer { s.top = base }
-        guard try host.run(script) > 0 else { return false }
+        guard try runScript(script) > 0 else { return false }
         let type = s.type(at: -1)
         return type == LUA_TFUNCTION || type == LUA_TSTRING || type == LUA_TUSERDATA
     }
@@ -27,7 +27,7 @@ extension Runtime {
         let s = host.stack
         let base = s.top
         defer { s.top = base }
-        let count = try host.run(script)
+        let count = try runScript(script)
         guard count > 0 else { return }
         let i = base + 1
         let name = script.name

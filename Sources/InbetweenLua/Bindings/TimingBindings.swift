@@ -147,10 +147,7 @@ extension Runtime {
     }
 
     func pushPoint(_ p: Point) throws {
-        host.getGlobal("point")
-        host.stack.push(p.x)
-        host.stack.push(p.y)
-        try host.callNested(arguments: 2, results: 1)
+        try pushValue(.point(p))
     }
 
     /// Resolves the Lua value at `index` to a timing function (see TimingBindings).
@@ -191,7 +188,7 @@ extension Runtime {
     /// A registered easing as a custom timing function, or nil.
     func registeredEasing(_ spec: String) throws -> TimingFunction? {
         let s = host.stack
-        host.getGlobal("easing")
+        pushRegistry("easing")
         guard s.type(at: -1) == LUA_TTABLE else { s.pop(); return nil }
         s.rawField(-1, "get")
         clua_remove(host.L, -2)
@@ -207,7 +204,7 @@ extension Runtime {
     public func knownTimingNames() -> [String] {
         var names = TimingFunction.presetNames
         let s = host.stack
-        host.getGlobal("easing")
+        pushRegistry("easing")
         if s.type(at: -1) == LUA_TTABLE {
             s.rawField(-1, "names")
             if ib_pcall(host.L, 0, 1, 0) == LUA_OK, s.type(at: -1) == LUA_TTABLE {

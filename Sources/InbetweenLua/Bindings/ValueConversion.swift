@@ -136,30 +136,37 @@ extension Runtime {
         return path
     }
 
-    /// Pushes `value` as the Lua value scripts see (numbers, prelude tables).
+    /// Pushes `value` as the Lua value scripts see (numbers, values.lua's tables). The tables
+    /// are built here with the registry's metatables, never through the script's globals: a
+    /// script that sets `point = nil` still gets points back. Never raises (the allocator
+    /// cannot fail while Swift runs); `throws` is kept for the callers.
     public func pushValue(_ value: Value) throws(LuaRaise) {
         let s = host.stack
-        func construct(_ name: String, _ args: [Double]) throws(LuaRaise) {
-            host.getGlobal(name)
-            for a in args { s.push(a) }
-            try host.callNested(arguments: Int32(args.count), results: 1)
+        func construct(_ type: String, _ fields: KeyValuePairs<String, Double>) {
+            s.newTable(fieldCount: Int32(fields.count))
+            for (key, v) in fields {
+                s.push(v)
+                s.setRawField(-2, key)
+            }
+            host.pushRegistry("inbetween." + type)
+            lua_setmetatable(host.L, -2)
         }
         switch value {
         case .scalar(let v): s.push(v)
-        case .point(let p): try construct("point", [p.x, p.y])
-        case .size(let z): try construct("size", [z.width, z.height])
-        case .rect(let r): try construct("rect", [r.origin.x, r.origin.y, r.size.width, r.size.height])
-        case .color(let c): try construct("color", [c.red, c.green, c.blue, c.alpha])
+        case .point(let p): construct("point", ["x": p.x, "y": p.y])
+        case .size(let z): construct("size", ["width": z.width, "height": z.height])
+        case .rect(let r):
+            construct("rect", ["x": r.origin.x, "y": r.origin.y, "width": r.size.width, "height": r.size.height])
+        case .color(let c): construct("color", ["r": c.red, "g": c.green, "b": c.blue, "a": c.alpha])
         case .vector(let v): s.push(v)
         case .transform(let t):
-            host.getGlobal("transform")
+            construct("transform", [:])
             s.push(t.m)
-            try host.callNested(arguments: 1, results: 1)
+            s.setRawField(-2, "m")
         case .path(let p):
-            host.getGlobal("path")
-            try host.callNested(arguments: 0, results: 1)
+            construct("path", [:])
             let table = s.top
-            s.rawField(table, "elements")
+            s.newTable(arrayCount: Int32(clamping: p.elements.count))
             for (k, e) in p.elements.enumerated() {
                 switch e {
                 case .move(let a): s.push(["move", a.x, a.y] as [Any])
@@ -170,7 +177,7 @@ extension Runtime {
                 }
                 s.setRawIndex(-2, Int64(k + 1))
             }
-            s.pop()
+            s.setRawField(table, "elements")
         }
     }
 }

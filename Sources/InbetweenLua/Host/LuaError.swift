@@ -38,7 +38,8 @@ public struct LuaError: Error, Hashable, Sendable {
 
     /// `chunk:line: message` as Lua writes it.
     public var positionedMessage: String {
-        guard let chunk, let line else { return message }
+        guard let chunk else { return message }
+        guard let line else { return "\(chunk): \(message)" }
         return "\(chunk):\(line): \(message)"
     }
 

@@ -3,6 +3,7 @@ import CLuaSupport
 
 /// Swift objects in Lua: a full userdata holds one retained reference; its metatable (made by
 /// `registerClass`, whose `__name` makes type errors read `got timing`) releases it in `__gc`.
+/// The metatable is protected (`__metatable`) and its methods table unreachable from Lua.
 extension LuaHost {
     public func registerClass(_ typeName: String, methods: [(String, LuaFunction)] = [],
                               metamethods: [(String, LuaFunction)] = []) {
@@ -26,6 +27,11 @@ extension LuaHost {
             return 0
         }
         stack.setRawField(-2, "__gc")
+        // Protected: `getmetatable(obj)` gives false, so no script can replace a method, add
+        // an __index for every later object, or put its own function in __gc (finalizers
+        // run with hooks off, where no limit can stop them).
+        stack.push(false)
+        stack.setRawField(-2, "__metatable")
         stack.pop()
     }
 

@@ -108,36 +108,74 @@ public final class LuaHost {
 
     // MARK: running Lua
 
+    /// The largest script, module or plugin file `load(file:)` reads (`--max-script-size`;
+    /// 0 = no limit). Far above any real script; a bound so that a huge file (or a link to a
+    /// device) fails with a message instead of exhausting memory before any limit applies.
+    public var maximumFileSize = LuaHost.defaultMaximumFileSize
+    public static let defaultMaximumFileSize = 8 << 20
+
     /// Loads a script file as a text chunk named after its path (so messages read
-    /// `path:line: ...`) and pushes it.
+    /// `path:line: ...`) and pushes it. Only regular files of at most `maximumFileSize` bytes
+    /// are read. As `lua5.4` does (luaL_loadfilex), a UTF-8 byte order mark and a first line
+    /// starting with `#` (`#!/usr/bin/env lua5.4`) are skipped, line numbers unchanged.
     public func load(file path: String) throws(LuaError) {
         // POSIX rather than FileManager and Data: every plugin and script loads through here at
         // start-up, and the first use of those types costs run-time type metadata (goal 4).
-        guard let bytes = LuaHost.readFile(path) else {
-            let reason = access(path, F_OK) == 0
-                ? "cannot read \(path)" : "cannot open \(path) (No such file or directory)"
-            throw LuaError(kind: .file, chunk: nil, line: nil, message: reason)
-        }
+        var bytes = try LuaHost.readFile(path, limit: maximumFileSize)
         if loadedFileSet.insert(path).inserted { loadedFiles.append(path) }
+        LuaHost.skipPrefix(&bytes)
         try load(bytes: bytes, chunkName: "@" + path)
     }
 
-    /// The whole file, or nil when it cannot be opened or read (a folder, no permission).
-    private static func readFile(_ path: String) -> [UInt8]? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
+    /// The whole file: a regular file no larger than `limit` bytes (0 = any size).
+    static func readFile(_ path: String, limit: Int) throws(LuaError) -> [UInt8] {
+        func failure(_ reason: String) -> LuaError {
+            LuaError(kind: .file, chunk: nil, line: nil, message: "cannot read \(path) (\(reason))")
+        }
+        // O_NONBLOCK: opening a FIFO must not wait for a writer (it is refused below anyway).
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard fd >= 0 else {
+            if errno == ENOENT {
+                throw LuaError(kind: .file, chunk: nil, line: nil, message: "cannot open \(path) (No such file or directory)")
+            }
+            throw failure(String(cString: strerror(errno)))
+        }
         defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw failure(String(cString: strerror(errno))) }
+        guard info.st_mode & S_IFMT == S_IFREG else {
+            throw failure(info.st_mode & S_IFMT == S_IFDIR ? "it is a folder" : "not a regular file")
+        }
+        if limit > 0, info.st_size > limit {
+            throw failure("\(info.st_size) bytes, more than the limit of \(limit); see --max-script-size")
+        }
         var bytes: [UInt8] = []
+        bytes.reserveCapacity(Int(info.st_size))
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
             let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
             if n < 0 {
                 if errno == EINTR { continue }
-                return nil
+                throw failure(String(cString: strerror(errno)))
             }
             if n == 0 { return bytes }
             bytes.append(contentsOf: chunk[..<n])
+            // The file grew while being read.
+            if limit > 0, bytes.count > limit {
+                throw failure("more than the limit of \(limit) bytes; see --max-script-size")
+            }
         }
+    }
+
+    /// luaL_loadfilex's skipcomment: drops a UTF-8 BOM, and a first line starting with '#'
+    /// except its newline, so that the script's lines keep their numbers.
+    static func skipPrefix(_ bytes: inout [UInt8]) {
+        var start = 0
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { start = 3 }
+        if start < bytes.count, bytes[start] == UInt8(ascii: "#") {
+            start = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
+        }
+        if start > 0 { bytes.removeFirst(start) }
     }
 
     private func load(bytes: [UInt8], chunkName: String) throws(LuaError) {
@@ -211,13 +249,13 @@ public final class LuaHost {
         // reason the call failed.
         if var e = stopError {
             e.traceback = LuaError(kind: .runtime, luaMessage: text).traceback
-            return e
+            return expandingChunk(e)
         }
         // Refused but not retried (lauxlib's buffers raise "not enough memory" themselves).
         if status == LUA_ERRMEM || text.hasSuffix("not enough memory"), let refusal = ib_memoryrefused(mainState) {
             let (chunk, line, _) = LuaError.splitPosition(String(cString: refusal) + " ")
-            return LuaError(kind: .limit, chunk: chunk, line: line,
-                            message: "memory limit (\(memoryLimit) bytes) exceeded", limit: .memory)
+            return expandingChunk(LuaError(kind: .limit, chunk: chunk, line: line,
+                                           message: "memory limit (\(memoryLimit) bytes) exceeded", limit: .memory))
         }
         let kind: LuaError.Kind
         switch status {

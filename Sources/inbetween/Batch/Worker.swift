@@ -29,7 +29,7 @@ enum Worker {
         let replies = dup(STDOUT_FILENO)
         dup2(STDERR_FILENO, STDOUT_FILENO)
 
-        let runtime = try options.makeRuntime(reportFailures: reportPlugins)
+        var runtime = try options.makeRuntime(reportFailures: reportPlugins)
         // The limits apply per job, not to the worker's whole life.
         runtime.host.endBudget()
         // Plugins loaded: from here on the parent's watchdog times jobs, not the start-up.
@@ -54,6 +54,13 @@ enum Worker {
                     result.error = Diagnostics.text(of: error)
                 }
                 try writeAll(replies, WorkerMessages.encode(result))
+                // Nothing a job made outlives it (Runtime.endRun); when memory stays held all
+                // the same, the next job gets a fresh runtime.
+                runtime.endRun()
+                if runtime.needsRecycling && !options.trusted {
+                    runtime = try options.makeRuntime(reportFailures: false)
+                    runtime.host.endBudget()
+                }
             }
         }
         return 0

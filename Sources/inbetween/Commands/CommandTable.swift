@@ -40,6 +40,8 @@ enum CommandTable {
         OptionSpec(name: "--timeout", value: .number("SECONDS"), help: "wall-clock time per script (default 60)"),
         OptionSpec(name: "--max-frames", value: .number("N"),
                    help: "frames one sample request may produce (default 1e7)"),
+        OptionSpec(name: "--max-script-size", value: .text("BYTES"),
+                   help: "largest script, module or plugin file read, e.g. 512K (default 8M)"),
     ])
 
     static let generalOptions = OptionSection(title: "general options", options: [verbose, help])

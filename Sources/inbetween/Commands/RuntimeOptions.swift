@@ -3,13 +3,16 @@ import InbetweenLua
 
 /// Options every command that runs Lua shares: plugin folders, `--no-user-plugins` for
 /// reproducible runs, `--trusted` for the full standard library, and the limits
-/// (`--max-instructions`, `--max-memory`, `--timeout`, `--max-frames`; 0 turns one off).
+/// (`--max-instructions`, `--max-memory`, `--timeout`, `--max-frames`, `--max-script-size`;
+/// 0 turns one off).
 struct RuntimeOptions {
     var search = PluginSearch()
     var trusted = false
     var limits = LuaLimits.defaults
     /// The smallest `--max-memory` other than 0 (see its check below).
     static let minimumMemory = 256 * 1024
+    /// The largest script, module or plugin file read (`--max-script-size`, 0 = no limit).
+    var maximumScriptSize = LuaHost.defaultMaximumFileSize
 
     init(_ args: inout Arguments) throws {
         for dir in args.values("--plugins") {
@@ -47,6 +50,12 @@ struct RuntimeOptions {
         if let n = try args.number("--max-frames", rule: whole, ruleText: "a whole number of frames (0 = no limit)") {
             limits.frames = Int(n)
         }
+        if let text = args.option("--max-script-size") {
+            guard let bytes = ByteCount.parse(text) else {
+                throw UsageError("option --max-script-size needs a size in bytes such as 8M or 512K (0 = no limit), got '\(text)'")
+            }
+            maximumScriptSize = bytes
+        }
     }
 
     /// The same options as command-line arguments, for batch workers. Every option parsed
@@ -57,7 +66,8 @@ struct RuntimeOptions {
         if !search.includeUserAndEnvironment { list.append("--no-user-plugins") }
         if trusted { list.append("--trusted") }
         list += ["--max-instructions", String(limits.instructions), "--max-memory", String(limits.memory),
-                 "--timeout", String(limits.seconds), "--max-frames", String(limits.frames)]
+                 "--timeout", String(limits.seconds), "--max-frames", String(limits.frames),
+                 "--max-script-size", String(maximumScriptSize)]
         return list
     }
 
@@ -71,8 +81,10 @@ struct RuntimeOptions {
         // Never deallocated: closing the state would run the script's finalizers outside
         // any budget, where a looping __gc would hang the exit. The process exit frees it.
         CLI.activeRuntime = runtime
-        try runtime.host.beginBudget()
+        runtime.host.maximumFileSize = maximumScriptSize
+        // Each plugin file loads in a budget of its own (loadPlugins); the script gets a fresh one.
         let report = runtime.loadPlugins(search)
+        try runtime.host.beginBudget()
         for failure in report.failures where reportFailures {
             Diagnostics.write("inbetween: warning: plugin failed: \(failure.positionedMessage)")
         }

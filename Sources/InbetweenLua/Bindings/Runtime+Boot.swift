@@ -1,0 +1,168 @@
+import CLua
+import CLuaSupport
+import Foundation
+import InbetweenEngine
+
+/// Building a runtime: the host's Lua files (Sources/InbetweenLua/Lua, embedded in the binary)
+/// and the Swift bindings, in dependency order. Each Lua file gets what it needs as arguments
+/// and returns a module; the host keeps the modules in the registry (`inbetween.<name>`), where
+/// no script can reach them.
+extension Runtime {
+    enum RegistryKey {
+        static let kit = "inbetween.kit"
+        static let environment = "inbetween.environment"
+        static let plugins = "inbetween.plugins"
+        /// The run in progress: `{env = ..., easing = ..., springs = ..., presets = ...}`, the
+        /// host's own views of its registries (the root ones when no run is in progress).
+        static let run = "inbetween.run"
+        static let rootRun = "inbetween.rootrun"
+        static let install = "inbetween.install"
+        static let required = "inbetween.required"
+    }
+
+    func boot() throws(LuaError) {
+        let s = host.stack
+        installPrint()
+
+        try runHostFile("kit", arguments: 0)
+        host.setRegistry(RegistryKey.kit)
+
+        host.pushRegistry(RegistryKey.kit)
+        host.pushLibrary("native", [
+            ("parseColor", { s in
+                let text = try s.checkString(1)
+                do {
+                    let c = try Color.parse(text)
+                    for v in [c.red, c.green, c.blue, c.alpha] { s.push(v) }
+                    return 4
+                } catch let e as EngineError {
+                    throw LuaRaise.message(e.rule + " (got '\(text)')")
+                }
+            })
+        ])
+        try runHostFile("values", arguments: 2)
+        let values = s.top
+        s.rawField(values, "types")
+        for name in Runtime.typeNames {
+            s.rawField(-1, name)
+            host.setRegistry("inbetween." + name)
+        }
+        s.pop()
+        s.rawField(values, "globals")
+        s.forEachPair(-1) {
+            s.pushValue(-1)
+            host.setGlobal(s.string(at: -3) ?? "?")
+        }
+        s.pop()
+
+        TimingBindings.install(in: self)
+        AnimationBindings.install(in: self)
+        SceneBindings.install(in: self)
+        TimelineBindings.install(in: self)
+
+        // easings.lua: kit, lerp, color, timing.get
+        host.pushRegistry(RegistryKey.kit)
+        s.rawField(values, "lerp")
+        s.rawField(values, "globals")
+        s.rawField(-1, "color")
+        clua_remove(host.L, -2)
+        host.getGlobal("timing")
+        s.rawField(-1, "get")
+        clua_remove(host.L, -2)
+        try runHostFile("easings", arguments: 4)
+        let easings = s.top
+        s.rawField(easings, "root")
+        host.setGlobal("easing")
+        s.rawField(easings, "rootKeyframes")
+        host.setGlobal("keyframes")
+
+        host.pushRegistry(RegistryKey.kit)
+        s.pushValue(easings)
+        try runHostFile("plugins", arguments: 2)
+        let plugins = s.top
+        s.pushValue(plugins)
+        host.setRegistry(RegistryKey.plugins)
+        s.rawField(plugins, "install")
+        host.setRegistry(RegistryKey.install)
+        s.rawField(plugins, "springs")
+        host.setGlobal("springs")
+        s.rawField(plugins, "presets")
+        host.setGlobal("presets")
+
+        // The host's views when no run is in progress: the root registries.
+        s.newTable(fieldCount: 3)
+        s.rawField(easings, "root")
+        s.setRawField(-2, "easing")
+        s.rawField(plugins, "springs")
+        s.setRawField(-2, "springs")
+        s.rawField(plugins, "presets")
+        s.setRawField(-2, "presets")
+        s.pushValue(-1)
+        host.setRegistry(RegistryKey.rootRun)
+        host.setRegistry(RegistryKey.run)
+
+        host.pushRegistry(RegistryKey.kit)
+        host.pushGlobals()
+        s.pushValue(easings)
+        s.pushValue(plugins)
+        try runHostFile("environment", arguments: 4)
+        host.setRegistry(RegistryKey.environment)
+        s.pop(3)  // values, easings, plugins
+
+        if !trusted {
+            host.pushRegistry(RegistryKey.kit)
+            host.pushGlobals()
+            host.pushFunction("require") { [unowned self] s in try self.pluginRequire(s) }
+            host.pushRegistry(RegistryKey.environment)
+            s.rawField(-1, "current")
+            clua_remove(host.L, -2)
+            try runHostFile("sandbox", arguments: 4, results: 0)
+        }
+        measureBaseline()
+    }
+
+    /// Runs Lua/NAME.lua (chunk name `[inbetween NAME]`) with the `arguments` on the stack;
+    /// leaves its one result.
+    private func runHostFile(_ name: String, arguments: Int32, results: Int32 = 1) throws(LuaError) {
+        var length = 0
+        guard let text = ib_hostsource(name, &length) else {
+            throw LuaError(kind: .file, message: "the host's Lua file '\(name)' is not built in")
+        }
+        let status = ib_loadtext(host.L, text, length, "=[inbetween \(name)]")
+        if status != LUA_OK { throw host.popError(status: status) }
+        if arguments > 0 { clua_insert(host.L, -arguments - 1) }
+        try host.call(arguments: arguments, results: results)
+    }
+
+    /// A full collection, then the memory held is what later runs must return to.
+    func measureBaseline() {
+        if ib_collect(host.L) != LUA_OK { host.stack.pop() }
+        baselineMemory = host.memoryUsed
+        needsRecycling = false
+    }
+
+    /// Pushes the host's view of the current run's registry `kind` (`easing`, `springs` or
+    /// `presets`): the script's layer on top of the plugins', called through the host's own
+    /// table, whatever the script did to its copy.
+    func pushRegistry(_ kind: String) {
+        host.pushRegistry(RegistryKey.run)
+        host.stack.rawField(-1, kind)
+        clua_remove(host.L, -2)
+    }
+}
+
+extension LuaHost {
+    /// `registry[key] = top`, popping the value.
+    public func setRegistry(_ key: String) {
+        stack.push(key)
+        clua_insert(L, -2)
+        lua_rawset(L, clua_registryindex())
+    }
+
+    /// Pushes `registry[key]`; returns its type.
+    @discardableResult
+    public func pushRegistry(_ key: String) -> Int32 {
+        stack.push(key)
+        return lua_rawget(L, clua_registryindex())
+    }
+}

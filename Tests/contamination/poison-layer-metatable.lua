@@ -1,0 +1,3 @@
+local l = layer{name = "p"}
+local mt = getmetatable(l)
+assert(mt == false, "the layer metatable is reachable")

@@ -1,0 +1,2 @@
+_G.leaked = 42
+leaked = 42

