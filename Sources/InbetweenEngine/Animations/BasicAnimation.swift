@@ -2,7 +2,9 @@
 /// `timingFunction` (nil is linear, CAAnimation's default). See `InterpolationEndpoints` for
 /// how fromValue / toValue / byValue choose the two ends.
 public struct BasicAnimation: Sendable {
-    public var keyPath: String
+    public var keyPath: String { didSet { accessor = KeyPathAccessor(keyPath) } }
+    /// `keyPath` parsed once (see `KeyPathAccessor`).
+    private(set) var accessor: KeyPathAccessor
     public var fromValue: Value?
     public var toValue: Value?
     public var byValue: Value?
@@ -22,6 +24,7 @@ public struct BasicAnimation: Sendable {
         additive: Bool = false, cumulative: Bool = false, removedOnCompletion: Bool = true
     ) throws {
         self.keyPath = keyPath
+        accessor = KeyPathAccessor(keyPath)
         self.fromValue = fromValue; self.toValue = toValue; self.byValue = byValue
         self.timing = timing; self.timingFunction = timingFunction
         self.additive = additive; self.cumulative = cumulative
@@ -71,12 +74,12 @@ public struct BasicAnimation: Sendable {
         let p = timingFunction.map { $0(fraction) } ?? fraction
         // The closure captures this local, not `self`: capturing self copied the whole
         // animation (its values, strings and timing function) on every frame.
-        let keyPath = self.keyPath
+        let keyPath = self.accessor
         // `values` itself, not a copy kept alive across the write below: a copy would make
         // that write duplicate the dictionary (copy-on-write) on every frame.
         let result = try BasicAnimation.value(
-            from: fromValue, to: toValue, by: byValue, progress: p, keyPath: keyPath,
-            current: { try values.value(forKeyPath: keyPath) })
+            from: fromValue, to: toValue, by: byValue, progress: p, keyPath: keyPath.keyPath,
+            current: { try values.value(at: keyPath) })
         try PropertyEffect(keyPath: keyPath, additive: additive, cumulative: cumulative)
             .write(result.value, cycleChange: try Value.subtract(result.to, result.from), timing: timing,
                    parentTime: t, into: &values)

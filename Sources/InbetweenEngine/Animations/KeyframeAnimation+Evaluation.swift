@@ -42,7 +42,7 @@ extension KeyframeAnimation {
         }
         let (value, angle) = try value(atFraction: fraction)
         let first = frames[0], last = frames[frames.count - 1]
-        try PropertyEffect(keyPath: keyPath, additive: additive, cumulative: cumulative)
+        try PropertyEffect(keyPath: accessor, additive: additive, cumulative: cumulative)
             .write(value, cycleChange: try Value.subtract(last, first), timing: timing,
                    parentTime: t, into: &values)
         if let rotationMode, let angle {

@@ -16,6 +16,8 @@ public struct KeyframeAnimation: Sendable {
     public static let rotationKeyPath = "transform.rotation.z"
 
     public let keyPath: String
+    /// `keyPath` parsed once (see `KeyPathAccessor`).
+    let accessor: KeyPathAccessor
     public let values: [Value]
     public let path: Path?
     public let keyTimes: [Double]?
@@ -82,6 +84,7 @@ public struct KeyframeAnimation: Sendable {
         removedOnCompletion: Bool, measure: PathMeasure? = nil
     ) throws {
         self.keyPath = keyPath; self.values = values; self.path = path
+        accessor = KeyPathAccessor(keyPath)
         self.keyTimes = keyTimes; self.timingFunctions = timingFunctions
         self.calculationMode = calculationMode; self.rotationMode = rotationMode
         (tensionValues, continuityValues, biasValues) = tcb

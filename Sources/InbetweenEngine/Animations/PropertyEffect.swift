@@ -2,7 +2,7 @@
 /// per-cycle change for `cumulative`, optionally add to what is already there for `additive`,
 /// then write it through the key path.
 struct PropertyEffect {
-    var keyPath: String
+    var keyPath: KeyPathAccessor
     var additive: Bool
     var cumulative: Bool
 
@@ -21,10 +21,10 @@ struct PropertyEffect {
             let k = min(max(timing.iterationState(atParentTime: t)?.cycle ?? 0, 0), maxCycles)
             if k > 0 { v = try Value.add(v, try cycleChange().repeated(Int(k))) }
         }
-        if additive, let existing = try values.value(forKeyPath: keyPath) {
+        if additive, let existing = try values.value(at: keyPath) {
             v = try Value.add(existing.converted(toKindOf: v), v)
         }
-        try values.set(v, forKeyPath: keyPath)
+        try values.set(v, at: keyPath)
     }
 
     /// The fraction of the current iteration, 0...1 (nil when the timing has no effect at t).

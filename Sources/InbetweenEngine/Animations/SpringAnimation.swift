@@ -6,7 +6,9 @@
 /// spring mid-flight. Core Animation users set `duration = settlingDuration` by hand for the
 /// same reason.
 public struct SpringAnimation: Sendable {
-    public var keyPath: String
+    public var keyPath: String { didSet { accessor = KeyPathAccessor(keyPath) } }
+    /// `keyPath` parsed once (see `KeyPathAccessor`).
+    private(set) var accessor: KeyPathAccessor
     public var fromValue: Value?
     public var toValue: Value?
     public var byValue: Value?
@@ -23,6 +25,7 @@ public struct SpringAnimation: Sendable {
     ) throws {
         try BasicAnimation.validate(keyPath: keyPath, from: fromValue, to: toValue, by: byValue)
         self.keyPath = keyPath
+        accessor = KeyPathAccessor(keyPath)
         self.fromValue = fromValue; self.toValue = toValue; self.byValue = byValue
         self.spring = spring
         self.timing = timing
@@ -61,11 +64,11 @@ public struct SpringAnimation: Sendable {
     public func apply(to values: inout PropertyValues, atParentTime t: Double) throws {
         guard let elapsed = timing.iterationTime(atParentTime: t) else { return }
         let p = spring.value(at: elapsed)
-        let keyPath = self.keyPath  // captured below instead of self (see BasicAnimation.apply)
+        let keyPath = self.accessor  // captured below instead of self (see BasicAnimation.apply)
         // `values` itself, not a copy (see BasicAnimation.apply).
         let result = try BasicAnimation.value(
-            from: fromValue, to: toValue, by: byValue, progress: p, keyPath: keyPath,
-            current: { try values.value(forKeyPath: keyPath) })
+            from: fromValue, to: toValue, by: byValue, progress: p, keyPath: keyPath.keyPath,
+            current: { try values.value(at: keyPath) })
         try PropertyEffect(keyPath: keyPath, additive: additive, cumulative: cumulative)
             .write(result.value, cycleChange: try Value.subtract(result.to, result.from),
                    timing: timing, parentTime: t, into: &values)

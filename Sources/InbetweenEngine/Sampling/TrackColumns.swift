@@ -9,6 +9,8 @@ public struct TrackColumns: Sendable {
     private var sampledLayers: [Int] = []
     private var slotOfLayer: [Int: Int] = [:]
     private var slotOfTrack: [Int] = []
+    /// Each track's key path, parsed when the track appears.
+    private var accessors: [KeyPathAccessor] = []
     private var presentations: [PropertyValues] = []
     private var known: Set<Track> = []
     private var seenAdditions = -1
@@ -43,7 +45,7 @@ public struct TrackColumns: Sendable {
             presentations[slot] = try scene.layers[sampledLayers[slot]].presentationValues(at: time)
         }
         for i in tracks.indices {
-            guard let value = presentations[slotOfTrack[i]][tracks[i].keyPath] else {
+            guard let value = (try? presentations[slotOfTrack[i]].value(at: accessors[i])) ?? nil else {
                 throw EngineError(parameter: "keyPath", value: tracks[i].keyPath,
                                   rule: "has no value on layer '\(tracks[i].layer)'")
             }
@@ -55,6 +57,7 @@ public struct TrackColumns: Sendable {
         let layerIndex = scene.index(ofLayer: track.layer)!
         known.insert(track)
         tracks.append(track)
+        accessors.append(KeyPathAccessor(track.keyPath))
         values.append(.scalar(0))
         if let slot = slotOfLayer[layerIndex] {
             slotOfTrack.append(slot)

@@ -43,7 +43,7 @@ extension PropertyValues {
         ("foregroundColor", .color(Color(red: 1, green: 1, blue: 1))),  // opaque white
     ]
 
-    private static let defaultsByKeyPath: [String: Value] = Dictionary(
+    static let defaultsByKeyPath: [String: Value] = Dictionary(
         uniqueKeysWithValues: layerDefaults.map { ($0.keyPath, $0.value) })
 
     /// The CALayer default for a root key path or one of its parts (`"opacity"` → scalar 1,

@@ -29,29 +29,14 @@ public struct PropertyValues: Hashable, Sendable {
 
     /// Like the subscript's getter, but a sub-path the root's kind does not have is an error.
     public func value(forKeyPath keyPath: String) throws -> Value? {
-        let (root, rest) = PropertyValues.split(keyPath)
-        guard let base = values[root] ?? PropertyValues.defaultValue(forKeyPath: root) else {
-            return nil
-        }
-        if rest.isEmpty { return base }
-        return try KeyPathComponent.read(base, rest, keyPath: keyPath)
+        try value(at: KeyPathAccessor(keyPath))
     }
 
     /// Writes `value` at `keyPath`, recomposing the root when it is a sub-path. Throws when the
     /// sub-path does not exist for the root's kind, when the value's kind does not fit there,
     /// or when a sub-path is written on a root that has neither a value nor a default.
     public mutating func set(_ value: Value, forKeyPath keyPath: String) throws {
-        let (root, rest) = PropertyValues.split(keyPath)
-        if rest.isEmpty {
-            values[root] = value
-            return
-        }
-        guard let base = values[root] ?? PropertyValues.defaultValue(forKeyPath: root) else {
-            throw EngineError(
-                parameter: "keyPath", value: keyPath,
-                rule: "'\(root)' has no value to take a part of; set '\(root)' first")
-        }
-        values[root] = try KeyPathComponent.write(value, into: base, rest, keyPath: keyPath)
+        try set(value, at: KeyPathAccessor(keyPath))
     }
 
     static func split(_ keyPath: String) -> (root: String, rest: [String]) {

@@ -28,6 +28,19 @@ extension Transform3D {
     /// the other rows so rotation survives `transform.scale.x = 0`.
     private static let collapsedRow = 1e-12
 
+    /// `decomposed.scale`, without the rest of the decomposition and its arrays: the same
+    /// row lengths and the same mirror test, so the same numbers (`transform.scale` reads it
+    /// on every frame).
+    var decomposedScale: (x: Double, y: Double, z: Double) {
+        let r0 = (m[0], m[1], m[2]), r1 = (m[4], m[5], m[6]), r2 = (m[8], m[9], m[10])
+        var x = (r0.0 * r0.0 + r0.1 * r0.1 + r0.2 * r0.2).squareRoot()
+        let y = (r1.0 * r1.0 + r1.1 * r1.1 + r1.2 * r1.2).squareRoot()
+        let z = (r2.0 * r2.0 + r2.1 * r2.1 + r2.2 * r2.2).squareRoot()
+        let cross = (r0.1 * r1.2 - r0.2 * r1.1, r0.2 * r1.0 - r0.0 * r1.2, r0.0 * r1.1 - r0.1 * r1.0)
+        if cross.0 * r2.0 + cross.1 * r2.1 + cross.2 * r2.2 < 0 { x = -x }
+        return (x, y, z)
+    }
+
     public var decomposed: TransformComponents {
         var out = TransformComponents()
         out.translation = [m[12], m[13], m[14]]

@@ -4,7 +4,7 @@
 /// size). Rotation and scale read the decomposition in `Transform3D+Decomposition.swift`;
 /// writing them rebuilds the matrix from its components. Translations are entries m41..m43
 /// and are read and written directly, so they never disturb the rest of the matrix.
-enum TransformKeyPath {
+enum TransformKeyPath: Hashable, Sendable {
     case rotation(axis: Int)
     case scale(axis: Int)
     case uniformScale
@@ -19,13 +19,22 @@ enum TransformKeyPath {
     ]
 
     init?(_ path: [String]) {
-        let axes = ["x": 0, "y": 1, "z": 2]
+        // A switch, not a [String: Int] table: this ran per frame before key paths were parsed
+        // once, and built the table each time.
+        func axis(_ name: String) -> Int? {
+            switch name {
+            case "x": return 0
+            case "y": return 1
+            case "z": return 2
+            default: return nil
+            }
+        }
         switch (path.first, path.count) {
         case ("rotation", 1): self = .rotation(axis: 2)
         case ("scale", 1): self = .uniformScale
         case ("translation", 1): self = .translationXY
         case (let family?, 2):
-            guard let axis = axes[path[1]] else { return nil }
+            guard let axis = axis(path[1]) else { return nil }
             switch family {
             case "rotation": self = .rotation(axis: axis)
             case "scale": self = .scale(axis: axis)
@@ -41,10 +50,12 @@ enum TransformKeyPath {
         case .translation(let axis): return .scalar(t.m[12 + axis])
         case .translationXY: return .size(Size(width: t.m[12], height: t.m[13]))
         case .rotation(let axis): return .scalar(t.decomposed.rotation[axis])
-        case .scale(let axis): return .scalar(t.decomposed.scale[axis])
+        case .scale(let axis):
+            let s = t.decomposedScale
+            return .scalar(axis == 0 ? s.x : axis == 1 ? s.y : s.z)
         case .uniformScale:
-            let s = t.decomposed.scale
-            return .scalar((s[0] + s[1] + s[2]) / 3)
+            let s = t.decomposedScale
+            return .scalar((s.x + s.y + s.z) / 3)
         }
     }
 

@@ -19,6 +19,22 @@ public enum Value: Hashable, Sendable {
     /// a + (b - a) * t, component-wise; throws when the two values are of different kinds or
     /// shapes (paths with different element structure, vectors of different lengths).
     public static func interpolate(_ a: Value, _ b: Value, _ t: Double) throws -> Value {
+        // The fixed-size kinds without arrays (this runs for every animated track of every
+        // frame); the same a + (b - a) * t per component as the general path below.
+        switch (a, b) {
+        case (.scalar(let x), .scalar(let y)): return .scalar(lerp(x, y, t))
+        case (.point(let p), .point(let q)): return .point(Point(x: lerp(p.x, q.x, t), y: lerp(p.y, q.y, t)))
+        case (.size(let p), .size(let q)):
+            return .size(Size(width: lerp(p.width, q.width, t), height: lerp(p.height, q.height, t)))
+        case (.rect(let p), .rect(let q)):
+            return .rect(Rect(x: lerp(p.origin.x, q.origin.x, t), y: lerp(p.origin.y, q.origin.y, t),
+                              width: lerp(p.size.width, q.size.width, t),
+                              height: lerp(p.size.height, q.size.height, t)))
+        case (.color(let p), .color(let q)):
+            return .color(Color(red: lerp(p.red, q.red, t), green: lerp(p.green, q.green, t),
+                                blue: lerp(p.blue, q.blue, t), alpha: lerp(p.alpha, q.alpha, t)))
+        default: break
+        }
         try requireSameShape(a, b, operation: "interpolate")
         if case .transform(let ta) = a, case .transform(let tb) = b {
             return .transform(Transform3D.interpolate(ta, tb, t))
@@ -29,8 +45,16 @@ public enum Value: Hashable, Sendable {
         return try a.withComponents(out)
     }
 
+    @inline(__always)
+    private static func lerp(_ a: Double, _ b: Double, _ t: Double) -> Double { a + (b - a) * t }
+
     /// a + b component-wise (additive / cumulative / byValue animations).
     public static func add(_ a: Value, _ b: Value) throws -> Value {
+        switch (a, b) {
+        case (.scalar(let x), .scalar(let y)): return .scalar(x + y)
+        case (.point(let p), .point(let q)): return .point(Point(x: p.x + q.x, y: p.y + q.y))
+        default: break
+        }
         try requireSameShape(a, b, operation: "add")
         if case .transform(let ta) = a, case .transform(let tb) = b {
             // Apply `a` first, then `b`: an additive transform animation stacks on the model.
@@ -41,6 +65,11 @@ public enum Value: Hashable, Sendable {
 
     /// b - a component-wise.
     public static func subtract(_ b: Value, _ a: Value) throws -> Value {
+        switch (b, a) {
+        case (.scalar(let x), .scalar(let y)): return .scalar(x - y)
+        case (.point(let p), .point(let q)): return .point(Point(x: p.x - q.x, y: p.y - q.y))
+        default: break
+        }
         try requireSameShape(a, b, operation: "subtract")
         if case .transform(let ta) = a, case .transform(let tb) = b {
             // The d with a·d = b, so that add(a, subtract(b, a)) == b.
