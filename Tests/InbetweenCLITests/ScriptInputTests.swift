@@ -70,6 +70,15 @@ final class ScriptInputTests: XCTestCase {
                            try CLIProcess.run(["run", example, "--format", "csv"]).stdout)
             try FileManager.default.removeItem(at: folder.appendingPathComponent(name))
         }
+        // A batch script and a manifest of one character (the manifest's folder trapped too).
+        try write("a", source)
+        try write("m", "{\"script\": \"a\"}\n")
+        let batch = try run(["batch", "a", "--manifest", "m", "-o", "outs", "--jobs", "1"])
+        XCTAssertEqual(batch.status, 1, "two jobs with the same output a.json: \(batch.stderr)")
+        XCTAssertFalse(batch.signaled)
+        let manifest = try run(["batch", "--manifest", "m", "-o", "outs", "--jobs", "1"])
+        XCTAssertEqual(manifest.status, 0, manifest.stderr)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: folder.appendingPathComponent("outs/a.json").path))
         // A missing one-character script is an ordinary error, not a crash.
         let missing = try run(["run", "b"])
         XCTAssertEqual(missing.status, 1)

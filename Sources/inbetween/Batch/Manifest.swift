@@ -24,8 +24,8 @@ enum Manifest {
         var data = try BoundedFile.contents(path, maxBytes: maxBytes, what: "manifest", flag: "--max-manifest-size")[...]
         // A byte order mark, as Windows tools write one: RFC 8259 §8.1 lets a reader ignore it.
         if data.starts(with: [0xEF, 0xBB, 0xBF]) { data = data.dropFirst(3) }
-        let folder = (path as NSString).deletingLastPathComponent
-        var context = Context(folder: folder.isEmpty ? "." : folder, format: format)
+        // Not NSString.deletingLastPathComponent: Linux Foundation traps on one-character paths.
+        var context = Context(folder: OutputTarget.folder(of: path), format: format)
         var jobs: [BatchJob] = []
         let lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
         for (n, line) in lines.enumerated() {
