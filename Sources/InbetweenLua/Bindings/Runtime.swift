@@ -36,6 +36,9 @@ public final class Runtime {
     /// Set by `endRun` when memory stayed held after a run ended and a full collection:
     /// something outlived the run, and the owner should build a fresh runtime.
     public internal(set) var needsRecycling = false
+    /// Called after the script's handlers for each event have run, with the scene as they
+    /// left it (exporters record the scene's history through it; see `Runtime+Scene.swift`).
+    public var sceneObserver: ((AnimationEvent, Scene) -> Void)?
 
     /// - Parameters:
     ///   - trusted: give scripts the full standard library (`--trusted`); otherwise they run
