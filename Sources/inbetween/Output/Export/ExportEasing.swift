@@ -1,0 +1,89 @@
+import InbetweenEngine
+
+/// A segment's easing as keyframe targets can write it: CSS `cubic-bezier()`, `steps()`,
+/// `linear()`, a hold (discrete keyframes), or an arbitrary function (a Lua easing, a
+/// composed preset, a spring) sampled into a `linear()` within a stated tolerance.
+/// Lottie: `.cubicBezier` becomes o/i tangents, `.steps`/`.hold` hold keyframes, `.sampled`
+/// thinned linear keyframes.
+enum ExportEasing: Hashable {
+    case linear
+    case cubicBezier(x1: Double, y1: Double, x2: Double, y2: Double)
+    case steps(count: Int, position: Steps.Position)
+    /// A CSS `linear()` the script gave itself: written as given.
+    case piecewiseLinear(PiecewiseLinear)
+    /// Holds the segment's first value until the segment ends (discrete mode).
+    case hold
+    /// An arbitrary easing sampled into `linear()` stops (inputs and outputs), within
+    /// `tolerance` of the function in output units at 10,001 evenly spaced inputs.
+    case sampled(PiecewiseLinear, tolerance: Double)
+
+    /// Samples per unit of input for `.sampled` (as `CSSLinear.defaultSampleCount`).
+    static let sampleCount = 10_001
+
+    /// The easing of a timing function; nil means linear (CAAnimation's default).
+    /// `tolerance` bounds a sampled easing's error in output units.
+    init(_ f: TimingFunction?, tolerance: Double) {
+        guard let f else { self = .linear; return }
+        switch f {
+        case .cubic(let b):
+            self = b.x1 == b.y1 && b.x2 == b.y2 ? .linear : .cubicBezier(x1: b.x1, y1: b.y1, x2: b.x2, y2: b.y2)
+        case .steps(let s): self = .steps(count: s.count, position: s.position)
+        case .piecewiseLinear(let p): self = .piecewiseLinear(p)
+        default: self = ExportEasing.sampling({ f($0) }, over: 1, tolerance: tolerance)
+        }
+    }
+
+    /// `g(x · duration)` for x in [0, 1] sampled into stops (springs pass their displacement
+    /// in seconds with the duration; easings pass duration 1).
+    static func sampling(_ g: (Double) -> Double, over duration: Double, tolerance: Double) -> ExportEasing {
+        let n = sampleCount
+        let xs = (0..<n).map { Double($0) / Double(n - 1) }
+        let ys = xs.map { g($0 * duration) }
+        let kept = CSSLinear.simplify(xs: xs, ys: ys, tolerance: tolerance)
+        let stops = kept.map { PiecewiseLinear.Stop(output: ys[$0], input: xs[$0]) }
+        return .sampled(try! PiecewiseLinear(stops), tolerance: tolerance)
+    }
+
+    /// The CSS text: `linear`, `cubic-bezier(0.42, 0, 1, 1)`, `steps(4, jump-end)`,
+    /// `step-end` (hold), `linear(0, 0.5 25%, 1)`.
+    func css(_ number: (Double) -> String) -> String {
+        switch self {
+        case .linear: return "linear"
+        case .cubicBezier(let x1, let y1, let x2, let y2):
+            return "cubic-bezier(\(number(x1)), \(number(y1)), \(number(x2)), \(number(y2)))"
+        case .steps(let n, let p): return "steps(\(n), \(p.rawValue))"
+        case .hold: return "step-end"
+        case .piecewiseLinear(let p), .sampled(let p, _):
+            let stops = zip(p.outputs, p.inputs).map { "\(number($0)) \(number($1 * 100))%" }
+            return "linear(\(stops.joined(separator: ", ")))"
+        }
+    }
+
+    /// The easing as a function (what a target that samples it computes).
+    func callAsFunction(_ x: Double) -> Double {
+        switch self {
+        case .linear: return x
+        case .cubicBezier(let x1, let y1, let x2, let y2): return (try? TimingFunction.cubic(x1, y1, x2, y2))?(x) ?? x
+        case .steps(let n, let p): return (try? Steps(n, p))?.evaluate(x) ?? x
+        case .hold: return x < 1 ? 0 : 1
+        case .piecewiseLinear(let p), .sampled(let p, _): return p.evaluate(x)
+        }
+    }
+}
+
+extension ExportEasing {
+    /// A steps() easing as linear() stops with exact jumps: at each jump two stops at the same
+    /// input (CSS Easing Level 2 evaluates such a pair as a jump to the second output).
+    static func stepStops(_ s: Steps) -> [(x: Double, y: Double)] {
+        let n = s.count
+        var stops: [(x: Double, y: Double)] = [(0, s.evaluate(0))]
+        for j in 1...n {
+            let x = Double(j) / Double(n)
+            let before = s.evaluate(x - 0.5 / Double(n))
+            let after = j == n ? s.evaluate(1) : s.evaluate(x)
+            stops.append((x, before))
+            if after != before { stops.append((x, after)) }
+        }
+        return stops
+    }
+}
