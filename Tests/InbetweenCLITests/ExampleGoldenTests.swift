@@ -36,11 +36,12 @@ final class ExampleGoldenTests: XCTestCase {
 
     /// Example 14 is example 12 written as a timeline: every frame of every track, in every
     /// format, is the same text, so the same numbers (the Swift snippet and the Lottie file
-    /// differ only where they name the script).
+    /// differ only where they name the script). CSS and Swift are compared in their per-frame
+    /// form (`--bake`): their structural form says how each script built its animations.
     func testPhotoThrowTimelineMakesExample12sFrames() throws {
         for format in ["json", "csv", "css", "swift", "lottie"] {
             for fps in ["60", "24"] {
-                let args = ["--format", format, "--fps", fps]
+                let args = ["--format", format, "--fps", fps] + (["css", "swift"].contains(format) ? ["--bake"] : [])
                 let seed = try output(args + ["examples/12-photo-throw.lua"])
                 let timeline = try output(args + ["examples/14-photo-throw-timeline.lua"])
                     .replacingOccurrences(of: "14-photo-throw-timeline.lua", with: "12-photo-throw.lua")
@@ -50,26 +51,37 @@ final class ExampleGoldenTests: XCTestCase {
         }
     }
 
-    /// The Swift snippet for the bouncing ball holds the example's keyTimes and values exactly:
-    /// at 60 fps every keyTime (0, 0.3, ..., 0.95, 1) is a frame time, and the duration is 1 s,
-    /// so each appears verbatim among the keyTimes with its value at the same position.
-    func testSwiftSnippetHoldsTheBouncingBallsKeyframes() throws {
-        let text = try output(["--format", "swift", "examples/05-bouncing-ball.lua"])
-        let keyTimesLine = try XCTUnwrap(text.split(separator: "\n").first { $0.contains(".keyTimes = [") })
-        let keyTimes = keyTimesLine.split(separator: "[")[1].dropLast().split(separator: ", ").map(String.init)
-        let values = text.split(separator: "\n").filter { $0.contains("NSValue(cgPoint:") }
-            .map { $0.trimmingCharacters(in: .whitespaces) }
-        XCTAssertEqual(keyTimes.count, 61)
-        XCTAssertEqual(values.count, 61)
-        let expected: [(String, String)] = [
-            ("0", "32"), ("0.3", "268"), ("0.5", "140"), ("0.7", "268"), ("0.8", "220"),
-            ("0.9", "268"), ("0.95", "250"), ("1", "268"),
-        ]
-        for (keyTime, y) in expected {
-            let i = try XCTUnwrap(keyTimes.firstIndex(of: keyTime), "keyTime \(keyTime)")
-            XCTAssertEqual(values[i], "NSValue(cgPoint: CGPoint(x: 150, y: \(y))),", "at keyTime \(keyTime)")
+    /// The bouncing ball comes out shaped like the seed article's code (the CAKeyframeAnimation
+    /// of /work/shared/seeds' "缓冲" article, also examples/05): 8 values, keyTimes
+    /// 0/0.3/0.5/0.7/0.8/0.9/0.95/1, and 7 timing functions alternating easeIn/easeOut — in
+    /// Swift as CAMediaTimingFunction(name:), in CSS as 8 keyframes whose segments carry the
+    /// same curves as cubic-bezier() (Apple's control points: easeIn (0.42, 0, 1, 1), easeOut
+    /// (0, 0, 0.58, 1)).
+    func testTheBouncingBallKeepsTheArticlesShape() throws {
+        let swift = try output(["--format", "swift", "examples/05-bouncing-ball.lua"])
+        let lines = swift.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        let keyTimes = try XCTUnwrap(lines.first { $0.contains("KeyTimes: [NSNumber] = [") })
+        XCTAssertTrue(keyTimes.hasSuffix("= [0, 0.3, 0.5, 0.7, 0.8, 0.9, 0.95, 1]"), keyTimes)
+        let ys = ["32", "268", "140", "268", "220", "268", "250", "268"]
+        let values = lines.filter { $0.hasPrefix("boxed(CGPoint(") }
+        XCTAssertEqual(values, ys.map { "boxed(CGPoint(x: 150, y: \($0))),"})
+        let functions = lines.filter { $0.hasPrefix("CAMediaTimingFunction(name:") }
+        let alternating = (0..<7).map { $0 % 2 == 0 ? "CAMediaTimingFunction(name: .easeIn)," : "CAMediaTimingFunction(name: .easeOut)," }
+        XCTAssertEqual(functions, alternating)
+        XCTAssertTrue(swift.contains("CAKeyframeAnimation(keyPath: \"position\")"))
+        XCTAssertTrue(swift.contains(".duration = 1\n"))
+
+        let css = try output(["--format", "css", "examples/05-bouncing-ball.lua"])
+        let keyframes = css.split(separator: "\n").filter { $0.hasPrefix("  ") && $0.contains("% {") && $0.contains("--ball-position-y:") }
+        XCTAssertEqual(keyframes.count, 8)
+        let percents = keyframes.map { String($0.split(separator: "%")[0]).trimmingCharacters(in: .whitespaces) }
+        XCTAssertEqual(percents, ["0", "30", "50", "70", "80", "90", "95", "100"])
+        for (i, line) in keyframes.enumerated() {
+            XCTAssertTrue(line.contains("--ball-position-y: \(ys[i]);"), String(line))
+            let curve = i == 7 ? nil : (i % 2 == 0 ? "cubic-bezier(0.42, 0, 1, 1)" : "cubic-bezier(0, 0, 0.58, 1)")
+            if let curve { XCTAssertTrue(line.contains("animation-timing-function: \(curve);"), String(line)) }
+            else { XCTAssertFalse(line.contains("animation-timing-function")) }
         }
-        XCTAssertTrue(text.contains("CAKeyframeAnimation(keyPath: \"position\")"))
-        XCTAssertTrue(text.contains(".duration = 1\n"))
+        XCTAssertTrue(css.contains(" 1s linear 0s 1 normal none"), "one 1 s animation")
     }
 }

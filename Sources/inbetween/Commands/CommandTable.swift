@@ -58,13 +58,15 @@ enum CommandTable {
         about: """
             Runs SCRIPT.lua (- reads it from standard input) and samples the scene it builds
             from its start to its end, inclusive, writing the frames as json (default), csv,
-            css (@keyframes) or swift (CAKeyframeAnimations).
+            css (the animations as CSS animations, with a page beside -o x.css) or swift (Core
+            Animation code), which keep each animation's structure unless --bake is given.
             """,
         sections: [OptionSection(title: "options", options: [
             fps,
             OptionSpec(name: "--from", value: .number("T"), help: "first frame time in seconds (default: the scene's start)"),
             OptionSpec(name: "--to", value: .number("T"), help: "last frame time in seconds (default: the scene's end)"),
             OptionSpec(name: "--format", value: .choice("FORMAT", frameFormats), help: "the output format (default json)"),
+            OptionSpec(name: "--bake", help: "css and swift: one keyframe per frame instead of the animations' structure"),
             precision,
             output,
             watch,

@@ -19,18 +19,20 @@ enum RunCommand {
         let format = args.option("--format") ?? "json"
         let precision = try args.precision()
         let outputPath = args.option("-o")
+        // --bake: css and swift as one keyframe per frame (the structure is kept otherwise).
+        let bake = args.flag("--bake")
         guard let operand = args.next() else { throw UsageError("run needs a script") }
         try args.finish()
         try ByteSink.check(outputPath)
         let script = try ScriptSource.operand(operand, watched: watch)
         return try WatchLoop.perform(watch: watch, files: script.files, output: outputPath, options: options) { runtime in
             try write(script: script, runtime: runtime, request: request, format: format, precision: precision,
-                      outputPath: outputPath)
+                      outputPath: outputPath, bake: bake)
         }
     }
 
     static func write(script: ScriptSource, runtime: Runtime, request: SamplingRequest, format: String, precision: Int?,
-                      outputPath: String?) throws {
+                      outputPath: String?, bake: Bool = false) throws {
         runtime.scriptDirectory = script.folder
         runtime.scriptName = script.name
         try runtime.runSceneScript(script)
@@ -39,8 +41,15 @@ enum RunCommand {
         let progress = ProgressBar(label: "run \(script.baseName)")
 
         let sink = try ByteSink(path: outputPath, inputs: { runtime.inputFiles(script) })
-        var writer = makeFrameWriter(format: format, sink: sink, numbers: NumberFormat(precision: precision), fps: fps,
-                                     source: script.name, runtime: runtime)
+        let numbers = NumberFormat(precision: precision)
+        var writer: FrameWriter
+        if !bake, let structural = structuralWriter(format: format, runtime: runtime, sink: sink, numbers: numbers,
+                                                   fps: fps, source: script.name, outputPath: outputPath) {
+            writer = structural
+        } else {
+            writer = makeFrameWriter(format: format, sink: sink, numbers: numbers, fps: fps, source: script.name,
+                                     runtime: runtime)
+        }
         let frames = try runtime.frames(request)
         progress.total = frames.total
         while let frame = try frames.next() {
@@ -66,6 +75,23 @@ enum RunCommand {
         }
         throw UsageError("option --from (\(text(bounds.start))) must not be after the end (\(text(end)), the script's scene{to})")
     }
+}
+
+/// The css and swift writers that keep the animations' structure, reading the scene's history
+/// (recorded through the runtime's scene observer while sampling); nil for other formats.
+func structuralWriter(format: String, runtime: Runtime, sink: ByteSink, numbers: NumberFormat, fps: Double,
+                      source: String, outputPath: String?) -> FrameWriter? {
+    guard format == "css" || format == "swift" else { return nil }
+    let history = SceneHistory(initial: runtime.scene)
+    runtime.sceneObserver = { event, scene in history.record(time: event.time, scene: scene) }
+    if format == "swift" {
+        return SwiftStructureWriter(sink: sink, numbers: numbers, history: history, source: source, fps: fps)
+    }
+    var page: (path: String, stylesheet: String)?
+    if let outputPath, outputPath != "-", outputPath.hasSuffix(".css") {
+        page = (String(outputPath.dropLast(4)) + ".html", (outputPath as NSString).lastPathComponent)
+    }
+    return CSSStructureWriter(sink: sink, numbers: numbers, history: history, source: source, fps: fps, page: page)
 }
 
 extension NumberFormat {
