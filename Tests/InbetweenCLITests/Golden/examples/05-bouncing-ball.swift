@@ -14,6 +14,9 @@ func addBallAnimations(to layer: CALayer) {
     let now = layer.convertTime(CACurrentMediaTime(), from: nil)
     CATransaction.begin()
     CATransaction.setDisableActions(true)
+    layer.backgroundColor = CGColor(srgbRed: 0.8941176470588236, green: 0.3411764705882353, blue: 0.1803921568627451, alpha: 1)
+    layer.bounds = CGRect(x: 0, y: 0, width: 64, height: 64)
+    layer.cornerRadius = 32
     layer.position = CGPoint(x: 150, y: 268)
     CATransaction.commit()
 

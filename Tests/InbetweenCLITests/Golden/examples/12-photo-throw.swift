@@ -14,6 +14,7 @@ func addMyviewAnimations(to layer: CALayer) {
     let now = layer.convertTime(CACurrentMediaTime(), from: nil)
     CATransaction.begin()
     CATransaction.setDisableActions(true)
+    layer.backgroundColor = CGColor(srgbRed: 0.23137254901960785, green: 0.49019607843137253, blue: 0.8470588235294118, alpha: 1)
     layer.bounds = CGRect(x: 0, y: 0, width: 20, height: 20)
     layer.position = CGPoint(x: 20, y: 657)
     CATransaction.commit()
