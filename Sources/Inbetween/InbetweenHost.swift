@@ -21,6 +21,8 @@ public final class InbetweenHost {
     /// Plugins that failed to load (each names its file and line); the others loaded.
     public let pluginProblems: [ScriptError]
     private let runtime: Runtime
+    /// The stream of the last run, ended when the next run starts.
+    private weak var active: FrameStream?
 
     /// Makes a host and loads the plugins of `options.pluginFolders`.
     /// - Throws: `ScriptError` when the Lua state cannot be made or a plugin folder does not
@@ -101,17 +103,23 @@ public final class InbetweenHost {
 
     // MARK: -
 
+    /// Starts a run: ends the stream of the previous one, opens the limits' budget, runs the
+    /// script and returns its frames as a stream that closes the budget when it ends.
     private func stream(fps: Double?, _ start: () throws -> Void) throws(ScriptError) -> FrameStream {
+        active?.end()
         let runtime = self.runtime
         return try guarded {
-            try runtime.host.withBudget {
+            try runtime.host.beginBudget()
+            do {
                 try start()
                 var request = SamplingRequest()
                 request.fps = fps
-                var frames: [Frame] = []
-                let inner = try runtime.frames(request)
-                while let frame = try inner.next() { frames.append(Frame(frame)) }
-                return FrameStream(fps: inner.fps, frames: frames)
+                let stream = FrameStream(try runtime.frames(request)) { runtime.host.endBudget() }
+                active = stream
+                return stream
+            } catch {
+                runtime.host.endBudget()
+                throw error
             }
         }
     }
