@@ -19,7 +19,8 @@ enum BenchWriteCommand {
         let start = Double(ts.tv_sec) + Double(ts.tv_nsec) * 1e-9
         let sink = try ByteSink(path: file)
         var writer = makeFrameWriter(format: format, sink: sink, numbers: numbers, fps: 240)
-        var frame = SampledFrame(index: 0, time: 0, tracks: [track], values: [.scalar(0)])
+        // A point from the first frame, so the CSV header is as wide as the rows (two values).
+        var frame = SampledFrame(index: 0, time: 0, tracks: [track], values: [.point(InbetweenEngine.Point(x: 0, y: 0))])
         for i in 0..<frames {
             let t = Double(i) / 240
             frame.index = i
