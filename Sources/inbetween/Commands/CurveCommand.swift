@@ -79,6 +79,17 @@ enum CurveCommand {
             }
             sink.write("\n]}\n")
         case .css:
+            // steps() as linear() with exact jumps (two stops at one input), not sampled ramps.
+            if case .timing(let name) = source, case .steps(let steps)? = try? runtime.timing(named: name) {
+                let stops = ExportEasing.stepStops(steps)
+                let text = stops.enumerated().map { i, stop in
+                    let y = NumberFormat.shortest.string(stop.y)
+                    let isDefault = (i == 0 && stop.x == 0) || (i == stops.count - 1 && stop.x == 1)
+                    return isDefault ? y : "\(y) \(NumberFormat.shortest.string(CurveCommand.percent(stop.x)))%"
+                }
+                sink.write("/* \(stops.count) stops, exact jumps */\nlinear(\(text.joined(separator: ", ")))\n")
+                break
+            }
             let t = tolerance ?? CSSLinear.defaultTolerance
             let linear = try CSSLinear.make(xs: xs, ys: ys, tolerance: t)
             sink.write("/* \(linear.stopCount) stops, tolerance \(NumberFormat.shortest.string(t)) */\n")
@@ -92,5 +103,18 @@ enum CurveCommand {
         }
         try sink.commit()
         }
+    }
+
+    /// The percentage p nearest x·100 with p / 100 == x exactly, as CSS reads it back (x·100 is
+    /// often a rounding away: 1/3 · 100 / 100 is one ulp below 1/3, which moves a jump).
+    static func percent(_ x: Double) -> Double {
+        var below = x * 100, above = below
+        for _ in 0..<8 {
+            if below / 100 == x { return below }
+            if above / 100 == x { return above }
+            below = below.nextDown
+            above = above.nextUp
+        }
+        return x * 100
     }
 }
