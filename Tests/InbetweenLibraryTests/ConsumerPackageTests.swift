@@ -17,11 +17,14 @@ final class ConsumerPackageTests: XCTestCase {
 
         // The dependency: this checkout's files as they are now (committed or not), in a
         // repository of their own with the tag 1.0.0.
-        let files = try shell("git ls-files -z --cached --others --exclude-standard", in: Self.root)
-            .split(separator: "\0").map(String.init)
+        // A path can be listed twice (an unmerged file in every stage): copy each once.
+        let files = Set(try shell("git ls-files -z --cached --others --exclude-standard", in: Self.root)
+            .split(separator: "\0").map(String.init)).sorted()
         for file in files {
             let from = Self.root.appendingPathComponent(file), to = dependency.appendingPathComponent(file)
-            guard FileManager.default.fileExists(atPath: from.path) else { continue }  // deleted, unstaged
+            // Deleted but unstaged, or written by another test since the listing.
+            guard FileManager.default.fileExists(atPath: from.path),
+                  !FileManager.default.fileExists(atPath: to.path) else { continue }
             try FileManager.default.createDirectory(at: to.deletingLastPathComponent(), withIntermediateDirectories: true)
             try FileManager.default.copyItem(at: from, to: to)
         }
