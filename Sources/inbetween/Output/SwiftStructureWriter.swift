@@ -200,8 +200,19 @@ struct SwiftStructure {
         return out
     }
 
+    /// The most items written as one array literal; longer lists are appended statement by statement.
+    static let longestLiteral = 64
+
     private func arrayAssignment(_ variable: String, _ property: String, _ type: String, _ items: [String]) -> String {
         let name = "\(variable)\(property.prefix(1).uppercased() + property.dropFirst())"
+        // One literal of many calls or numbers is one expression for the type checker, whose time
+        // grows far faster than its length (issue 14: 1,800 colours took over a minute), so long
+        // lists are appended one statement at a time, each checked on its own.
+        if items.count > Self.longestLiteral {
+            var out = "    var \(name): [\(type)] = []\n    \(name).reserveCapacity(\(items.count))\n"
+            for item in items { out += "    \(name).append(\(item))\n" }
+            return out + "    \(variable).\(property) = \(name)\n"
+        }
         var out = "    let \(name): [\(type)] = ["
         if items.count <= 8 && items.joined().count < 80 {
             out += items.joined(separator: ", ") + "]\n"
