@@ -31,8 +31,9 @@ let package = Package(
         .target(name: "CLuaSupport", dependencies: ["CLua"]),
         .target(name: "InbetweenEngine"),
         // Lua/*.lua: the host's own Lua, compiled into CLuaSupport with #embed (hostsources.c).
-        .target(name: "InbetweenLua", dependencies: ["InbetweenEngine", "CLua", "CLuaSupport"],
-                exclude: ["Lua"]),
+        .target(
+            name: "InbetweenLua", dependencies: ["InbetweenEngine", "CLua", "CLuaSupport"],
+            exclude: ["Lua"]),
         .target(name: "Inbetween", dependencies: ["InbetweenLua", "InbetweenEngine"]),
         .executableTarget(name: "inbetween", dependencies: ["InbetweenLua", "InbetweenEngine"]),
         // Times engine kernels for scripts/bench; not part of the tests.
@@ -40,14 +41,16 @@ let package = Package(
         .testTarget(name: "InbetweenEngineTests", dependencies: ["InbetweenEngine"]),
         .testTarget(name: "InbetweenLuaTests", dependencies: ["InbetweenLua", "CLua", "CLuaSupport"]),
         .testTarget(name: "InbetweenLibraryTests", dependencies: ["Inbetween"]),
-        .testTarget(name: "InbetweenCLITests", dependencies: ["inbetween", "InbetweenLua"], exclude: ["Golden"]),
+        .testTarget(
+            name: "InbetweenCLITests", dependencies: ["inbetween", "InbetweenLua"], exclude: ["Golden"]),
     ]
 )
 
 // The libFuzzer target, built only by scripts/fuzz (INBETWEEN_FUZZ=1): it has no main of its
 // own (libFuzzer's -sanitize=fuzzer supplies one), so a plain `swift build` could not link it.
 if ProcessInfo.processInfo.environment["INBETWEEN_FUZZ"] != nil {
-    package.targets.append(.executableTarget(
-        name: "InbetweenFuzz", dependencies: ["InbetweenLua"],
-        swiftSettings: [.unsafeFlags(["-parse-as-library"])]))
+    package.targets.append(
+        .executableTarget(
+            name: "InbetweenFuzz", dependencies: ["InbetweenLua"],
+            swiftSettings: [.unsafeFlags(["-parse-as-library"])]))
 }

@@ -43,7 +43,8 @@ public final class InbetweenHost {
         search.includeUserAndEnvironment = false
         search.extraDirectories = options.pluginFolders
         let runtime = self.runtime
-        pluginProblems = (try? runtime.host.withBudget { runtime.loadPlugins(search) })?.failures
+        pluginProblems =
+            (try? runtime.host.withBudget { runtime.loadPlugins(search) })?.failures
             .map(ScriptError.init) ?? []
     }
 
@@ -74,8 +75,10 @@ public final class InbetweenHost {
     /// - Parameters:
     ///   - parameters: the script's global `params` (as a batch manifest gives them).
     ///   - fps: the frame rate, overriding the script's.
-    public func run(scriptAt path: String, parameters: [String: ScriptParameter]? = nil,
-                    fps: Double? = nil) throws(ScriptError) -> FrameStream {
+    public func run(
+        scriptAt path: String, parameters: [String: ScriptParameter]? = nil,
+        fps: Double? = nil
+    ) throws(ScriptError) -> FrameStream {
         let runtime = self.runtime
         return try stream(fps: fps) {
             try runtime.runJob(file: path, parameters: parameters.map { .object($0) })
@@ -84,8 +87,10 @@ public final class InbetweenHost {
 
     /// Runs script text held in memory (a preset downloaded as a string); `name` stands for
     /// the file in messages.
-    public func run(source: String, name: String = "script", parameters: [String: ScriptParameter]? = nil,
-                    fps: Double? = nil) throws(ScriptError) -> FrameStream {
+    public func run(
+        source: String, name: String = "script", parameters: [String: ScriptParameter]? = nil,
+        fps: Double? = nil
+    ) throws(ScriptError) -> FrameStream {
         let runtime = self.runtime
         return try stream(fps: fps) {
             try runtime.runJob(source: source, chunkName: name, parameters: parameters.map { .object($0) })
@@ -97,7 +102,8 @@ public final class InbetweenHost {
     public func run(preset name: String, layer: String = "layer", fps: Double? = nil)
         throws(ScriptError) -> FrameStream
     {
-        let source = "layer{name = \(InbetweenHost.luaString(layer))}:add(animation.preset(\(InbetweenHost.luaString(name))))"
+        let source =
+            "layer{name = \(InbetweenHost.luaString(layer))}:add(animation.preset(\(InbetweenHost.luaString(name))))"
         return try run(source: source, name: "preset '\(name)'", fps: fps)
     }
 

@@ -20,9 +20,14 @@ func now() -> Double {
 /// y(x) by bisection to the last bit: the exact answer the 1e-9 accuracy goal is checked
 /// against.
 func exactY(_ c: CubicBezier, _ x: Double) -> Double {
-    let ax = 1 - 3 * c.x2 + 3 * c.x1, bx = 3 * c.x2 - 6 * c.x1, cx = 3 * c.x1
-    let ay = 1 - 3 * c.y2 + 3 * c.y1, by = 3 * c.y2 - 6 * c.y1, cy = 3 * c.y1
-    var lo = 0.0, hi = 1.0
+    let ax = 1 - 3 * c.x2 + 3 * c.x1
+    let bx = 3 * c.x2 - 6 * c.x1
+    let cx = 3 * c.x1
+    let ay = 1 - 3 * c.y2 + 3 * c.y1
+    let by = 3 * c.y2 - 6 * c.y1
+    let cy = 3 * c.y1
+    var lo = 0.0
+    var hi = 1.0
     for _ in 0..<200 {
         let mid = 0.5 * (lo + hi)
         if ((ax * mid + bx) * mid + cx) * mid < x { lo = mid } else { hi = mid }
@@ -54,7 +59,8 @@ func benchCubic(_ n: Int) throws {
     times[1] = now() - start
     sums[1] = sum
     let chunk = 512
-    var xs = [Double](repeating: 0, count: chunk), ys = xs
+    var xs = [Double](repeating: 0, count: chunk)
+    var ys = xs
     start = now()
     sum = 0
     xs.withUnsafeMutableBufferPointer { xs in

@@ -27,7 +27,7 @@ enum FuzzPlugin {
 
     static func run(_ bytes: ArraySlice<UInt8>) {
         guard FileManager.default.createFile(atPath: folder + "/fuzz.lua", contents: Data(bytes)),
-              let runtime = try? Runtime(memoryLimit: FuzzRun.limits.memory)
+            let runtime = try? Runtime(memoryLimit: FuzzRun.limits.memory)
         else { return }
         runtime.host.limits = FuzzRun.limits
         var search = PluginSearch()

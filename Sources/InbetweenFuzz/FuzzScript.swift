@@ -43,7 +43,8 @@ struct FuzzScript {
         "A = animation.group{animations = {A, %}, duration = %}", "A = animation.preset(%, %)",
         "L:add(A, %)", "A = animation.basic{keyPath = 'opacity', from = 0, to = 1, onStop = %, onStart = %}",
         "transaction{duration = %, timing = %}(function() L.opacity = % end)",
-        "transaction{completion = %}(%)", "keyframes.generate{from = %, to = %, duration = %, fps = %, fn = %}",
+        "transaction{completion = %}(%)",
+        "keyframes.generate{from = %, to = %, duration = %, fps = %, fn = %}",
         "easing.register(%, %)", "easing.get(%)", "scene{fps = %, to = %, from = %}", "scene{cap = %}",
         "local x = A:duration() + %", "tostring(%)", "coroutine.wrap(function() L:add(%) end)()",
     ]
@@ -57,8 +58,10 @@ struct FuzzScript {
             text = String(decoding: bytes.dropFirst(), as: UTF8.self)
             return
         }
-        var lines = ["L = layer{name = 'fuzz', opacity = 0}",
-                     "A = animation.basic{keyPath = 'opacity', from = 0, to = 1}"]
+        var lines = [
+            "L = layer{name = 'fuzz', opacity = 0}",
+            "A = animation.basic{keyPath = 'opacity', from = 0, to = 1}",
+        ]
         var i = 1
         func next() -> Int {
             defer { i += 1 }
@@ -68,7 +71,11 @@ struct FuzzScript {
             let template = FuzzScript.templates[next() % FuzzScript.templates.count]
             var call = ""
             for ch in template {
-                if ch == "%" { call += FuzzScript.values[next() % FuzzScript.values.count] } else { call.append(ch) }
+                if ch == "%" {
+                    call += FuzzScript.values[next() % FuzzScript.values.count]
+                } else {
+                    call.append(ch)
+                }
             }
             lines.append("pcall(function() \(call) end)")
         }

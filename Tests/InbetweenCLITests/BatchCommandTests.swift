@@ -22,7 +22,8 @@ final class BatchCommandTests: XCTestCase {
     private var folder: URL!
 
     override func setUpWithError() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("ib-batch-\(UUID().uuidString)")
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "ib-batch-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     }
 
@@ -33,7 +34,8 @@ final class BatchCommandTests: XCTestCase {
     @discardableResult
     private func write(_ name: String, _ text: String) throws -> String {
         let url = folder.appendingPathComponent(name)
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         try text.write(to: url, atomically: true, encoding: .utf8)
         return url.path
     }
@@ -76,13 +78,16 @@ final class BatchCommandTests: XCTestCase {
         let crash = try write("s/crash.lua", Self.good)
         for jobs in ["1", "2"] {
             let out = "out\(jobs)"
-            let r = try CLIProcess.run(["batch", path("s"), "-o", path(out), "--jobs", jobs],
-                                       environment: ["INBETWEEN_TEST_CRASH_ON": "crash.lua"])
+            let r = try CLIProcess.run(
+                ["batch", path("s"), "-o", path(out), "--jobs", jobs],
+                environment: ["INBETWEEN_TEST_CRASH_ON": "crash.lua"])
             XCTAssertEqual(r.status, 1, r.stderr)
             XCTAssertEqual(listing(out), ["a.json", "b.json", "c.json", "d.json"], "--jobs \(jobs)")
             XCTAssertTrue(summary(r).hasPrefix("batch: 4 succeeded, 1 failed;"), r.stderr)
-            XCTAssertTrue(r.stderr.contains("  failed: \(crash): worker killed by signal 6 (SIGABRT) while running this script"),
-                          r.stderr)
+            XCTAssertTrue(
+                r.stderr.contains(
+                    "  failed: \(crash): worker killed by signal 6 (SIGABRT) while running this script"),
+                r.stderr)
         }
     }
 
@@ -94,7 +99,8 @@ final class BatchCommandTests: XCTestCase {
         try write("out/a.json", "kept")
         let r = try CLIProcess.run(["batch", path("s"), "-o", path("out"), "--skip-existing"])
         XCTAssertEqual(r.status, 0, r.stderr)
-        XCTAssertTrue(summary(r).hasPrefix("batch: 1 succeeded, 0 failed, 2 skipped (output exists);"), r.stderr)
+        XCTAssertTrue(
+            summary(r).hasPrefix("batch: 1 succeeded, 0 failed, 2 skipped (output exists);"), r.stderr)
         XCTAssertEqual(try String(contentsOfFile: path("out/a.json"), encoding: .utf8), "kept")
         XCTAssertEqual(listing("out"), ["a.json", "b.json", "c.json"])
     }
@@ -106,7 +112,9 @@ final class BatchCommandTests: XCTestCase {
             var seen: [String] = []
             for k in 1...n {
                 let out = "out-\(k)-of-\(n)"
-                let r = try CLIProcess.run(["batch", path("s"), "-o", path(out), "--shard", "\(k)/\(n)", "--jobs", "1"])
+                let r = try CLIProcess.run([
+                    "batch", path("s"), "-o", path(out), "--shard", "\(k)/\(n)", "--jobs", "1",
+                ])
                 XCTAssertEqual(r.status, 0, r.stderr)
                 let got = listing(out).map { String($0.dropLast(5)) }
                 // Job i (0-based) belongs to shard i mod N + 1.
@@ -123,18 +131,21 @@ final class BatchCommandTests: XCTestCase {
         for shard in ["0/2", "3/2", "1/0", "x", "1/2/3"] {
             let r = try CLIProcess.run(["batch", path("s"), "-o", path("out"), "--shard", shard])
             XCTAssertEqual(r.status, 2, shard)
-            XCTAssertTrue(r.stderr.hasPrefix("inbetween: option --shard needs K/N with 1 <= K <= N"), r.stderr)
+            XCTAssertTrue(
+                r.stderr.hasPrefix("inbetween: option --shard needs K/N with 1 <= K <= N"), r.stderr)
         }
     }
 
     func testManifestPassesParamsAndNames() throws {
         try write("m/good.lua", Self.good)
         // A byte order mark and CRLF line ends, as a Windows tool writes them.
-        let manifest = try write("m/jobs.jsonl", "\u{FEFF}" + """
-            {"script": "good.lua", "params": {"from": 0.5}, "output": "half.csv"}\r
+        let manifest = try write(
+            "m/jobs.jsonl",
+            "\u{FEFF}" + """
+                {"script": "good.lua", "params": {"from": 0.5}, "output": "half.csv"}\r
 
-            {"script": "good.lua", "output": "zero.csv"}
-            """)
+                {"script": "good.lua", "output": "zero.csv"}
+                """)
         let r = try CLIProcess.run(["batch", "--manifest", manifest, "-o", path("out"), "--format", "csv"])
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertEqual(listing("out"), ["half.csv", "zero.csv"])
@@ -147,48 +158,96 @@ final class BatchCommandTests: XCTestCase {
     func testManifestErrorsNameTheLine() throws {
         try write("m/good.lua", Self.good)
         try write("outside.lua", Self.good)
-        try FileManager.default.createSymbolicLink(atPath: path("m/link.lua"), withDestinationPath: "../outside.lua")
-        try FileManager.default.createSymbolicLink(atPath: path("m/zero.lua"), withDestinationPath: "/dev/zero")
+        try FileManager.default.createSymbolicLink(
+            atPath: path("m/link.lua"), withDestinationPath: "../outside.lua")
+        try FileManager.default.createSymbolicLink(
+            atPath: path("m/zero.lua"), withDestinationPath: "/dev/zero")
         XCTAssertEqual(mkfifo(path("m/fifo.lua"), 0o600), 0)
         // The temporary folder may itself be reached through a symlink.
-        let realFolder = try XCTUnwrap(realpath(folder.path, nil).map { p in defer { free(p) }; return String(cString: p) })
+        let realFolder = try XCTUnwrap(
+            realpath(folder.path, nil).map { p in
+                defer { free(p) }
+                return String(cString: p)
+            })
         let ok = #"{"script": "good.lua"}"#
         let cases: [(String, String)] = [
             ("{\"script\": ", "jobs.jsonl:2: not valid JSON"),
             ("[1, 2]", "jobs.jsonl:2: a job is a JSON object"),
-            (#"{"scirpt": "good.lua"}"#, "jobs.jsonl:2: unknown key 'scirpt' (valid: output, params, script)"),
+            (
+                #"{"scirpt": "good.lua"}"#,
+                "jobs.jsonl:2: unknown key 'scirpt' (valid: output, params, script)"
+            ),
             (#"{"params": {}}"#, "jobs.jsonl:2: missing \"script\""),
             (#"{"script": 3}"#, "jobs.jsonl:2: \"script\" must be a non-empty string"),
             (#"{"script": "nope.lua"}"#, "jobs.jsonl:2: script '"),
             (#"{"script": "good.lua", "params": [1]}"#, "jobs.jsonl:2: \"params\" must be a JSON object"),
-            (#"{"script": "good.lua", "output": "../x.csv"}"#, "jobs.jsonl:2: \"output\" '../x.csv' is a path ('/', '.' or '..'); an output is a plain file name inside the output folder"),
-            (#"{"script": "good.lua", "output": "good.json"}"#, "jobs.jsonl:2: output 'good.json' is also written by "),
+            (
+                #"{"script": "good.lua", "output": "../x.csv"}"#,
+                "jobs.jsonl:2: \"output\" '../x.csv' is a path ('/', '.' or '..'); an output is a plain file name inside the output folder"
+            ),
+            (
+                #"{"script": "good.lua", "output": "good.json"}"#,
+                "jobs.jsonl:2: output 'good.json' is also written by "
+            ),
             // Issue 13's cases: what JSONDecoder let through, and names and paths out of bounds.
-            (#"{"script": "good.lua", "script": "good.lua"}"#, #"jobs.jsonl:2: duplicate key "script" (column 24)"#),
+            (
+                #"{"script": "good.lua", "script": "good.lua"}"#,
+                #"jobs.jsonl:2: duplicate key "script" (column 24)"#
+            ),
             // 2^53 + 1 = 9007199254740993 has no double: JSONDecoder read it as 2^53.
-            (#"{"script": "good.lua", "params": {"n": 9007199254740993}}"#,
-             "jobs.jsonl:2: integer 9007199254740993 is beyond 2^53 (9007199254740992) and would not be exact; write it as a string (column 40)"),
+            (
+                #"{"script": "good.lua", "params": {"n": 9007199254740993}}"#,
+                "jobs.jsonl:2: integer 9007199254740993 is beyond 2^53 (9007199254740992) and would not be exact; write it as a string (column 40)"
+            ),
             // 10,000 levels: the first '[' is at column 40 and depth 3, so depth 101 is at 138.
-            (#"{"script": "good.lua", "params": {"a": "# + String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000) + "}}",
-             "jobs.jsonl:2: nested deeper than 100 levels (column 138)"),
-            (#"{"script": "good.lua", "output": "x\u00001"}"#,
-             #"jobs.jsonl:2: "output" 'x\u00001' contains a control character (NUL, newline...); an output is a plain file name inside the output folder"#),
-            (#"{"script": "good.lua", "output": "/tmp/x.csv"}"#, #"jobs.jsonl:2: "output" '/tmp/x.csv' is an absolute path"#),
-            (#"{"script": "good.lua", "output": ".inbetween-batch-1"}"#,
-             #"jobs.jsonl:2: "output" '.inbetween-batch-1' starts with '.inbetween-batch-', the mark of batches' staging folders"#),
-            (#"{"script": "good.lua", "output": "GOOD.json"}"#,
-             "jobs.jsonl:2: output 'GOOD.json' and 'good.json' (\(path("m/jobs.jsonl")):1) are one file on a case-insensitive or normalising file system"),
-            (#"{"script": "../outside.lua"}"#, "jobs.jsonl:2: script '../outside.lua' is '\(realFolder)/outside.lua' once symlinks are resolved, outside the manifest's folder \(realFolder)/m; a manifest runs only scripts in its folder or below it"),
-            (#"{"script": "link.lua"}"#, "jobs.jsonl:2: script 'link.lua' is '\(realFolder)/outside.lua' once symlinks are resolved, outside"),
-            (#"{"script": "zero.lua"}"#, "jobs.jsonl:2: script 'zero.lua' is '/dev/zero' once symlinks are resolved, outside"),
-            (#"{"script": "/etc/passwd"}"#, "jobs.jsonl:2: script '/etc/passwd' is '/etc/passwd' once symlinks are resolved, outside"),
-            (#"{"script": "fifo.lua"}"#, "jobs.jsonl:2: script '\(path("m/fifo.lua"))' is not a regular file"),
+            (
+                #"{"script": "good.lua", "params": {"a": "# + String(repeating: "[", count: 10_000)
+                    + String(repeating: "]", count: 10_000) + "}}",
+                "jobs.jsonl:2: nested deeper than 100 levels (column 138)"
+            ),
+            (
+                #"{"script": "good.lua", "output": "x\u00001"}"#,
+                #"jobs.jsonl:2: "output" 'x\u00001' contains a control character (NUL, newline...); an output is a plain file name inside the output folder"#
+            ),
+            (
+                #"{"script": "good.lua", "output": "/tmp/x.csv"}"#,
+                #"jobs.jsonl:2: "output" '/tmp/x.csv' is an absolute path"#
+            ),
+            (
+                #"{"script": "good.lua", "output": ".inbetween-batch-1"}"#,
+                #"jobs.jsonl:2: "output" '.inbetween-batch-1' starts with '.inbetween-batch-', the mark of batches' staging folders"#
+            ),
+            (
+                #"{"script": "good.lua", "output": "GOOD.json"}"#,
+                "jobs.jsonl:2: output 'GOOD.json' and 'good.json' (\(path("m/jobs.jsonl")):1) are one file on a case-insensitive or normalising file system"
+            ),
+            (
+                #"{"script": "../outside.lua"}"#,
+                "jobs.jsonl:2: script '../outside.lua' is '\(realFolder)/outside.lua' once symlinks are resolved, outside the manifest's folder \(realFolder)/m; a manifest runs only scripts in its folder or below it"
+            ),
+            (
+                #"{"script": "link.lua"}"#,
+                "jobs.jsonl:2: script 'link.lua' is '\(realFolder)/outside.lua' once symlinks are resolved, outside"
+            ),
+            (
+                #"{"script": "zero.lua"}"#,
+                "jobs.jsonl:2: script 'zero.lua' is '/dev/zero' once symlinks are resolved, outside"
+            ),
+            (
+                #"{"script": "/etc/passwd"}"#,
+                "jobs.jsonl:2: script '/etc/passwd' is '/etc/passwd' once symlinks are resolved, outside"
+            ),
+            (
+                #"{"script": "fifo.lua"}"#,
+                "jobs.jsonl:2: script '\(path("m/fifo.lua"))' is not a regular file"
+            ),
         ]
         for (line, expected) in cases {
             let manifest = try write("m/jobs.jsonl", ok + "\n" + line + "\n")
             let r = try CLIProcess.run(["batch", "--manifest", manifest, "-o", path("out")])
             XCTAssertEqual(r.status, 1, line)
-            XCTAssertTrue(r.stderr.hasPrefix("inbetween: \(path("m/jobs.jsonl")):2: "), "\(line): \(r.stderr)")
+            XCTAssertTrue(
+                r.stderr.hasPrefix("inbetween: \(path("m/jobs.jsonl")):2: "), "\(line): \(r.stderr)")
             XCTAssertTrue(r.stderr.contains(expected.dropFirst("jobs.jsonl".count)), "\(line): \(r.stderr)")
             XCTAssertEqual(listing("out"), [], "no job may run before the manifest is checked: \(line)")
         }
@@ -203,10 +262,15 @@ final class BatchCommandTests: XCTestCase {
         let pairs: [(String, String, Int, String)] = [
             (#"x\u00001"#, #"x\u00002"#, 1, "contains a control character"),
             ("A.csv", "a.csv", 2, "are one file on a case-insensitive or normalising file system"),
-            (#"caf\u00e9.csv"#, #"cafe\u0301.csv"#, 2, "are one file on a case-insensitive or normalising file system"),
+            (
+                #"caf\u00e9.csv"#, #"cafe\u0301.csv"#, 2,
+                "are one file on a case-insensitive or normalising file system"
+            ),
         ]
         for (first, second, line, expected) in pairs {
-            let manifest = try write("m/jobs.jsonl", """
+            let manifest = try write(
+                "m/jobs.jsonl",
+                """
                 {"script": "good.lua", "output": "\(first)"}
                 {"script": "good.lua", "output": "\(second)"}
                 """)
@@ -224,20 +288,33 @@ final class BatchCommandTests: XCTestCase {
         let manifest = try write("m/jobs.jsonl", #"{"script": "good.lua"}"# + "\n")
         XCTAssertEqual(mkfifo(path("m/pipe.jsonl"), 0o600), 0)
         let cases: [([String], String)] = [
-            (["--manifest", "/dev/zero"], "inbetween: /dev/zero is not a regular file (a device, pipe or socket); a manifest must be one"),
-            (["--manifest", path("m/pipe.jsonl")], "inbetween: \(path("m/pipe.jsonl")) is not a regular file (a device, pipe or socket); a manifest must be one"),
+            (
+                ["--manifest", "/dev/zero"],
+                "inbetween: /dev/zero is not a regular file (a device, pipe or socket); a manifest must be one"
+            ),
+            (
+                ["--manifest", path("m/pipe.jsonl")],
+                "inbetween: \(path("m/pipe.jsonl")) is not a regular file (a device, pipe or socket); a manifest must be one"
+            ),
             (["--manifest", path("m")], "inbetween: \(path("m")) is a folder, not a manifest file"),
-            (["--manifest", path("m/none.jsonl")], "inbetween: cannot open \(path("m/none.jsonl")) (No such file or directory)"),
+            (
+                ["--manifest", path("m/none.jsonl")],
+                "inbetween: cannot open \(path("m/none.jsonl")) (No such file or directory)"
+            ),
             // The file is 23 bytes.
-            (["--manifest", manifest, "--max-manifest-size", "22"],
-             "inbetween: \(manifest) is larger than the manifest size limit (22 bytes); raise it with --max-manifest-size"),
+            (
+                ["--manifest", manifest, "--max-manifest-size", "22"],
+                "inbetween: \(manifest) is larger than the manifest size limit (22 bytes); raise it with --max-manifest-size"
+            ),
         ]
         for (args, expected) in cases {
             let r = try CLIProcess.run(["batch"] + args + ["-o", path("out")])
             XCTAssertEqual(r.status, 1, "\(args)")
             XCTAssertEqual(r.stderr.split(separator: "\n").first.map(String.init), expected, "\(args)")
         }
-        let fits = try CLIProcess.run(["batch", "--manifest", manifest, "--max-manifest-size", "23", "-o", path("out")])
+        let fits = try CLIProcess.run([
+            "batch", "--manifest", manifest, "--max-manifest-size", "23", "-o", path("out"),
+        ])
         XCTAssertEqual(fits.status, 0, fits.stderr)
         XCTAssertEqual(listing("out"), ["good.json"])
     }
@@ -254,28 +331,40 @@ final class BatchCommandTests: XCTestCase {
             var seen: [String] = []
             for k in 1...array.count {
                 let id = array.min + (k - 1) * array.step
-                let env = ["SLURM_ARRAY_TASK_ID": "\(id)", "SLURM_ARRAY_TASK_MIN": "\(array.min)",
-                           "SLURM_ARRAY_TASK_MAX": "\(array.min + (array.count - 1) * array.step)",
-                           "SLURM_ARRAY_TASK_STEP": "\(array.step)", "SLURM_ARRAY_TASK_COUNT": "\(array.count)"]
+                let env = [
+                    "SLURM_ARRAY_TASK_ID": "\(id)", "SLURM_ARRAY_TASK_MIN": "\(array.min)",
+                    "SLURM_ARRAY_TASK_MAX": "\(array.min + (array.count - 1) * array.step)",
+                    "SLURM_ARRAY_TASK_STEP": "\(array.step)", "SLURM_ARRAY_TASK_COUNT": "\(array.count)",
+                ]
                 let out = "out-\(array.min)-\(array.step)-\(k)"
-                let r = try CLIProcess.run(["batch", path("s"), "-o", path(out), "--shard", "auto"], environment: env)
+                let r = try CLIProcess.run(
+                    ["batch", path("s"), "-o", path(out), "--shard", "auto"], environment: env)
                 XCTAssertEqual(r.status, 0, r.stderr)
                 let got = listing(out).map { String($0.dropLast(5)) }
-                XCTAssertEqual(got, names.enumerated().filter { $0.offset % array.count == k - 1 }.map(\.element), "\(array) task \(id)")
+                XCTAssertEqual(
+                    got, names.enumerated().filter { $0.offset % array.count == k - 1 }.map(\.element),
+                    "\(array) task \(id)")
                 seen += got
             }
             XCTAssertEqual(seen.sorted(), names, "\(array)")
         }
         let refused: [([String: String], String)] = [
             // --array=1,4,9: MAX - MIN = 8, but (COUNT - 1) * STEP = 2.
-            (["SLURM_ARRAY_TASK_ID": "4", "SLURM_ARRAY_TASK_MIN": "1", "SLURM_ARRAY_TASK_MAX": "9",
-              "SLURM_ARRAY_TASK_STEP": "1", "SLURM_ARRAY_TASK_COUNT": "3"],
-             "inbetween: --shard auto: this Slurm array is not a range MIN-MAX[:STEP] (task 4 of 3, min 1, step 1); give --shard K/N"),
-            (["JOB_COMPLETION_INDEX": "2"],
-             "inbetween: --shard auto: Kubernetes gives JOB_COMPLETION_INDEX (2) but not the number of completions; give --shard $((JOB_COMPLETION_INDEX+1))/N"),
+            (
+                [
+                    "SLURM_ARRAY_TASK_ID": "4", "SLURM_ARRAY_TASK_MIN": "1", "SLURM_ARRAY_TASK_MAX": "9",
+                    "SLURM_ARRAY_TASK_STEP": "1", "SLURM_ARRAY_TASK_COUNT": "3",
+                ],
+                "inbetween: --shard auto: this Slurm array is not a range MIN-MAX[:STEP] (task 4 of 3, min 1, step 1); give --shard K/N"
+            ),
+            (
+                ["JOB_COMPLETION_INDEX": "2"],
+                "inbetween: --shard auto: Kubernetes gives JOB_COMPLETION_INDEX (2) but not the number of completions; give --shard $((JOB_COMPLETION_INDEX+1))/N"
+            ),
         ]
         for (env, expected) in refused {
-            let r = try CLIProcess.run(["batch", path("s"), "-o", path("out"), "--shard", "auto"], environment: env)
+            let r = try CLIProcess.run(
+                ["batch", path("s"), "-o", path("out"), "--shard", "auto"], environment: env)
             XCTAssertEqual(r.status, 2, r.stderr)
             XCTAssertEqual(r.stderr.split(separator: "\n").first.map(String.init), expected)
         }
@@ -299,7 +388,8 @@ final class BatchCommandTests: XCTestCase {
         let r = try CLIProcess.run(["batch", late, "-o", path("out")])
         XCTAssertEqual(r.status, 1, r.stderr)
         XCTAssertTrue(r.stderr.contains("late.lua:3: late failure"), r.stderr)
-        XCTAssertEqual(try String(contentsOfFile: path("out/late.json"), encoding: .utf8), "the good file from before")
+        XCTAssertEqual(
+            try String(contentsOfFile: path("out/late.json"), encoding: .utf8), "the good file from before")
         XCTAssertEqual(listing("out"), ["late.json"], "no temporary or staging files are left")
     }
 
@@ -307,8 +397,14 @@ final class BatchCommandTests: XCTestCase {
         let cases: [([String], String)] = [
             (["batch", "x.lua"], "inbetween: batch needs -o OUTDIR"),
             (["batch", "-o", "out"], "inbetween: batch needs scripts, folders or --manifest FILE"),
-            (["batch", "x.lua", "-o", "out", "--jobs", "0"], "inbetween: option --jobs needs a whole number of workers from 1 to 1024, got '0'"),
-            (["batch", "x.lua", "-o", "out", "--format", "xml"], "inbetween: unknown format 'xml' for batch (json, csv, css, swift, lottie)"),
+            (
+                ["batch", "x.lua", "-o", "out", "--jobs", "0"],
+                "inbetween: option --jobs needs a whole number of workers from 1 to 1024, got '0'"
+            ),
+            (
+                ["batch", "x.lua", "-o", "out", "--format", "xml"],
+                "inbetween: unknown format 'xml' for batch (json, csv, css, swift, lottie)"
+            ),
         ]
         for (args, first) in cases {
             let r = try CLIProcess.run(args)

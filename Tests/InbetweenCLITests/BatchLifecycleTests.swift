@@ -48,7 +48,9 @@ final class BatchLifecycleTests: XCTestCase {
         text.split(separator: "\n").filter { $0.hasPrefix("start ") }.map { String($0.dropFirst(6)) }
     }
 
-    private func assertSameFiles(_ got: String, _ expected: String, file: StaticString = #filePath, line: UInt = #line) throws {
+    private func assertSameFiles(
+        _ got: String, _ expected: String, file: StaticString = #filePath, line: UInt = #line
+    ) throws {
         XCTAssertEqual(listing(got), listing(expected), file: file, line: line)
         for name in listing(expected) {
             let a = try Data(contentsOf: URL(fileURLWithPath: path("\(got)/\(name)")))
@@ -78,7 +80,8 @@ final class BatchLifecycleTests: XCTestCase {
             let what = "signal \(signal)\(toGroup ? " to the group" : "")\(twice ? " twice" : "")"
             let out = "out-\(signal)-\(toGroup)-\(twice)"
             let batch = try LiveProcess(["batch", path("s"), "-o", path(out), "--jobs", "1"])
-            XCTAssertTrue(batch.waitForStderr(timeout: 60) { self.starts($0).count >= 2 }, "\(what): \(batch.stderr)")
+            XCTAssertTrue(
+                batch.waitForStderr(timeout: 60) { self.starts($0).count >= 2 }, "\(what): \(batch.stderr)")
             let seen = starts(batch.stderr)
             let sent = Date()
             if toGroup { batch.signalGroup(signal) } else { batch.signal(signal) }
@@ -93,13 +96,21 @@ final class BatchLifecycleTests: XCTestCase {
             let finished = seen.dropLast().map { $0 + ".json" }
             XCTAssertEqual(listing(out), finished, "\(what): finished outputs stay, nothing else")
             let name = signal == SIGINT ? "SIGINT" : "SIGTERM"
-            XCTAssertTrue(batch.stderr.contains("batch: stopped by \(name): \(finished.count) succeeded, 0 failed, \(names.count - finished.count) not run;"),
-                          "\(what): \(batch.stderr)")
+            XCTAssertTrue(
+                batch.stderr.contains(
+                    "batch: stopped by \(name): \(finished.count) succeeded, 0 failed, \(names.count - finished.count) not run;"
+                ),
+                "\(what): \(batch.stderr)")
 
-            let resumed = try CLIProcess.run(["batch", path("s"), "-o", path(out), "--jobs", "2", "--skip-existing"])
+            let resumed = try CLIProcess.run([
+                "batch", path("s"), "-o", path(out), "--jobs", "2", "--skip-existing",
+            ])
             XCTAssertEqual(resumed.status, 0, resumed.stderr)
-            XCTAssertTrue(resumed.stderr.contains("batch: \(names.count - finished.count) succeeded, 0 failed, \(finished.count) skipped (output exists);"),
-                          resumed.stderr)
+            XCTAssertTrue(
+                resumed.stderr.contains(
+                    "batch: \(names.count - finished.count) succeeded, 0 failed, \(finished.count) skipped (output exists);"
+                ),
+                resumed.stderr)
             try assertSameFiles(out, "ref")
         }
     }
@@ -111,7 +122,8 @@ final class BatchLifecycleTests: XCTestCase {
     /// its own limit would end it after 4 s, so the test has that long to send SIGSTOP.
     func testWatchdogReplacesAStoppedWorker() throws {
         let names = try writeJobs(8, folder: "s", seconds: 0)
-        try "print('start a-loop')\nwhile true do end\n".write(toFile: path("s/a-loop.lua"), atomically: true, encoding: .utf8)
+        try "print('start a-loop')\nwhile true do end\n".write(
+            toFile: path("s/a-loop.lua"), atomically: true, encoding: .utf8)
         let batch = try LiveProcess(["batch", path("s"), "-o", path("out"), "--jobs", "1", "--timeout", "4"])
         XCTAssertTrue(batch.waitForStderr(timeout: 60) { self.starts($0).contains("a-loop") }, batch.stderr)
         let workers = batch.children
@@ -121,9 +133,13 @@ final class BatchLifecycleTests: XCTestCase {
         XCTAssertTrue(batch.waitForExit(timeout: 120), batch.stderr)
         XCTAssertEqual(batch.status, 1, batch.stderr)
         XCTAssertTrue(batch.stderr.contains("batch: \(names.count) succeeded, 1 failed;"), batch.stderr)
-        XCTAssertTrue(batch.stderr.contains("a-loop.lua: no answer within the time limit (4 s, --timeout) plus 4 s: the worker was stopped (SIGSTOP?) or stuck where its limits cannot reach it, and was killed"),
-                      batch.stderr)
-        XCTAssertEqual(listing("out"), names.map { $0 + ".json" }, "every other job ran, no staging folder left")
+        XCTAssertTrue(
+            batch.stderr.contains(
+                "a-loop.lua: no answer within the time limit (4 s, --timeout) plus 4 s: the worker was stopped (SIGSTOP?) or stuck where its limits cannot reach it, and was killed"
+            ),
+            batch.stderr)
+        XCTAssertEqual(
+            listing("out"), names.map { $0 + ".json" }, "every other job ran, no staging folder left")
         XCTAssertNotEqual(kill(victim, 0), 0, "the stopped worker was killed")
     }
 
@@ -139,8 +155,11 @@ final class BatchLifecycleTests: XCTestCase {
         XCTAssertTrue(r.stderr.contains("batch: 3 succeeded, 1 failed;"), r.stderr)
         // How the worker ends itself (its status) belongs to the limits; the batch's words here.
         XCTAssertTrue(r.stderr.contains("stuck.lua: worker "), r.stderr)
-        XCTAssertTrue(r.stderr.contains(" after the time limit (2 s, --timeout): the script did not stop at the limit (a C function such as a string.find pattern, or a __gc metamethod, cannot be interrupted)"),
-                      r.stderr)
+        XCTAssertTrue(
+            r.stderr.contains(
+                " after the time limit (2 s, --timeout): the script did not stop at the limit (a C function such as a string.find pattern, or a __gc metamethod, cannot be interrupted)"
+            ),
+            r.stderr)
         XCTAssertEqual(listing("out"), ["j01.json", "j02.json", "j03.json"])
     }
 
@@ -159,15 +178,19 @@ final class BatchLifecycleTests: XCTestCase {
         try probe.run()
         probe.waitUntilExit()
         guard probe.terminationStatus == 0 else {
-            throw XCTSkip("unshare --pid --fork --mount-proc does not work here (a container without CAP_SYS_ADMIN?)")
+            throw XCTSkip(
+                "unshare --pid --fork --mount-proc does not work here (a container without CAP_SYS_ADMIN?)")
         }
         let names = try writeJobs(40, folder: "s", seconds: 0)
         let single = try CLIProcess.run(["batch", path("s"), "-o", path("ref"), "--jobs", "2"])
         XCTAssertEqual(single.status, 0, single.stderr)
         let tasks = try (1...2).map { k in
-            try LiveProcess(["--pid", "--fork", "--mount-proc", CLIProcess.binary.path, "batch", path("s"),
-                             "-o", path("shared"), "--shard", "\(k)/2", "--jobs", "2"],
-                            executable: URL(fileURLWithPath: unshare))
+            try LiveProcess(
+                [
+                    "--pid", "--fork", "--mount-proc", CLIProcess.binary.path, "batch", path("s"),
+                    "-o", path("shared"), "--shard", "\(k)/2", "--jobs", "2",
+                ],
+                executable: URL(fileURLWithPath: unshare))
         }
         for task in tasks {
             XCTAssertTrue(task.waitForExit(timeout: 120), task.stderr)
@@ -204,8 +227,12 @@ final class BatchLifecycleTests: XCTestCase {
         _ = try stage("unowned", boot: nil)
         let r = try CLIProcess.run(["batch", path("s"), "-o", path("out")])
         XCTAssertEqual(r.status, 0, r.stderr)
-        XCTAssertEqual(listing("out"), [".inbetween-batch-elsewhere", ".inbetween-batch-live",
-                                        ".inbetween-batch-unowned", "j01.json"])
+        XCTAssertEqual(
+            listing("out"),
+            [
+                ".inbetween-batch-elsewhere", ".inbetween-batch-live",
+                ".inbetween-batch-unowned", "j01.json",
+            ])
     }
 
     /// The default --jobs is the CPUs the process may use: under `taskset -c 0` one worker,
@@ -214,8 +241,9 @@ final class BatchLifecycleTests: XCTestCase {
         let taskset = "/usr/bin/taskset"
         guard FileManager.default.isExecutableFile(atPath: taskset) else { throw XCTSkip("needs \(taskset)") }
         _ = try writeJobs(4, folder: "s", seconds: 0)
-        let batch = try LiveProcess(["-c", "0", CLIProcess.binary.path, "batch", path("s"), "-o", path("out")],
-                                    executable: URL(fileURLWithPath: taskset))
+        let batch = try LiveProcess(
+            ["-c", "0", CLIProcess.binary.path, "batch", path("s"), "-o", path("out")],
+            executable: URL(fileURLWithPath: taskset))
         XCTAssertTrue(batch.waitForExit(timeout: 60), batch.stderr)
         XCTAssertEqual(batch.status, 0, batch.stderr)
         XCTAssertTrue(batch.stderr.contains(" by 1 worker\n"), batch.stderr)
@@ -232,9 +260,12 @@ final class BatchLifecycleTests: XCTestCase {
         defer { rmdir(group) }
         try "50000".write(toFile: group + "/cpu.cfs_quota_us", atomically: false, encoding: .utf8)
         _ = try writeJobs(4, folder: "s", seconds: 0)
-        let batch = try LiveProcess(["-c", "echo $$ > \(group)/cgroup.procs && exec \"$0\" \"$@\"",
-                                     CLIProcess.binary.path, "batch", path("s"), "-o", path("out")],
-                                    executable: URL(fileURLWithPath: "/bin/sh"))
+        let batch = try LiveProcess(
+            [
+                "-c", "echo $$ > \(group)/cgroup.procs && exec \"$0\" \"$@\"",
+                CLIProcess.binary.path, "batch", path("s"), "-o", path("out"),
+            ],
+            executable: URL(fileURLWithPath: "/bin/sh"))
         XCTAssertTrue(batch.waitForExit(timeout: 60), batch.stderr)
         XCTAssertEqual(batch.status, 0, batch.stderr)
         XCTAssertTrue(batch.stderr.contains(" by 1 worker\n"), batch.stderr)

@@ -28,8 +28,10 @@ enum CLIProcess {
     /// - Parameters:
     ///   - stdin: bytes for standard input (closed after them), or
     ///   - stdinFile: a file standing as standard input.
-    static func run(_ arguments: [String], stdin: Data? = nil, stdinFile: FileHandle? = nil,
-                    environment: [String: String] = [:], directory: URL? = nil) throws -> CLIResult {
+    static func run(
+        _ arguments: [String], stdin: Data? = nil, stdinFile: FileHandle? = nil,
+        environment: [String: String] = [:], directory: URL? = nil
+    ) throws -> CLIResult {
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
@@ -38,10 +40,12 @@ enum CLIProcess {
         for (k, v) in environment { env[k] = v }
         process.environment = env
         // stderr goes to a file so that only one pipe needs draining while the child runs.
-        let errURL = FileManager.default.temporaryDirectory.appendingPathComponent("ib-stderr-\(UUID().uuidString)")
+        let errURL = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "ib-stderr-\(UUID().uuidString)")
         FileManager.default.createFile(atPath: errURL.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: errURL) }
-        let out = Pipe(), input = Pipe()
+        let out = Pipe()
+        let input = Pipe()
         let err = try FileHandle(forWritingTo: errURL)
         process.standardOutput = out
         process.standardError = err
@@ -54,11 +58,12 @@ enum CLIProcess {
         process.waitUntilExit()
         try err.close()
         let errData = (try? Data(contentsOf: errURL)) ?? Data()
-        return CLIResult(status: process.terminationStatus,
-                         stdout: String(decoding: outData, as: UTF8.self),
-                         stderr: String(decoding: errData, as: UTF8.self),
-                         signaled: process.terminationReason == .uncaughtSignal,
-                         seconds: Date().timeIntervalSince(started))
+        return CLIResult(
+            status: process.terminationStatus,
+            stdout: String(decoding: outData, as: UTF8.self),
+            stderr: String(decoding: errData, as: UTF8.self),
+            signaled: process.terminationReason == .uncaughtSignal,
+            seconds: Date().timeIntervalSince(started))
     }
 
     final class Marker {}

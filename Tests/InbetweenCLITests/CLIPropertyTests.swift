@@ -49,7 +49,8 @@ final class CLIPropertyTests: XCTestCase {
     private let fixtures = ["easing.lua", "scene.lua"]
 
     override func setUpWithError() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("ib-property-\(UUID().uuidString)")
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "ib-property-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     }
 
@@ -61,9 +62,12 @@ final class CLIPropertyTests: XCTestCase {
         for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) {
             try FileManager.default.removeItem(at: folder.appendingPathComponent(name))
         }
-        try Self.scene.write(to: folder.appendingPathComponent("scene.lua"), atomically: false, encoding: .utf8)
-        try Self.easing.write(to: folder.appendingPathComponent("easing.lua"), atomically: false, encoding: .utf8)
-        try FileManager.default.createDirectory(at: folder.appendingPathComponent("sub"), withIntermediateDirectories: true)
+        try Self.scene.write(
+            to: folder.appendingPathComponent("scene.lua"), atomically: false, encoding: .utf8)
+        try Self.easing.write(
+            to: folder.appendingPathComponent("easing.lua"), atomically: false, encoding: .utf8)
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("sub"), withIntermediateDirectories: true)
     }
 
     private func randomValue(for option: OptionSpec?, _ rng: inout SplitMix64) -> String {
@@ -78,7 +82,9 @@ final class CLIPropertyTests: XCTestCase {
         for _ in 0..<Int.random(in: 0...4, using: &rng) {
             let option: OptionSpec
             switch Int.random(in: 0..<20, using: &rng) {
-            case 0: option = OptionSpec(name: ["--bogus", "-z", "--fp", "-"].randomElement(using: &rng)!, help: "")
+            case 0:
+                option = OptionSpec(
+                    name: ["--bogus", "-z", "--fp", "-"].randomElement(using: &rng)!, help: "")
             default:
                 guard let pick = spec.options.randomElement(using: &rng) else { continue }
                 option = pick
@@ -95,12 +101,14 @@ final class CLIPropertyTests: XCTestCase {
         let operands: [String]
         switch spec.name {
         case "run": operands = ["scene.lua", "-", "easing.lua"]
-        case "curve", "plot": operands = ["bounceOut", "easing.lua", "-", "scene.lua", "spring(1, 100, 10, 0)"]
+        case "curve", "plot":
+            operands = ["bounceOut", "easing.lua", "-", "scene.lua", "spring(1, 100, 10, 0)"]
         case "batch": operands = ["scene.lua", "."]
         default: operands = []
         }
         for _ in 0..<Int.random(in: 0...2, using: &rng) {
-            let operand = operands.isEmpty || Int.random(in: 0..<4, using: &rng) == 0
+            let operand =
+                operands.isEmpty || Int.random(in: 0..<4, using: &rng) == 0
                 ? Self.values.randomElement(using: &rng)! : operands.randomElement(using: &rng)!
             groups.append([operand])
         }
@@ -116,7 +124,8 @@ final class CLIPropertyTests: XCTestCase {
         let all = FileManager.default.enumerator(atPath: folder.path)?.allObjects as? [String] ?? []
         return all.filter { path in
             let name = (path as NSString).lastPathComponent
-            return name.contains(".tmp-") || name.hasPrefix(".inbetween-") || name.hasPrefix("inbetween-spill")
+            return name.contains(".tmp-") || name.hasPrefix(".inbetween-")
+                || name.hasPrefix("inbetween-spill")
         }
     }
 
@@ -126,17 +135,20 @@ final class CLIPropertyTests: XCTestCase {
         let seed = environment["INBETWEEN_PROPERTY_SEED"].flatMap(UInt64.init) ?? 20_261_201
         var rng = SplitMix64(state: seed)
         // batch starts worker processes: drawn less often, as it is slower per run.
-        let commands = CommandTable.visibleCommands + CommandTable.visibleCommands.filter { $0.name != "batch" }
+        let commands =
+            CommandTable.visibleCommands + CommandTable.visibleCommands.filter { $0.name != "batch" }
         var statuses: [Int32: Int] = [:]
         for i in 0..<runs {
             try resetFolder()
             let spec = commands.randomElement(using: &rng)!
             let arguments = Array(randomArguments(spec, &rng).dropFirst())
             let stdin = [Self.scene, Self.easing, ""].randomElement(using: &rng)!
-            let label = "seed \(seed) run \(i): inbetween \(([spec.name] + arguments).map { $0.count > 40 ? String($0.prefix(40)) + "…" : $0 })"
-            let r = try CLIProcess.run([spec.name] + arguments + ["--no-user-plugins"].filter { _ in spec.name != "help" },
-                                       stdin: Data(stdin.utf8), environment: ["INBETWEEN_TEST_PROPERTY": "1"],
-                                       directory: folder)
+            let label =
+                "seed \(seed) run \(i): inbetween \(([spec.name] + arguments).map { $0.count > 40 ? String($0.prefix(40)) + "…" : $0 })"
+            let r = try CLIProcess.run(
+                [spec.name] + arguments + ["--no-user-plugins"].filter { _ in spec.name != "help" },
+                stdin: Data(stdin.utf8), environment: ["INBETWEEN_TEST_PROPERTY": "1"],
+                directory: folder)
             statuses[r.status, default: 0] += 1
             XCTAssertFalse(r.signaled, "\(label): ended by signal \(r.status)")
             XCTAssertTrue([0, 1, 2].contains(r.status), "\(label): status \(r.status)")
@@ -146,9 +158,13 @@ final class CLIPropertyTests: XCTestCase {
             XCTAssertEqual(try strayFiles(), [], label)
             // A fixture changes only when -o named it (and it was not an input of that run:
             // OutputTargetTests checks the refusal).
-            let outputs = zip(arguments, arguments.dropFirst()).filter { $0.0 == "-o" }.map(\.1)
-                + arguments.filter { $0.hasPrefix("-o") && $0.count > 2 }.map { String($0.dropFirst($0.hasPrefix("-o=") ? 3 : 2)) }
-            for (name, text) in [("scene.lua", Self.scene), ("easing.lua", Self.easing)] where !outputs.contains(name) {
+            let outputs =
+                zip(arguments, arguments.dropFirst()).filter { $0.0 == "-o" }.map(\.1)
+                + arguments.filter { $0.hasPrefix("-o") && $0.count > 2 }.map {
+                    String($0.dropFirst($0.hasPrefix("-o=") ? 3 : 2))
+                }
+            for (name, text) in [("scene.lua", Self.scene), ("easing.lua", Self.easing)]
+            where !outputs.contains(name) {
                 let now = try? String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
                 XCTAssertEqual(now, text, "\(label): \(name) changed")
             }

@@ -68,10 +68,13 @@ final class ChromiumPlaybackTests: XCTestCase {
         }
         switch count {
         case 1: return [root]
-        case 2: return root == "bounds" || root.hasSuffix("Size") || root == "shadowOffset"
-            ? [root + "-width", root + "-height"] : [root + "-x", root + "-y"]
-        case 4: return root.hasSuffix("Color") ? ["r", "g", "b", "a"].map { root + "-" + $0 }
-            : ["x", "y", "width", "height"].map { root + "-" + $0 }
+        case 2:
+            return root == "bounds" || root.hasSuffix("Size") || root == "shadowOffset"
+                ? [root + "-width", root + "-height"] : [root + "-x", root + "-y"]
+        case 4:
+            return root.hasSuffix("Color")
+                ? ["r", "g", "b", "a"].map { root + "-" + $0 }
+                : ["x", "y", "width", "height"].map { root + "-" + $0 }
         default: return (0..<count).map { root + "-" + String($0) }
         }
     }
@@ -91,15 +94,22 @@ final class ChromiumPlaybackTests: XCTestCase {
         var numbers: [Double]
         init(from decoder: Decoder) throws {
             let c = try decoder.singleValueContainer()
-            if let x = try? c.decode(Double.self) { numbers = [x] } else { numbers = try c.decode([Double].self) }
+            if let x = try? c.decode(Double.self) {
+                numbers = [x]
+            } else {
+                numbers = try c.decode([Double].self)
+            }
         }
     }
 
     func testEveryExportPlaysBackInChromiumAsTheEngineComputes() throws {
         let chromium = try XCTUnwrap(
-            ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first { FileManager.default.isExecutableFile(atPath: $0) },
+            ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first {
+                FileManager.default.isExecutableFile(atPath: $0)
+            },
             "chromium is not installed (scripts/test installs Debian's chromium)")
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("ib-chromium-\(UUID().uuidString)")
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "ib-chromium-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
 
@@ -107,19 +117,23 @@ final class ChromiumPlaybackTests: XCTestCase {
         var page = "<!doctype html><html><head><meta charset=\"utf-8\"></head><body>\n"
         for (index, c) in Self.cases.enumerated() {
             let css = dir.appendingPathComponent("case\(index).css")
-            let made = try CLIProcess.run(["run", "--no-user-plugins", "--format", "css", "-o", css.path, c.script])
+            let made = try CLIProcess.run([
+                "run", "--no-user-plugins", "--format", "css", "-o", css.path, c.script,
+            ])
             XCTAssertEqual(made.status, 0, "\(c.script): \(made.stderr)")
             let json = try CLIProcess.run(["run", "--no-user-plugins", "--fps", String(c.fps), c.script])
             XCTAssertEqual(json.status, 0, "\(c.script): \(json.stderr)")
             let f = try JSONDecoder().decode(Frames.self, from: Data(json.stdout.utf8))
             frames.append(f)
             let stylesheet = try String(contentsOf: css, encoding: .utf8)
-            let html = try String(contentsOf: dir.appendingPathComponent("case\(index).html"), encoding: .utf8)
+            let html = try String(
+                contentsOf: dir.appendingPathComponent("case\(index).html"), encoding: .utf8)
             let body = html.components(separatedBy: "<body style=\"margin: 0\">\n").last!
                 .components(separatedBy: "</body>").first!
             page += "<pre id=\"result-\(index)\"></pre>\n"
             let paused = "<style>* { animation-play-state: paused !important; }</style>"
-            let doc = "<!doctype html><html><head><style>\(stylesheet)</style>\(paused)</head><body>\(body)"
+            let doc =
+                "<!doctype html><html><head><style>\(stylesheet)</style>\(paused)</head><body>\(body)"
                 + "<script>\(probe(index: index, frames: f))</script></body></html>"
             page += "<iframe width=\"400\" height=\"300\" srcdoc=\"\(attributeEscaped(doc))\"></iframe>\n"
         }
@@ -130,9 +144,11 @@ final class ChromiumPlaybackTests: XCTestCase {
         // One browser for every case; bounded so a hung browser fails the test instead of CI.
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
-        process.arguments = ["180", chromium, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-                             "--user-data-dir=" + dir.appendingPathComponent("profile").path,
-                             "--dump-dom", pageURL.absoluteString]
+        process.arguments = [
+            "180", chromium, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+            "--user-data-dir=" + dir.appendingPathComponent("profile").path,
+            "--dump-dom", pageURL.absoluteString,
+        ]
         let out = Pipe()
         process.standardOutput = out
         process.standardError = FileHandle.nullDevice
@@ -148,9 +164,11 @@ final class ChromiumPlaybackTests: XCTestCase {
                 XCTFail("\(c.script): no result from Chromium")
                 continue
             }
-            let text = String(dom[range.upperBound..<end.lowerBound]).replacingOccurrences(of: "&quot;", with: "\"")
-                .replacingOccurrences(of: "&amp;", with: "&").replacingOccurrences(of: "&lt;", with: "<")
-                .replacingOccurrences(of: "&gt;", with: ">")
+            let text = String(dom[range.upperBound..<end.lowerBound]).replacingOccurrences(
+                of: "&quot;", with: "\""
+            )
+            .replacingOccurrences(of: "&amp;", with: "&").replacingOccurrences(of: "&lt;", with: "<")
+            .replacingOccurrences(of: "&gt;", with: ">")
             guard let data = text.data(using: .utf8),
                 let read = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
                 let rows = read["values"] as? [[Any]]
@@ -159,9 +177,12 @@ final class ChromiumPlaybackTests: XCTestCase {
                 continue
             }
             // Every animation the CSS declares (one per @keyframes) was found and driven.
-            let stylesheet = (try? String(contentsOf: dir.appendingPathComponent("case\(index).css"), encoding: .utf8)) ?? ""
-            XCTAssertEqual(read["animations"] as? Int, stylesheet.components(separatedBy: "@keyframes ").count - 1,
-                           "\(c.script): animations found by document.getAnimations()")
+            let stylesheet =
+                (try? String(contentsOf: dir.appendingPathComponent("case\(index).css"), encoding: .utf8))
+                ?? ""
+            XCTAssertEqual(
+                read["animations"] as? Int, stylesheet.components(separatedBy: "@keyframes ").count - 1,
+                "\(c.script): animations found by document.getAnimations()")
             compare(c, frames[index], rows)
         }
     }
@@ -172,28 +193,41 @@ final class ChromiumPlaybackTests: XCTestCase {
         XCTAssertEqual(rows.count, times.count, "\(c.script): one row per time")
         for (k, track) in f.tracks.enumerated() {
             let tolerance = c.exact ? 1e-12 : Self.tolerance(track.keyPath)
-            var worst = 0.0, worstTime = 0.0
+            var worst = 0.0
+            var worstTime = 0.0
             var compared = 0
             for (i, t) in track.times.enumerated() {
-                guard let row = times.firstIndex(of: t), row < rows.count, k < rows[row].count else { continue }
-                guard let got = (rows[row][k] as? [Any])?.map({ ($0 as? NSNumber)?.doubleValue ?? .nan }) else {
-                    XCTFail("\(c.script): \(track.layer).\(track.keyPath) has no value in Chromium at t = \(t)")
+                guard let row = times.firstIndex(of: t), row < rows.count, k < rows[row].count else {
+                    continue
+                }
+                guard let got = (rows[row][k] as? [Any])?.map({ ($0 as? NSNumber)?.doubleValue ?? .nan })
+                else {
+                    XCTFail(
+                        "\(c.script): \(track.layer).\(track.keyPath) has no value in Chromium at t = \(t)")
                     break
                 }
                 let expected = track.values[i].numbers
                 guard got.count == expected.count else {
-                    XCTFail("\(c.script): \(track.layer).\(track.keyPath) at t = \(t): \(got.count) numbers, expected \(expected.count)")
+                    XCTFail(
+                        "\(c.script): \(track.layer).\(track.keyPath) at t = \(t): \(got.count) numbers, expected \(expected.count)"
+                    )
                     break
                 }
                 for (g, e) in zip(got, expected) {
                     let d = abs(g - e)
-                    if !(d <= worst) { worst = d; worstTime = t }
+                    if !(d <= worst) {
+                        worst = d
+                        worstTime = t
+                    }
                 }
                 compared += 1
             }
-            XCTAssertEqual(compared, track.times.count, "\(c.script): \(track.layer).\(track.keyPath) compared at every time")
-            XCTAssertLessThanOrEqual(worst, tolerance,
-                                     "\(c.script): \(track.layer).\(track.keyPath) off by \(worst) at t = \(worstTime)")
+            XCTAssertEqual(
+                compared, track.times.count,
+                "\(c.script): \(track.layer).\(track.keyPath) compared at every time")
+            XCTAssertLessThanOrEqual(
+                worst, tolerance,
+                "\(c.script): \(track.layer).\(track.keyPath) off by \(worst) at t = \(worstTime)")
         }
     }
 
@@ -206,7 +240,10 @@ final class ChromiumPlaybackTests: XCTestCase {
     private func probe(index: Int, frames f: Frames) -> String {
         let tracks = f.tracks.map { t -> [String: Any] in
             let count = t.values.first?.numbers.count ?? 1
-            return ["layer": t.layer, "props": Self.properties(t.keyPath, count: count) ?? [], "path": t.keyPath == "path"]
+            return [
+                "layer": t.layer, "props": Self.properties(t.keyPath, count: count) ?? [],
+                "path": t.keyPath == "path",
+            ]
         }
         let spec: [String: Any] = ["times": Self.times(f).map { ($0 - f.start) * 1000 }, "tracks": tracks]
         let json = String(decoding: try! JSONSerialization.data(withJSONObject: spec), as: UTF8.self)

@@ -12,7 +12,9 @@ final class ChromiumSession {
 
     init(width: Int = 1000, height: Int = 1400) throws {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", CLIProcess.root.appendingPathComponent("Tests/browser/chromium_session.py").path]
+        process.arguments = [
+            "python3", CLIProcess.root.appendingPathComponent("Tests/browser/chromium_session.py").path,
+        ]
         var env = ProcessInfo.processInfo.environment
         env["WIDTH"] = String(width)
         env["HEIGHT"] = String(height)
@@ -58,7 +60,9 @@ final class ChromiumSession {
         let end = pending.firstIndex(of: 0x0A)!
         let reply = pending[pending.startIndex..<end]
         pending = Data(pending[(end + 1)...])
-        let object = try JSONSerialization.jsonObject(with: reply, options: [.fragmentsAllowed]) as? [String: Any] ?? [:]
+        let object =
+            try JSONSerialization.jsonObject(with: reply, options: [.fragmentsAllowed]) as? [String: Any]
+            ?? [:]
         guard object["ok"] as? Bool == true else {
             throw CommandFailure("browser: \(object["error"] ?? "no reply")")
         }

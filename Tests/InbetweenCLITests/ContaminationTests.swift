@@ -18,7 +18,8 @@ final class ContaminationTests: XCTestCase {
     private var folder: URL!
 
     override func setUpWithError() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("ib-poison-\(UUID().uuidString)")
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "ib-poison-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     }
 
@@ -28,8 +29,10 @@ final class ContaminationTests: XCTestCase {
 
     /// 256M: the victim needs 40 MiB of it, which a poison's 230 MiB hoard would leave it
     /// without.
-    static let options = ["--format", "csv", "--no-user-plugins", "--max-memory", "256M",
-                          "--max-instructions", "1e8", "--timeout", "20"]
+    static let options = [
+        "--format", "csv", "--no-user-plugins", "--max-memory", "256M",
+        "--max-instructions", "1e8", "--timeout", "20",
+    ]
 
     private func poisons() throws -> [String] {
         try FileManager.default.contentsOfDirectory(atPath: Self.fixtures.path)
@@ -46,15 +49,19 @@ final class ContaminationTests: XCTestCase {
     }
 
     private func output(_ out: String, _ name: String) -> Data? {
-        FileManager.default.contents(atPath: folder.appendingPathComponent(out).appendingPathComponent(name).path)
+        FileManager.default.contents(
+            atPath: folder.appendingPathComponent(out).appendingPathComponent(name).path)
     }
 
     func testPoisonThenVictimOnOneWorker() throws {
         let names = try poisons()
         XCTAssertGreaterThanOrEqual(names.count, 20)
         let alone = try copy("victim.lua", to: "victim.lua")
-        let reference = try CLIProcess.run(["batch", alone, "-o", folder.appendingPathComponent("ref").path,
-                                            "--jobs", "1"] + Self.options)
+        let reference = try CLIProcess.run(
+            [
+                "batch", alone, "-o", folder.appendingPathComponent("ref").path,
+                "--jobs", "1",
+            ] + Self.options)
         XCTAssertEqual(reference.status, 0, reference.stderr)
         let expected = try XCTUnwrap(output("ref", "victim.csv"))
         XCTAssertGreaterThan(expected.count, 1000)
@@ -65,8 +72,11 @@ final class ContaminationTests: XCTestCase {
             scripts.append(try copy("poison-\(name).lua", to: "p-\(name).lua"))
             scripts.append(try copy("victim.lua", to: "v-\(name).lua"))
         }
-        let r = try CLIProcess.run(["batch"] + scripts + ["-o", folder.appendingPathComponent("out").path,
-                                                          "--jobs", "1"] + Self.options)
+        let r = try CLIProcess.run(
+            ["batch"] + scripts + [
+                "-o", folder.appendingPathComponent("out").path,
+                "--jobs", "1",
+            ] + Self.options)
         XCTAssertFalse(r.signaled, r.stderr)
         for name in names {
             let got = output("out", "v-\(name).csv")
@@ -80,19 +90,25 @@ final class ContaminationTests: XCTestCase {
     func testEveryPoisonActsWithinItsOwnJob() throws {
         let names = try poisons()
         let alone = try copy("victim.lua", to: "victim.lua")
-        let reference = try CLIProcess.run(["batch", alone, "-o", folder.appendingPathComponent("ref").path]
-                                           + Self.options)
+        let reference = try CLIProcess.run(
+            ["batch", alone, "-o", folder.appendingPathComponent("ref").path]
+                + Self.options)
         XCTAssertEqual(reference.status, 0, reference.stderr)
         let expected = try XCTUnwrap(output("ref", "victim.csv"))
         var scripts: [String] = []
         for name in names {
-            let poison = try String(contentsOf: Self.fixtures.appendingPathComponent("poison-\(name).lua"),
-                                    encoding: .utf8)
+            let poison = try String(
+                contentsOf: Self.fixtures.appendingPathComponent("poison-\(name).lua"),
+                encoding: .utf8)
             // `do ... end`: the poison's locals stay its own, its effects do not.
-            scripts.append(try copy("victim.lua", to: "both-\(name).lua", prefix: "do\n" + poison + "\nend\n"))
+            scripts.append(
+                try copy("victim.lua", to: "both-\(name).lua", prefix: "do\n" + poison + "\nend\n"))
         }
-        let r = try CLIProcess.run(["batch"] + scripts + ["-o", folder.appendingPathComponent("out").path,
-                                                          "--jobs", "2"] + Self.options)
+        let r = try CLIProcess.run(
+            ["batch"] + scripts + [
+                "-o", folder.appendingPathComponent("out").path,
+                "--jobs", "2",
+            ] + Self.options)
         XCTAssertFalse(r.signaled, r.stderr)
         for name in names {
             let got = output("out", "both-\(name).csv")

@@ -8,8 +8,10 @@ import XCTest
 /// equals steps() everywhere: no ramp next to a jump (the old sampled form was 0.24 off there).
 final class CurveStepsCSSTests: XCTestCase {
     func testStepsBecomeExactJumps() throws {
-        for spec in ["steps(4, jump-end)", "steps(4)", "steps(3, jump-both)", "steps(5, jump-none)",
-                     "steps(2, start)", "steps(1, jump-start)"] {
+        for spec in [
+            "steps(4, jump-end)", "steps(4)", "steps(3, jump-both)", "steps(5, jump-none)",
+            "steps(2, start)", "steps(1, jump-start)",
+        ] {
             let r = try CLIProcess.run(["curve", spec, "--format", "css"])
             XCTAssertEqual(r.status, 0, r.stderr)
             let function = try XCTUnwrap(r.stdout.split(separator: "\n").last.map(String.init))
@@ -32,7 +34,8 @@ final class CurveStepsCSSTests: XCTestCase {
                 let nearJump = (1...5).contains { n in
                     (0...n).contains { j in
                         let d = abs(x - Double(j) / Double(n))
-                        return d > 0 && d <= 1e-15 && (Double(j) / Double(n) * 100) / 100 != Double(j) / Double(n)
+                        return d > 0 && d <= 1e-15
+                            && (Double(j) / Double(n) * 100) / 100 != Double(j) / Double(n)
                     }
                 }
                 if nearJump { continue }

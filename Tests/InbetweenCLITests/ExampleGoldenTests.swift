@@ -28,8 +28,9 @@ final class ExampleGoldenTests: XCTestCase {
     func testEveryFormatOnTwoExamples() throws {
         for base in ["05-bouncing-ball", "12-photo-throw"] {
             for format in ["csv", "css", "swift"] {
-                Golden.assertMatches(try output(["--format", format, "--fps", "20", "examples/\(base).lua"]),
-                                     "examples/\(base).\(format)")
+                Golden.assertMatches(
+                    try output(["--format", format, "--fps", "20", "examples/\(base).lua"]),
+                    "examples/\(base).\(format)")
             }
         }
     }
@@ -41,7 +42,9 @@ final class ExampleGoldenTests: XCTestCase {
     func testPhotoThrowTimelineMakesExample12sFrames() throws {
         for format in ["json", "csv", "css", "swift", "lottie"] {
             for fps in ["60", "24"] {
-                let args = ["--format", format, "--fps", fps] + (["css", "swift"].contains(format) ? ["--bake"] : [])
+                let args =
+                    ["--format", format, "--fps", fps]
+                    + (["css", "swift"].contains(format) ? ["--bake"] : [])
                 let seed = try output(args + ["examples/12-photo-throw.lua"])
                 let timeline = try output(args + ["examples/14-photo-throw-timeline.lua"])
                     .replacingOccurrences(of: "14-photo-throw-timeline.lua", with: "12-photo-throw.lua")
@@ -64,23 +67,33 @@ final class ExampleGoldenTests: XCTestCase {
         XCTAssertTrue(keyTimes.hasSuffix("= [0, 0.3, 0.5, 0.7, 0.8, 0.9, 0.95, 1]"), keyTimes)
         let ys = ["32", "268", "140", "268", "220", "268", "250", "268"]
         let values = lines.filter { $0.hasPrefix("boxed(CGPoint(") }
-        XCTAssertEqual(values, ys.map { "boxed(CGPoint(x: 150, y: \($0))),"})
+        XCTAssertEqual(values, ys.map { "boxed(CGPoint(x: 150, y: \($0)))," })
         let functions = lines.filter { $0.hasPrefix("CAMediaTimingFunction(name:") }
-        let alternating = (0..<7).map { $0 % 2 == 0 ? "CAMediaTimingFunction(name: .easeIn)," : "CAMediaTimingFunction(name: .easeOut)," }
+        let alternating = (0..<7).map {
+            $0 % 2 == 0 ? "CAMediaTimingFunction(name: .easeIn)," : "CAMediaTimingFunction(name: .easeOut),"
+        }
         XCTAssertEqual(functions, alternating)
         XCTAssertTrue(swift.contains("CAKeyframeAnimation(keyPath: \"position\")"))
         XCTAssertTrue(swift.contains(".duration = 1\n"))
 
         let css = try output(["--format", "css", "examples/05-bouncing-ball.lua"])
-        let keyframes = css.split(separator: "\n").filter { $0.hasPrefix("  ") && $0.contains("% {") && $0.contains("--ball-position-y:") }
+        let keyframes = css.split(separator: "\n").filter {
+            $0.hasPrefix("  ") && $0.contains("% {") && $0.contains("--ball-position-y:")
+        }
         XCTAssertEqual(keyframes.count, 8)
-        let percents = keyframes.map { String($0.split(separator: "%")[0]).trimmingCharacters(in: .whitespaces) }
+        let percents = keyframes.map {
+            String($0.split(separator: "%")[0]).trimmingCharacters(in: .whitespaces)
+        }
         XCTAssertEqual(percents, ["0", "30", "50", "70", "80", "90", "95", "100"])
         for (i, line) in keyframes.enumerated() {
             XCTAssertTrue(line.contains("--ball-position-y: \(ys[i]);"), String(line))
-            let curve = i == 7 ? nil : (i % 2 == 0 ? "cubic-bezier(0.42, 0, 1, 1)" : "cubic-bezier(0, 0, 0.58, 1)")
-            if let curve { XCTAssertTrue(line.contains("animation-timing-function: \(curve);"), String(line)) }
-            else { XCTAssertFalse(line.contains("animation-timing-function")) }
+            let curve =
+                i == 7 ? nil : (i % 2 == 0 ? "cubic-bezier(0.42, 0, 1, 1)" : "cubic-bezier(0, 0, 0.58, 1)")
+            if let curve {
+                XCTAssertTrue(line.contains("animation-timing-function: \(curve);"), String(line))
+            } else {
+                XCTAssertFalse(line.contains("animation-timing-function"))
+            }
         }
         XCTAssertTrue(css.contains(" 1s linear 0s 1 normal none"), "one 1 s animation")
     }

@@ -21,8 +21,9 @@ enum Golden {
                 try FileManager.default.createDirectory(
                     at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
                 try actual.write(to: url, atomically: true, encoding: .utf8)
-                XCTFail("recorded golden file \(name) (INBETWEEN_RECORD=1): review the diff and run the tests again without it",
-                        file: file, line: line)
+                XCTFail(
+                    "recorded golden file \(name) (INBETWEEN_RECORD=1): review the diff and run the tests again without it",
+                    file: file, line: line)
             } catch {
                 XCTFail("cannot record \(url.path): \(error)", file: file, line: line)
             }

@@ -30,7 +30,11 @@ final class HostileScriptTests: XCTestCase {
                 if l.hasPrefix("-- args: ") {
                     var words = l.dropFirst(9).split(separator: " ").map(String.init)[...]
                     while let w = words.popFirst() {
-                        if limits[w] != nil, let v = words.popFirst() { limits[w] = v } else { extra.append(w) }
+                        if limits[w] != nil, let v = words.popFirst() {
+                            limits[w] = v
+                        } else {
+                            extra.append(w)
+                        }
                     }
                 }
             }
@@ -64,21 +68,28 @@ final class HostileScriptTests: XCTestCase {
             let c = Case(name: name, text: text)
             XCTAssertFalse(c.expect.isEmpty, "\(name) has no '-- expect:' line")
 
-            let work = FileManager.default.temporaryDirectory.appendingPathComponent("ib-hostile-\(UUID().uuidString)")
+            let work = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "ib-hostile-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(at: work) }
             try FileManager.default.copyItem(at: source, to: work.appendingPathComponent(name))
 
-            let r = try CLIProcess.run(c.arguments, environment: ["INBETWEEN_PLUGIN_PATH": ""], directory: work)
+            let r = try CLIProcess.run(
+                c.arguments, environment: ["INBETWEEN_PLUGIN_PATH": ""], directory: work)
             XCTAssertFalse(r.signaled, "\(name) crashed: \(r.stderr)")
             XCTAssertEqual(r.status, 1, "\(name): \(r.stderr)")
-            let first = r.stderr.split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init) ?? ""
+            let first =
+                r.stderr.split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init) ?? ""
             if c.expect.hasPrefix("^") {
-                XCTAssertTrue(try matches(first, c.expect), "\(name): '\(first.prefix(300))' does not match \(c.expect)")
+                XCTAssertTrue(
+                    try matches(first, c.expect), "\(name): '\(first.prefix(300))' does not match \(c.expect)"
+                )
             } else {
                 XCTAssertEqual(first, c.expect, name)
             }
-            for text in c.also { XCTAssertTrue(r.stderr.contains(text), "\(name): no '\(text)' in \(r.stderr)") }
+            for text in c.also {
+                XCTAssertTrue(r.stderr.contains(text), "\(name): no '\(text)' in \(r.stderr)")
+            }
             let left = try FileManager.default.contentsOfDirectory(atPath: work.path)
             XCTAssertEqual(left, [name], "\(name) left files behind")
             // Each limit fires within its budget: the timeout (plus the CLI's grace period for

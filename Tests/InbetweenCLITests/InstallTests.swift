@@ -13,7 +13,8 @@ final class InstallTests: XCTestCase {
     private var prefix: URL!
 
     override func setUpWithError() throws {
-        prefix = FileManager.default.temporaryDirectory.appendingPathComponent("ib-install-\(UUID().uuidString)")
+        prefix = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "ib-install-\(UUID().uuidString)")
         let r = try shell(["scripts/install", "--binary", CLIProcess.binary.path, prefix.path])
         XCTAssertEqual(r.status, 0, r.stderr)
     }
@@ -32,7 +33,8 @@ final class InstallTests: XCTestCase {
         for (k, v) in environment { env[k] = v }
         process.environment = env
         // stderr into a file, so that only one pipe needs draining (as CLIProcess).
-        let errURL = prefix.deletingLastPathComponent().appendingPathComponent("ib-install-err-\(UUID().uuidString)")
+        let errURL = prefix.deletingLastPathComponent().appendingPathComponent(
+            "ib-install-err-\(UUID().uuidString)")
         _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: errURL) }
         let out = Pipe()
@@ -42,22 +44,25 @@ final class InstallTests: XCTestCase {
         let outData = out.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         let errData = (try? Data(contentsOf: errURL)) ?? Data()
-        return CLIResult(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                         stderr: String(decoding: errData, as: UTF8.self),
-                         signaled: process.terminationReason == .uncaughtSignal)
+        return CLIResult(
+            status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+            stderr: String(decoding: errData, as: UTF8.self),
+            signaled: process.terminationReason == .uncaughtSignal)
     }
 
     private var installed: String { prefix.appendingPathComponent("bin/inbetween").path }
     private var shippedNames: [String] {
-        (try? FileManager.default.contentsOfDirectory(atPath: CLIProcess.root.appendingPathComponent("plugins").path))?
+        (try? FileManager.default.contentsOfDirectory(
+            atPath: CLIProcess.root.appendingPathComponent("plugins").path))?
             .filter { $0.hasSuffix(".lua") }.sorted() ?? []
     }
 
     /// The plugin files `list` names.
     private func listedFiles(_ output: String) -> Set<String> {
-        Set(output.split(separator: "\n").compactMap { line in
-            line.split(separator: " ").last.map(String.init).flatMap { $0.hasSuffix(".lua") ? $0 : nil }
-        })
+        Set(
+            output.split(separator: "\n").compactMap { line in
+                line.split(separator: " ").last.map(String.init).flatMap { $0.hasSuffix(".lua") ? $0 : nil }
+            })
     }
 
     /// With the checkout out of reach, the installed binary lists the shipped plugins from
@@ -73,9 +78,11 @@ final class InstallTests: XCTestCase {
 
         guard geteuid() == 0 else { throw XCTSkip("hiding the checkout needs a mount namespace (root)") }
         let root = CLIProcess.root.path
-        let hidden = try shell(["unshare", "--mount", "sh", "-c",
-                                "mount -t tmpfs none \"$0\" && test ! -e \"$0/plugins\" && \"$1\" list --no-user-plugins",
-                                root, installed])
+        let hidden = try shell([
+            "unshare", "--mount", "sh", "-c",
+            "mount -t tmpfs none \"$0\" && test ! -e \"$0/plugins\" && \"$1\" list --no-user-plugins",
+            root, installed,
+        ])
         XCTAssertEqual(hidden.status, 0, hidden.stderr)
         XCTAssertEqual(listedFiles(hidden.stdout), expected)
         XCTAssertTrue(hidden.stdout.contains("bounceOut"), "penner.lua's easings are listed")
@@ -88,12 +95,15 @@ final class InstallTests: XCTestCase {
 
     func testManPageRendersEveryCommand() throws {
         let page = prefix.appendingPathComponent("share/man/man1/inbetween.1").path
-        let r = try shell(["man", "-P", "cat", "-l", page], environment: ["MANWIDTH": "100", "LC_ALL": "C.UTF-8"])
+        let r = try shell(
+            ["man", "-P", "cat", "-l", page], environment: ["MANWIDTH": "100", "LC_ALL": "C.UTF-8"])
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertTrue(r.stdout.contains("INBETWEEN(1)"))
         for spec in CommandTable.visibleCommands {
             XCTAssertTrue(r.stdout.contains("inbetween \(spec.name) "), spec.name)
-            for option in spec.options { XCTAssertTrue(r.stdout.contains(option.name), "\(spec.name) \(option.name)") }
+            for option in spec.options {
+                XCTAssertTrue(r.stdout.contains(option.name), "\(spec.name) \(option.name)")
+            }
         }
         XCTAssertFalse(r.stderr.contains("warning"), r.stderr)
     }
@@ -130,21 +140,30 @@ final class InstallTests: XCTestCase {
     /// must hold (every command and option, from the same table) and by the shells' own
     /// syntax check when a shell is there.
     func testZshAndFishCompletionsHoldEveryOption() throws {
-        let zsh = try String(contentsOf: prefix.appendingPathComponent("share/zsh/site-functions/_inbetween"), encoding: .utf8)
-        let fish = try String(contentsOf: prefix.appendingPathComponent("share/fish/vendor_completions.d/inbetween.fish"),
-                              encoding: .utf8)
+        let zsh = try String(
+            contentsOf: prefix.appendingPathComponent("share/zsh/site-functions/_inbetween"), encoding: .utf8)
+        let fish = try String(
+            contentsOf: prefix.appendingPathComponent("share/fish/vendor_completions.d/inbetween.fish"),
+            encoding: .utf8)
         XCTAssertTrue(zsh.hasPrefix("#compdef inbetween\n"))
         for spec in CommandTable.visibleCommands {
             XCTAssertTrue(zsh.contains("'\(spec.name):"), spec.name)
             XCTAssertTrue(fish.contains("-a \(spec.name) -d"), spec.name)
             for option in spec.options {
-                XCTAssertTrue(zsh.contains("'\(option.name)[") || zsh.contains("'*\(option.name)["), option.name)
-                let fishName = option.name.hasPrefix("--") ? "-l \(option.name.dropFirst(2))" : "-s \(option.name.dropFirst())"
-                XCTAssertTrue(fish.contains("__fish_seen_subcommand_from \(spec.name)' \(fishName)"), "\(spec.name) \(option.name)")
+                XCTAssertTrue(
+                    zsh.contains("'\(option.name)[") || zsh.contains("'*\(option.name)["), option.name)
+                let fishName =
+                    option.name.hasPrefix("--")
+                    ? "-l \(option.name.dropFirst(2))" : "-s \(option.name.dropFirst())"
+                XCTAssertTrue(
+                    fish.contains("__fish_seen_subcommand_from \(spec.name)' \(fishName)"),
+                    "\(spec.name) \(option.name)")
             }
         }
-        for (shell, file) in [("zsh", "share/zsh/site-functions/_inbetween"),
-                              ("fish", "share/fish/vendor_completions.d/inbetween.fish")] {
+        for (shell, file) in [
+            ("zsh", "share/zsh/site-functions/_inbetween"),
+            ("fish", "share/fish/vendor_completions.d/inbetween.fish"),
+        ] {
             guard FileManager.default.isExecutableFile(atPath: "/usr/bin/\(shell)") else { continue }
             let r = try self.shell([shell, "-n", prefix.appendingPathComponent(file).path])
             XCTAssertEqual(r.status, 0, "\(shell): \(r.stderr)")

@@ -12,7 +12,8 @@ final class JSONSchemaTests: XCTestCase {
         XCTAssertEqual(root["start"] as? Double, 0)
         XCTAssertEqual(root["end"] as? Double, 1.2)
         let tracks = try XCTUnwrap(root["tracks"] as? [[String: Any]])
-        XCTAssertEqual(tracks.map { $0["keyPath"] as? String }, ["transform.scale.x", "transform.scale.y", "position"])
+        XCTAssertEqual(
+            tracks.map { $0["keyPath"] as? String }, ["transform.scale.x", "transform.scale.y", "position"])
         for track in tracks {
             XCTAssertEqual(Set(track.keys), ["layer", "keyPath", "times", "values"])
             XCTAssertEqual(track["layer"] as? String, "myview")

@@ -4,7 +4,8 @@ import XCTest
 /// The limit options on the command line, and Ctrl-C.
 final class LimitOptionTests: XCTestCase {
     private func folder(with script: String, named name: String = "loop.lua") throws -> URL {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("ib-limits-\(UUID().uuidString)")
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "ib-limits-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         try script.write(to: dir.appendingPathComponent(name), atomically: true, encoding: .utf8)
         return dir
@@ -12,10 +13,22 @@ final class LimitOptionTests: XCTestCase {
 
     func testBadLimitValuesAreUsageErrors() throws {
         let cases: [([String], String)] = [
-            (["--max-memory", "lots"], "inbetween: option --max-memory needs a size in bytes such as 512M, 1G or 64K (0 = no limit), got 'lots'"),
-            (["--max-instructions", "1.5"], "inbetween: option --max-instructions needs a whole number of instructions (0 = no limit), got '1.5'"),
-            (["--timeout", "-1"], "inbetween: option --timeout needs a number of seconds (0 = no limit), got '-1'"),
-            (["--max-frames", "nan"], "inbetween: option --max-frames needs a whole number of frames (0 = no limit), got 'nan'"),
+            (
+                ["--max-memory", "lots"],
+                "inbetween: option --max-memory needs a size in bytes such as 512M, 1G or 64K (0 = no limit), got 'lots'"
+            ),
+            (
+                ["--max-instructions", "1.5"],
+                "inbetween: option --max-instructions needs a whole number of instructions (0 = no limit), got '1.5'"
+            ),
+            (
+                ["--timeout", "-1"],
+                "inbetween: option --timeout needs a number of seconds (0 = no limit), got '-1'"
+            ),
+            (
+                ["--max-frames", "nan"],
+                "inbetween: option --max-frames needs a whole number of frames (0 = no limit), got 'nan'"
+            ),
         ]
         for (options, first) in cases {
             let r = try CLIProcess.run(["run"] + options + ["examples/01-ease-out-move.lua"])
@@ -31,13 +44,17 @@ final class LimitOptionTests: XCTestCase {
         for (size, bytes) in [("8M", 8 << 20), ("8192K", 8 << 20), ("0.5MiB", 1 << 19)] {
             let r = try CLIProcess.run(["run", "--max-memory", size, "loop.lua"], directory: dir)
             XCTAssertEqual(r.status, 1)
-            XCTAssertEqual(r.stderr, "inbetween: loop.lua:1: memory limit (\(bytes) bytes) exceeded; raise it with --max-memory\n")
+            XCTAssertEqual(
+                r.stderr,
+                "inbetween: loop.lua:1: memory limit (\(bytes) bytes) exceeded; raise it with --max-memory\n")
         }
     }
 
     func testDefaultLimitsDoNotBiteTheExamples() throws {
-        let examples = try FileManager.default.contentsOfDirectory(atPath: CLIProcess.root.appendingPathComponent("examples").path)
-            .filter { $0.hasSuffix(".lua") }
+        let examples = try FileManager.default.contentsOfDirectory(
+            atPath: CLIProcess.root.appendingPathComponent("examples").path
+        )
+        .filter { $0.hasSuffix(".lua") }
         XCTAssertFalse(examples.isEmpty)
         for name in examples {
             let r = try CLIProcess.run(["run", "--no-user-plugins", "examples/" + name])
@@ -52,7 +69,9 @@ final class LimitOptionTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: dir) }
         let process = Process()
         process.executableURL = CLIProcess.binary
-        process.arguments = ["run", "--max-instructions", "0", "--timeout", "0", "loop.lua", "-o", "out.json"]
+        process.arguments = [
+            "run", "--max-instructions", "0", "--timeout", "0", "loop.lua", "-o", "out.json",
+        ]
         process.currentDirectoryURL = dir
         let err = Pipe()
         process.standardError = err

@@ -17,7 +17,8 @@ final class LottieExportTests: XCTestCase {
 
     /// The examples, and Tests/lottie/timing-cases.lua (a spring, a Lua easing, `linear()`,
     /// `steps()`, repeats with autoreverse), by name.
-    static let scripts = examples.map { ($0, "examples/\($0).lua") } + [("timing-cases", "Tests/lottie/timing-cases.lua")]
+    static let scripts =
+        examples.map { ($0, "examples/\($0).lua") } + [("timing-cases", "Tests/lottie/timing-cases.lua")]
 
     /// Every script exported once per test run: NAME.json (Lottie) and NAME.frames.json.
     nonisolated(unsafe) static var exported: Result<URL, Error>?
@@ -25,13 +26,18 @@ final class LottieExportTests: XCTestCase {
     static func exports() throws -> URL {
         if let exported { return try exported.get() }
         let result = Result { () throws -> URL in
-            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ib-lottie-\(UUID().uuidString)")
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "ib-lottie-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             for (name, script) in scripts {
                 for (format, file) in [("lottie", "\(name).json"), ("json", "\(name).frames.json")] {
-                    let r = try CLIProcess.run(["run", "--no-user-plugins", "--format", format, script,
-                                                "-o", folder.appendingPathComponent(file).path])
-                    guard r.status == 0 else { throw CommandFailure(text: "\(script) --format \(format): \(r.stderr)") }
+                    let r = try CLIProcess.run([
+                        "run", "--no-user-plugins", "--format", format, script,
+                        "-o", folder.appendingPathComponent(file).path,
+                    ])
+                    guard r.status == 0 else {
+                        throw CommandFailure(text: "\(script) --format \(format): \(r.stderr)")
+                    }
                 }
             }
             return folder
@@ -44,8 +50,10 @@ final class LottieExportTests: XCTestCase {
 
     /// Runs lottiecheck.py; returns its exit status and output.
     static func check(_ arguments: [String]) throws -> (status: Int32, output: String) {
-        try run("/usr/bin/env", ["python3", CLIProcess.root.appendingPathComponent("Tests/lottie/lottiecheck.py").path]
-            + arguments)
+        try run(
+            "/usr/bin/env",
+            ["python3", CLIProcess.root.appendingPathComponent("Tests/lottie/lottiecheck.py").path]
+                + arguments)
     }
 
     static func run(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
@@ -64,8 +72,10 @@ final class LottieExportTests: XCTestCase {
     /// A copy of a Lottie file changed by a Python statement on its parsed JSON `d` (Python
     /// keeps the keys' order, which rlottie's parser depends on: `a` before `k`).
     func tampered(_ file: URL, _ statement: String) throws -> URL {
-        let out = file.deletingLastPathComponent().appendingPathComponent("tampered-" + file.lastPathComponent)
-        let code = "import json, sys\nd = json.load(open(sys.argv[1]))\n\(statement)\njson.dump(d, open(sys.argv[2], 'w'))"
+        let out = file.deletingLastPathComponent().appendingPathComponent(
+            "tampered-" + file.lastPathComponent)
+        let code =
+            "import json, sys\nd = json.load(open(sys.argv[1]))\n\(statement)\njson.dump(d, open(sys.argv[2], 'w'))"
         let r = try Self.run("/usr/bin/env", ["python3", "-c", code, file.path, out.path])
         XCTAssertEqual(r.status, 0, r.output)
         return out
@@ -89,7 +99,10 @@ final class LottieExportTests: XCTestCase {
     func testTransformValuesEvaluatedAsTheSpecSaysEqualTheFrames() throws {
         let folder = try Self.exports()
         let pairs = Self.scripts.flatMap {
-            [folder.appendingPathComponent("\($0.0).json").path, folder.appendingPathComponent("\($0.0).frames.json").path]
+            [
+                folder.appendingPathComponent("\($0.0).json").path,
+                folder.appendingPathComponent("\($0.0).frames.json").path,
+            ]
         }
         let r = try Self.check(["values"] + pairs)
         XCTAssertEqual(r.status, 0, r.output)
@@ -98,7 +111,9 @@ final class LottieExportTests: XCTestCase {
         // A keyframe moved by 0.01 px in an exact segment (limit 1e-6) is caught.
         let ball = folder.appendingPathComponent("05-bouncing-ball.json")
         let moved = try tampered(ball, "d['layers'][0]['ks']['p']['k'][1]['s'][1] += 0.01")
-        let caught = try Self.check(["values", moved.path, folder.appendingPathComponent("05-bouncing-ball.frames.json").path])
+        let caught = try Self.check([
+            "values", moved.path, folder.appendingPathComponent("05-bouncing-ball.frames.json").path,
+        ])
         XCTAssertEqual(caught.status, 1, caught.output)
         XCTAssertTrue(caught.output.contains("ks.p at frame"), caught.output)
     }
@@ -122,7 +137,8 @@ final class LottieExportTests: XCTestCase {
         XCTAssertEqual(keyframes.map { $0["t"] as? Double }, [0, 18, 30, 42, 48, 54, 57, 60])
         // easeIn (0.42, 0, 1, 1) falling, easeOut (0, 0, 0.58, 1) rising (Apple's presets).
         let handles = keyframes.dropLast().map { k -> [Double] in
-            let o = k["o"] as? [String: [Double]], i = k["i"] as? [String: [Double]]
+            let o = k["o"] as? [String: [Double]]
+            let i = k["i"] as? [String: [Double]]
             return [o?["x"]?[0], o?["y"]?[0], i?["x"]?[0], i?["y"]?[0]].map { $0 ?? .nan }
         }
         for (n, h) in handles.enumerated() {
@@ -145,7 +161,10 @@ final class LottieExportTests: XCTestCase {
         XCTAssertEqual(cases["repeats"]?["ks.p"], [[15, 39], [39, 63], [63, 87], [87, 111]])
         for name in ["spring", "luaEasing", "cssLinear"] { XCTAssertEqual(cases[name], [:], name) }
         // The layer made at 0.5 s starts at frame 30; its 0.5 s move covers frames 30...60.
-        let late = try XCTUnwrap((try document("timing-cases")["layers"] as? [[String: Any]])?.first { $0["nm"] as? String == "late" })
+        let late = try XCTUnwrap(
+            (try document("timing-cases")["layers"] as? [[String: Any]])?.first {
+                $0["nm"] as? String == "late"
+            })
         XCTAssertEqual(late["ip"] as? Double, 30)
         XCTAssertEqual(cases["late"]?["ks.p"], [[30, 60]])
     }
@@ -156,10 +175,15 @@ final class LottieExportTests: XCTestCase {
     static func builtRenderer() throws -> String {
         if let renderer { return try renderer.get() }
         let result = Result { () throws -> String in
-            let out = FileManager.default.temporaryDirectory.appendingPathComponent("ib-rlottie-render-\(UUID().uuidString)").path
+            let out = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "ib-rlottie-render-\(UUID().uuidString)"
+            ).path
             let source = CLIProcess.root.appendingPathComponent("Tests/rlottie/render.c").path
-            let r = try run("/bin/sh", ["-c", "cc -O2 -o '\(out)' '\(source)' $(pkg-config --cflags --libs rlottie)"])
-            guard r.status == 0 else { throw CommandFailure(text: "cannot build the rlottie harness: \(r.output)") }
+            let r = try run(
+                "/bin/sh", ["-c", "cc -O2 -o '\(out)' '\(source)' $(pkg-config --cflags --libs rlottie)"])
+            guard r.status == 0 else {
+                throw CommandFailure(text: "cannot build the rlottie harness: \(r.output)")
+            }
             return out
         }
         renderer = result
@@ -171,8 +195,10 @@ final class LottieExportTests: XCTestCase {
         let renderer = try Self.builtRenderer()
         var arguments = ["render", renderer]
         for name in ["05-bouncing-ball", "07-opacity-fade", "11-jelly-ball", "12-photo-throw"] {
-            arguments += [folder.appendingPathComponent("\(name).json").path,
-                          folder.appendingPathComponent("\(name).frames.json").path, String(name.prefix(2))]
+            arguments += [
+                folder.appendingPathComponent("\(name).json").path,
+                folder.appendingPathComponent("\(name).frames.json").path, String(name.prefix(2)),
+            ]
         }
         let r = try Self.check(arguments)
         XCTAssertEqual(r.status, 0, r.output)
@@ -180,10 +206,13 @@ final class LottieExportTests: XCTestCase {
         print(r.output)
 
         // The ball drawn 3 px to the right is caught by the 1 px centroid check.
-        let shifted = try tampered(folder.appendingPathComponent("05-bouncing-ball.json"),
-                                   "d['layers'][0]['ks']['a']['k'] = [-3, 0]")
-        let caught = try Self.check(["render", renderer, shifted.path,
-                                     folder.appendingPathComponent("05-bouncing-ball.frames.json").path, "05"])
+        let shifted = try tampered(
+            folder.appendingPathComponent("05-bouncing-ball.json"),
+            "d['layers'][0]['ks']['a']['k'] = [-3, 0]")
+        let caught = try Self.check([
+            "render", renderer, shifted.path,
+            folder.appendingPathComponent("05-bouncing-ball.frames.json").path, "05",
+        ])
         XCTAssertEqual(caught.status, 1, caught.output)
         XCTAssertTrue(caught.output.contains("px off (limit 1 px)"), caught.output)
     }

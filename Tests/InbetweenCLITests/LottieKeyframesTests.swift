@@ -62,7 +62,8 @@ final class LottieKeyframesTests: XCTestCase {
         // Linear frames with an easeIn hint: the frame at the middle is 60 where easeIn gives
         // about 41.9, so the hint is refused and the frames are baked (thinned to the ends).
         let frames = (0...30).map { [10 + 100 * Double($0) / 30] }
-        let hint = LottieSegmentHint(start: 0, end: 30, easing: .cubic(try CubicBezier(0.42, 0, 1, 1)), keyPath: "opacity")
+        let hint = LottieSegmentHint(
+            start: 0, end: 30, easing: .cubic(try CubicBezier(0.42, 0, 1, 1)), keyPath: "opacity")
         let result = LottieKeyframes.build(frames: frames, hints: [hint], tolerance: 1e-3)
         XCTAssertEqual(result.exactRanges, [])
         XCTAssertEqual(result.keyframes.map(\.easing), [.linear, .linear])
@@ -84,18 +85,22 @@ final class LottieKeyframesTests: XCTestCase {
 
     func testStepsBecomeHoldKeyframesAtTheirJumps() throws {
         // steps(4) over 0...1 s from 0 to 100 at 8 fps: jumps at frames 2, 4, 6, 8.
-        let animation = Animation.basic(try BasicAnimation(
-            keyPath: "opacity", fromValue: .scalar(0), toValue: .scalar(100),
-            timing: MediaTiming(duration: 1), timingFunction: .steps(try Steps(4))))
+        let animation = Animation.basic(
+            try BasicAnimation(
+                keyPath: "opacity", fromValue: .scalar(0), toValue: .scalar(100),
+                timing: MediaTiming(duration: 1), timingFunction: .steps(try Steps(4))))
         let spans = LottieHints.spans(of: animation, addedAt: 0)
         XCTAssertEqual(spans.map(\.start), [0, 0.25, 0.5, 0.75])
         XCTAssertEqual(spans.map { $0.ends?.from }, [.scalar(0), .scalar(25), .scalar(50), .scalar(75)])
         let frames = (0...8).map { [Double(min($0 / 2, 4)) * 25] }
         let hints = spans.map {
-            LottieSegmentHint(start: $0.start * 8, end: $0.end * 8, easing: $0.easing, keyPath: $0.keyPath, ends: $0.ends)
+            LottieSegmentHint(
+                start: $0.start * 8, end: $0.end * 8, easing: $0.easing, keyPath: $0.keyPath, ends: $0.ends)
         }
-        let k = LottieKeyframes.build(frames: frames, hints: hints, tolerance: 1e-3,
-                                      convert: { _, v in v.components }).keyframes
+        let k = LottieKeyframes.build(
+            frames: frames, hints: hints, tolerance: 1e-3,
+            convert: { _, v in v.components }
+        ).keyframes
         XCTAssertEqual(k.map(\.time), [0, 2, 4, 6, 8])
         XCTAssertEqual(k.dropLast().map(\.easing), [.hold, .hold, .hold, .hold])
         for (f, v) in frames.enumerated() { XCTAssertEqual(valueAt(k, Double(f)), v) }
@@ -105,10 +110,11 @@ final class LottieKeyframesTests: XCTestCase {
         // 0.5 s easeIn, beginTime 1, repeatCount 2, autoreverses: forward at 1–1.5 and 2–2.5,
         // back at 1.5–2 and 2.5–3 with the reversed curve (1 - 1, 1 - 1, 1 - 0.42, 1 - 0) =
         // (0, 0, 0.58, 1), which is easeOut.
-        let animation = Animation.basic(try BasicAnimation(
-            keyPath: "position.x", fromValue: .scalar(0), toValue: .scalar(10),
-            timing: MediaTiming(beginTime: 1, duration: 0.5, repeatCount: 2, autoreverses: true),
-            timingFunction: try .cubic(0.42, 0, 1, 1)))
+        let animation = Animation.basic(
+            try BasicAnimation(
+                keyPath: "position.x", fromValue: .scalar(0), toValue: .scalar(10),
+                timing: MediaTiming(beginTime: 1, duration: 0.5, repeatCount: 2, autoreverses: true),
+                timingFunction: try .cubic(0.42, 0, 1, 1)))
         let spans = LottieHints.spans(of: animation, addedAt: 0).sorted { $0.start < $1.start }
         XCTAssertEqual(spans.map(\.start), [1, 1.5, 2, 2.5])
         guard case .cubic(let back) = spans[1].easing else { return XCTFail("\(spans[1].easing)") }
@@ -119,11 +125,13 @@ final class LottieKeyframesTests: XCTestCase {
     }
 
     func testSpringsAndLuaEasingsSuggestNothing() throws {
-        let spring = Animation.spring(try SpringAnimation(keyPath: "opacity", fromValue: .scalar(0), toValue: .scalar(1)))
+        let spring = Animation.spring(
+            try SpringAnimation(keyPath: "opacity", fromValue: .scalar(0), toValue: .scalar(1)))
         XCTAssertTrue(LottieHints.spans(of: spring, addedAt: 0).isEmpty)
-        let custom = Animation.basic(try BasicAnimation(
-            keyPath: "opacity", fromValue: .scalar(0), toValue: .scalar(1),
-            timingFunction: .custom(CustomTiming(name: "sq") { $0 * $0 })))
+        let custom = Animation.basic(
+            try BasicAnimation(
+                keyPath: "opacity", fromValue: .scalar(0), toValue: .scalar(1),
+                timingFunction: .custom(CustomTiming(name: "sq") { $0 * $0 })))
         XCTAssertTrue(LottieHints.spans(of: custom, addedAt: 0).isEmpty)
     }
 

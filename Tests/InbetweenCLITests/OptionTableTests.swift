@@ -44,8 +44,9 @@ final class OptionTableTests: XCTestCase {
             XCTAssertEqual(listedSpellings(viaFlag.stdout), declared, "\(spec.name): help vs table")
             // Every listed option parses (none is unknown to the parser), with `=` too.
             for option in spec.options {
-                XCTAssertNoThrow(try Arguments(parsing: [option.name] + sampleValue(option), for: spec),
-                                 "\(spec.name) \(option.name)")
+                XCTAssertNoThrow(
+                    try Arguments(parsing: [option.name] + sampleValue(option), for: spec),
+                    "\(spec.name) \(option.name)")
                 if let value = sampleValue(option).first, option.name.hasPrefix("--") {
                     XCTAssertNoThrow(try Arguments(parsing: ["\(option.name)=\(value)"], for: spec))
                 }
@@ -69,40 +70,65 @@ final class OptionTableTests: XCTestCase {
         let script = "examples/07-opacity-fade.lua"
         let cases: [([String], String)] = [
             (["run", script, "--fps", "30", "--fps", "60"], "option --fps given twice"),
-            (["run", script, "--from", "0.8", "--to", "0.2"], "option --to (0.2) must not be before --from (0.8)"),
-            (["run", script, "--format", "xml"], "unknown format 'xml' for run (json, csv, css, swift, lottie)"),
-            (["run", script, "--format=xml"], "unknown format 'xml' for run (json, csv, css, swift, lottie)"),
+            (
+                ["run", script, "--from", "0.8", "--to", "0.2"],
+                "option --to (0.2) must not be before --from (0.8)"
+            ),
+            (
+                ["run", script, "--format", "xml"],
+                "unknown format 'xml' for run (json, csv, css, swift, lottie)"
+            ),
+            (
+                ["run", script, "--format=xml"],
+                "unknown format 'xml' for run (json, csv, css, swift, lottie)"
+            ),
             (["run", script, "--fps"], "option --fps needs a value (N)"),
             (["run", script, "--trusted=yes"], "option --trusted takes no value, got '--trusted=yes'"),
             (["run", script, "--bogus"], "unknown option '--bogus' for run"),
             (["run", script, "--form", "1"], "unknown option '--form' for run; did you mean --format?"),
             (["run", "-x"], "unknown option '-x' for run"),
-            (["run", script, "--precision", "18"],
-             "option --precision needs a whole number of decimals from 0 to 17, got '18'"),
-            (["curve", "easeIn", "--precision", "18"],
-             "option --precision needs a whole number of decimals from 0 to 17, got '18'"),
-            (["batch", "a.lua", "-o", "out", "--precision", "18"],
-             "option --precision needs a whole number of decimals from 0 to 17, got '18'"),
+            (
+                ["run", script, "--precision", "18"],
+                "option --precision needs a whole number of decimals from 0 to 17, got '18'"
+            ),
+            (
+                ["curve", "easeIn", "--precision", "18"],
+                "option --precision needs a whole number of decimals from 0 to 17, got '18'"
+            ),
+            (
+                ["batch", "a.lua", "-o", "out", "--precision", "18"],
+                "option --precision needs a whole number of decimals from 0 to 17, got '18'"
+            ),
             (["plot", "bounceOut", "--format", "csv"], "unknown option '--format' for plot"),
             // Found by CLIPropertyTests: a state this small crashed while opening its prelude.
-            (["run", script, "--max-memory=17"],
-             "option --max-memory needs 0 (no limit) or at least 256K (the Lua state and its prelude need about 130K), got '17'"),
+            (
+                ["run", script, "--max-memory=17"],
+                "option --max-memory needs 0 (no limit) or at least 256K (the Lua state and its prelude need about 130K), got '17'"
+            ),
             (["list", "extra"], "unexpected argument 'extra' for list"),
             (["list", "--json", "--json"], "option --json given twice"),
-            (["help", "nope"], "unknown command 'nope' (commands: run, curve, plot, preview, list, batch, help)"),
-            (["--bogus"], "unknown option '--bogus' (options go after the command: inbetween COMMAND [options])"),
+            (
+                ["help", "nope"],
+                "unknown command 'nope' (commands: run, curve, plot, preview, list, batch, help)"
+            ),
+            (
+                ["--bogus"],
+                "unknown option '--bogus' (options go after the command: inbetween COMMAND [options])"
+            ),
         ]
         for (args, message) in cases {
             let r = try CLIProcess.run(args)
             XCTAssertEqual(r.status, 2, "\(args)")
-            XCTAssertEqual(r.stderr.split(separator: "\n").first.map(String.init), "inbetween: " + message, "\(args)")
+            XCTAssertEqual(
+                r.stderr.split(separator: "\n").first.map(String.init), "inbetween: " + message, "\(args)")
         }
     }
 
     /// `--plugins` is repeatable (every folder loads, in order); values may look like options.
     func testRepeatableOptionsAndDashValues() throws {
-        var args = try Arguments(parsing: ["--plugins", "a", "x.lua", "--plugins=b", "--from", "-1", "-o", "-"],
-                                 for: CommandTable.run)
+        var args = try Arguments(
+            parsing: ["--plugins", "a", "x.lua", "--plugins=b", "--from", "-1", "-o", "-"],
+            for: CommandTable.run)
         XCTAssertEqual(args.values("--plugins"), ["a", "b"])
         XCTAssertEqual(args.option("--from"), "-1")
         XCTAssertEqual(args.option("-o"), "-")

@@ -10,7 +10,8 @@ final class OutputTargetTests: XCTestCase {
     private let example = "examples/07-opacity-fade.lua"
 
     override func setUpWithError() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("ib-outputs-\(UUID().uuidString)")
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "ib-outputs-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     }
 
@@ -106,7 +107,8 @@ final class OutputTargetTests: XCTestCase {
         let plugins = path("plugins")
         try FileManager.default.createDirectory(atPath: plugins, withIntermediateDirectories: true)
         let plugin = plugins + "/mine.lua"
-        try "return {name = \"mine\", version = \"1\"}\n".write(toFile: plugin, atomically: false, encoding: .utf8)
+        try "return {name = \"mine\", version = \"1\"}\n".write(
+            toFile: plugin, atomically: false, encoding: .utf8)
         try "return 0.5\n".write(toFile: module, atomically: false, encoding: .utf8)
         let source = """
             local half = require("helper")
@@ -119,8 +121,14 @@ final class OutputTargetTests: XCTestCase {
         XCTAssertEqual(symlink("scene.lua", path("soft.lua")), 0)
         let cases: [(String, String)] = [
             (script, "refusing to write \(script): it is a file this run reads; choose another output"),
-            (path("hard.lua"), "refusing to write \(path("hard.lua")): it is a file this run reads (\(script)); choose another output"),
-            (path("soft.lua"), "refusing to write \(path("soft.lua")): it is a file this run reads (\(script)); choose another output"),
+            (
+                path("hard.lua"),
+                "refusing to write \(path("hard.lua")): it is a file this run reads (\(script)); choose another output"
+            ),
+            (
+                path("soft.lua"),
+                "refusing to write \(path("soft.lua")): it is a file this run reads (\(script)); choose another output"
+            ),
             (module, "refusing to write \(module): it is a file this run reads; choose another output"),
             (plugin, "refusing to write \(plugin): it is a file this run reads; choose another output"),
         ]
@@ -133,32 +141,44 @@ final class OutputTargetTests: XCTestCase {
         XCTAssertEqual(try String(contentsOfFile: module, encoding: .utf8), "return 0.5\n")
         XCTAssertEqual(try contents(), ["hard.lua", "helper.lua", "plugins", "scene.lua", "soft.lua"])
         // curve and plot refuse the same way.
-        try "return function(t) return t * t end\n".write(toFile: path("ease.lua"), atomically: false, encoding: .utf8)
+        try "return function(t) return t * t end\n".write(
+            toFile: path("ease.lua"), atomically: false, encoding: .utf8)
         for command in ["curve", "plot"] {
             let r = try CLIProcess.run([command, path("ease.lua"), "-o", path("ease.lua")])
             XCTAssertEqual(r.status, 1, command)
             XCTAssertTrue(r.stderr.hasPrefix("inbetween: refusing to write"), r.stderr)
         }
-        XCTAssertEqual(try String(contentsOfFile: path("ease.lua"), encoding: .utf8), "return function(t) return t * t end\n")
+        XCTAssertEqual(
+            try String(contentsOfFile: path("ease.lua"), encoding: .utf8),
+            "return function(t) return t * t end\n")
         // A script read from standard input, redirected from the file the output names.
         let stdinFile = try FileHandle(forReadingFrom: URL(fileURLWithPath: script))
         let r = try CLIProcess.run(["run", "-", "-o", script], stdinFile: stdinFile, directory: folder)
         XCTAssertEqual(r.status, 1)
-        XCTAssertTrue(r.stderr.hasPrefix("inbetween: refusing to write \(script): it is a file this run reads"), r.stderr)
+        XCTAssertTrue(
+            r.stderr.hasPrefix("inbetween: refusing to write \(script): it is a file this run reads"),
+            r.stderr)
         XCTAssertEqual(try String(contentsOfFile: script, encoding: .utf8), source)
     }
 
     func testFolderAndMissingFolderAreClearErrors() throws {
         let cases: [([String], Int32, String)] = [
-            (["-o", folder.path], 1, "cannot write \(folder.path): it is a folder (give a file name, e.g. \(folder.path)/out.json)"),
-            (["-o", path("missing/out.json")], 1, "cannot write \(path("missing/out.json")) (No such file or directory)"),
+            (
+                ["-o", folder.path], 1,
+                "cannot write \(folder.path): it is a folder (give a file name, e.g. \(folder.path)/out.json)"
+            ),
+            (
+                ["-o", path("missing/out.json")], 1,
+                "cannot write \(path("missing/out.json")) (No such file or directory)"
+            ),
             (["-o", ""], 2, "option -o needs a file name, got ''"),
         ]
         for (options, code, message) in cases {
             for command in [["run", example], ["curve", "easeIn"], ["plot", "easeIn"]] {
                 let r = try CLIProcess.run(command + options)
                 XCTAssertEqual(r.status, code, "\(command) \(options)")
-                XCTAssertEqual(r.stderr.split(separator: "\n").first.map(String.init), "inbetween: " + message)
+                XCTAssertEqual(
+                    r.stderr.split(separator: "\n").first.map(String.init), "inbetween: " + message)
             }
         }
         XCTAssertEqual(try contents(), [])
@@ -173,8 +193,10 @@ final class OutputTargetTests: XCTestCase {
             let process = Process()
             process.executableURL = CLIProcess.binary
             // 10^8 frames: minutes of writing, far more than the signal needs to arrive.
-            process.arguments = ["run", example, "--to", "100000", "--fps", "1000", "--max-frames", "0",
-                                 "--format", "csv", "-o", target]
+            process.arguments = [
+                "run", example, "--to", "100000", "--fps", "1000", "--max-frames", "0",
+                "--format", "csv", "-o", target,
+            ]
             process.currentDirectoryURL = CLIProcess.root
             process.standardError = FileHandle.nullDevice
             try process.run()

@@ -9,10 +9,11 @@ import XCTest
 /// runs out; units on value axes.
 final class PlotReadabilityTests: XCTestCase {
     /// Every example plotted, plus easing charts with overshoot and many curves.
-    static let plots: [[String]] = (1...12).map { ["examples/" + example($0)] } + [
-        ["bounceOut", "backOut", "elasticOut", "easeInEaseOut", "steps(4, jump-end)"],
-        ["spring(duration=0.5, bounce=0.3)", "wobbly"],
-    ]
+    static let plots: [[String]] =
+        (1...12).map { ["examples/" + example($0)] } + [
+            ["bounceOut", "backOut", "elasticOut", "easeInEaseOut", "steps(4, jump-end)"],
+            ["spring(duration=0.5, bounce=0.3)", "wobbly"],
+        ]
 
     static func example(_ n: Int) -> String {
         let names = try! FileManager.default.contentsOfDirectory(
@@ -38,22 +39,24 @@ final class PlotReadabilityTests: XCTestCase {
         for (file, args) in zip(files, Self.plots) {
             try browser.open(file)
             // Per chart (the innermost <svg>) and axis: the boxes of its tick labels.
-            let groups = try browser.eval("""
-                (function () {
-                  var out = [];
-                  document.querySelectorAll('svg').forEach(function (svg) {
-                    ['x', 'y'].forEach(function (axis) {
-                      var boxes = [];
-                      svg.querySelectorAll(':scope > g > text.tick.' + axis).forEach(function (t) {
-                        var r = t.getBoundingClientRect();
-                        boxes.push([t.textContent, r.left, r.top, r.right, r.bottom]);
+            let groups =
+                try browser.eval(
+                    """
+                    (function () {
+                      var out = [];
+                      document.querySelectorAll('svg').forEach(function (svg) {
+                        ['x', 'y'].forEach(function (axis) {
+                          var boxes = [];
+                          svg.querySelectorAll(':scope > g > text.tick.' + axis).forEach(function (t) {
+                            var r = t.getBoundingClientRect();
+                            boxes.push([t.textContent, r.left, r.top, r.right, r.bottom]);
+                          });
+                          if (boxes.length) out.push(boxes);
+                        });
                       });
-                      if (boxes.length) out.push(boxes);
-                    });
-                  });
-                  return out;
-                })()
-                """) as? [[[Any]]] ?? []
+                      return out;
+                    })()
+                    """) as? [[[Any]]] ?? []
             XCTAssertFalse(groups.isEmpty, "\(args): no tick labels found")
             for boxes in groups {
                 labels += boxes.count
@@ -62,7 +65,8 @@ final class PlotReadabilityTests: XCTestCase {
                         let a = boxes[i].dropFirst().map { $0 as? Double ?? .nan }
                         let b = boxes[j].dropFirst().map { $0 as? Double ?? .nan }
                         let overlap = a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3]
-                        XCTAssertFalse(overlap, "\(args): tick labels '\(boxes[i][0])' and '\(boxes[j][0])' overlap")
+                        XCTAssertFalse(
+                            overlap, "\(args): tick labels '\(boxes[i][0])' and '\(boxes[j][0])' overlap")
                     }
                 }
             }
@@ -73,7 +77,8 @@ final class PlotReadabilityTests: XCTestCase {
     /// Example 05's motion panel: at least the minimum side wide (it was 56 px, its x labels
     /// 135...165 printed into one another), with equal units kept.
     func testBouncingBallMotionPanelIsReadable() throws {
-        let chart = SVGChart.motionPath([("ball.position", [(x: 150, y: 32), (x: 150, y: 268)])], title: "motion")
+        let chart = SVGChart.motionPath(
+            [("ball.position", [(x: 150, y: 32), (x: 150, y: 268)])], title: "motion")
         var fitted = chart
         fitted.fitTicks()
         let unitX = SVGChart.motionSide / fitted.y.span  // the height is the full side here
@@ -93,7 +98,9 @@ final class PlotReadabilityTests: XCTestCase {
         // labelled by their times: frames at i / 60 over 1 s, picked at 0, 12, 24, ... 60.
         let outlines = r.stdout.components(separatedBy: "<path d=\"M").count - 1
         XCTAssertEqual(outlines, ScriptPlot.outlineCount)
-        for label in ["t = 0 s", "t = 0.2 s", "t = 0.4 s", "t = 1 s", "ball.path (points), outlines at 6 times"] {
+        for label in [
+            "t = 0 s", "t = 0.2 s", "t = 0.4 s", "t = 1 s", "ball.path (points), outlines at 6 times",
+        ] {
             XCTAssertTrue(r.stdout.contains(">\(label)<"), label)
         }
         XCTAssertEqual(r.stdout.components(separatedBy: "Z\"").count - 1, ScriptPlot.outlineCount)
@@ -127,7 +134,9 @@ final class PlotReadabilityTests: XCTestCase {
             let points = polyline.prefix { $0 != "\"" }.split(separator: " ").map {
                 $0.split(separator: ",").map { Double($0)! }
             }
-            for (a, b) in zip(points, points.dropFirst()) { longest = max(longest, hypot(b[0] - a[0], b[1] - a[1])) }
+            for (a, b) in zip(points, points.dropFirst()) {
+                longest = max(longest, hypot(b[0] - a[0], b[1] - a[1]))
+            }
         }
         // The arcs' steepest frame step: 5 s at 60 fps over two arcs about 1,100 points long,
         // at most a few times the mean 3.7 points, scaled by less than 1 px per point.
@@ -154,7 +163,9 @@ final class PlotReadabilityTests: XCTestCase {
     func testOneTimeAxisAcrossPanels() throws {
         let r = try CLIProcess.run(["plot", "--no-user-plugins", "examples/12-photo-throw.lua"])
         XCTAssertEqual(r.status, 0, r.stderr)
-        let charts = r.stdout.components(separatedBy: "<svg x=\"0\"").dropFirst().filter { $0.contains(">time (s)<") }
+        let charts = r.stdout.components(separatedBy: "<svg x=\"0\"").dropFirst().filter {
+            $0.contains(">time (s)<")
+        }
         XCTAssertEqual(charts.count, 3)
         for chart in charts {
             let first = chart.components(separatedBy: "class=\"tick x\"")[1]
@@ -166,16 +177,20 @@ final class PlotReadabilityTests: XCTestCase {
     /// A transform's 16 entries: 7 colours, then each further round dashed differently, so no
     /// two series look alike.
     func testSixteenSeriesAreDistinguishable() throws {
-        let series = (1...16).map { SVGChart.Series(name: "m\($0)", points: [(x: 0, y: Double($0)), (x: 1, y: 0)]) }
+        let series = (1...16).map {
+            SVGChart.Series(name: "m\($0)", points: [(x: 0, y: Double($0)), (x: 1, y: 0)])
+        }
         let chart = SVGChart.lines(series: series, title: "transform", yLabel: "transform (matrix entries)")
         let looks = (0..<16).map { chart.stroke($0) }
         XCTAssertEqual(Set(looks.map { "\($0.color)|\($0.dash)" }).count, 16)
         let svg = String(decoding: chart.render(), as: UTF8.self)
-        XCTAssertEqual(svg.components(separatedBy: "stroke-dasharray=\"7 3\"").count - 1, 2 * 7, "lines and legend")
+        XCTAssertEqual(
+            svg.components(separatedBy: "stroke-dasharray=\"7 3\"").count - 1, 2 * 7, "lines and legend")
     }
 
     func temporaryFolder() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("ib-plot-\(UUID().uuidString)")
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "ib-plot-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         addTeardownBlock { try? FileManager.default.removeItem(at: url) }
         return url

@@ -7,7 +7,8 @@ final class PluginTests: XCTestCase {
     private var folder: URL!
 
     override func setUpWithError() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("ib-plugins-\(UUID().uuidString)")
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "ib-plugins-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     }
 
@@ -24,7 +25,9 @@ final class PluginTests: XCTestCase {
     /// A script easing `x` with the plugin's `smootherIn` (t^3 (6t^2 - 15t + 10)... the In form
     /// here is t^3, so its Out at 0.5 is 1 - 0.5^3 = 0.875).
     private func scriptUsingPlugin() throws -> String {
-        try write("use.lua", """
+        try write(
+            "use.lua",
+            """
             local l = layer{name = "l"}
             l:add(animation.basic{keyPath = "position.x", fromValue = 0, toValue = 1, duration = 1,
               timingFunction = "smootherOut"})
@@ -62,29 +65,39 @@ final class PluginTests: XCTestCase {
         XCTAssertEqual(r.status, 0, r.stderr)
         let reproducible = try CLIProcess.run(["run", "--no-user-plugins", script], environment: env)
         XCTAssertEqual(reproducible.status, 1)
-        XCTAssertTrue(reproducible.stderr.contains("unknown timing function 'smootherOut'"), reproducible.stderr)
+        XCTAssertTrue(
+            reproducible.stderr.contains("unknown timing function 'smootherOut'"), reproducible.stderr)
     }
 
     func testBrokenPluginIsReportedAndOthersStillLoad() throws {
         let dir = folder.appendingPathComponent("mixed").path
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        try "local x = \n return {name = 'broken' +}".write(toFile: dir + "/a-broken.lua", atomically: true, encoding: .utf8)
+        try "local x = \n return {name = 'broken' +}".write(
+            toFile: dir + "/a-broken.lua", atomically: true, encoding: .utf8)
         try "error('plugin refuses')".write(toFile: dir + "/b-raises.lua", atomically: true, encoding: .utf8)
         try plugin.write(toFile: dir + "/c-mine.lua", atomically: true, encoding: .utf8)
         let r = try CLIProcess.run(["list", "--no-user-plugins", "--plugins", dir])
         XCTAssertEqual(r.status, 0)
-        XCTAssertTrue(r.stderr.contains("inbetween: warning: plugin failed: \(dir)/a-broken.lua:2: unexpected symbol near 'return'"), r.stderr)
-        XCTAssertTrue(r.stderr.contains("inbetween: warning: plugin failed: \(dir)/b-raises.lua:1: plugin refuses"), r.stderr)
+        XCTAssertTrue(
+            r.stderr.contains(
+                "inbetween: warning: plugin failed: \(dir)/a-broken.lua:2: unexpected symbol near 'return'"),
+            r.stderr)
+        XCTAssertTrue(
+            r.stderr.contains("inbetween: warning: plugin failed: \(dir)/b-raises.lua:1: plugin refuses"),
+            r.stderr)
         XCTAssertTrue(r.stdout.contains("smootherIn"), r.stdout)
     }
 
     func testNameClashNamesTheWinnerAndWhy() throws {
         let dir = folder.appendingPathComponent("clash").path
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        try "return {name = 'mybounce', easings = {bounceOut = {fn = function(t) return t end, variants = false}}}"
+        try
+            "return {name = 'mybounce', easings = {bounceOut = {fn = function(t) return t end, variants = false}}}"
             .write(toFile: dir + "/mybounce.lua", atomically: true, encoding: .utf8)
         let r = try CLIProcess.run(["list", "--no-user-plugins", "--plugins", dir])
-        XCTAssertTrue(r.stdout.contains("easing 'bounceOut': mybounce (\(dir)/mybounce.lua) overrides penner ("), r.stdout)
+        XCTAssertTrue(
+            r.stdout.contains("easing 'bounceOut': mybounce (\(dir)/mybounce.lua) overrides penner ("),
+            r.stdout)
         XCTAssertTrue(r.stdout.contains("loaded later"), r.stdout)
     }
 }

@@ -52,8 +52,10 @@ final class PreviewBrowserTests: XCTestCase {
         let browser = try ChromiumSession()
         defer { browser.close() }
         // 31 frames at 30 fps and 30 midpoints, two layers.
-        XCTAssertEqual(try checkPage(script: "Tests/browser/depth-scene.lua", folder: temporaryFolder(),
-                                     browser: browser), 2 * 61)
+        XCTAssertEqual(
+            try checkPage(
+                script: "Tests/browser/depth-scene.lua", folder: temporaryFolder(),
+                browser: browser), 2 * 61)
     }
 
     /// Writes the preview of `script`, measures it and checks every row; returns the rows.
@@ -77,7 +79,9 @@ final class PreviewBrowserTests: XCTestCase {
     func testControlsAndTheScriptingSurface() throws {
         try XCTSkipUnless(ChromiumSession.isAvailable, "chromium is not installed (scripts/test installs it)")
         let page = try temporaryFolder().appendingPathComponent("ball.html")
-        let r = try CLIProcess.run(["preview", "--no-user-plugins", "examples/05-bouncing-ball.lua", "-o", page.path])
+        let r = try CLIProcess.run([
+            "preview", "--no-user-plugins", "examples/05-bouncing-ball.lua", "-o", page.path,
+        ])
         XCTAssertEqual(r.status, 0, r.stderr)
         let html = try String(contentsOf: page, encoding: .utf8)
         // Self-contained: nothing for the browser to fetch (the SVG namespace is a name, not a fetch).
@@ -87,29 +91,34 @@ final class PreviewBrowserTests: XCTestCase {
         let browser = try ChromiumSession()
         defer { browser.close() }
         try browser.open(page)
-        let result = try browser.eval("""
-            (function () {
-              function key(k) { document.dispatchEvent(new KeyboardEvent('keydown', { key: k, bubbles: true })); }
-              var out = { duration: inbetween.duration, fps: inbetween.fps };
-              inbetween.seek(0); key('ArrowRight'); out.afterRight = inbetween.time;
-              key('ArrowRight'); key('ArrowLeft'); out.afterRightLeft = inbetween.time;
-              inbetween.seek(0.5 / 60); key('ArrowRight'); out.fromMidpoint = inbetween.time;
-              out.scrub = +document.getElementById('scrub').value;
-              key(' '); out.playing = inbetween.playing; key(' '); out.paused = !inbetween.playing;
-              inbetween.play(); out.played = inbetween.playing; inbetween.pause(); out.stopped = !inbetween.playing;
-              out.speeds = Array.prototype.map.call(document.querySelectorAll('#speed option'), function (o) { return +o.value; });
-              out.layers = document.querySelectorAll('[data-layer="ball"]').length;
-              return out;
-            })()
-            """) as? [String: Any] ?? [:]
+        let result =
+            try browser.eval(
+                """
+                (function () {
+                  function key(k) { document.dispatchEvent(new KeyboardEvent('keydown', { key: k, bubbles: true })); }
+                  var out = { duration: inbetween.duration, fps: inbetween.fps };
+                  inbetween.seek(0); key('ArrowRight'); out.afterRight = inbetween.time;
+                  key('ArrowRight'); key('ArrowLeft'); out.afterRightLeft = inbetween.time;
+                  inbetween.seek(0.5 / 60); key('ArrowRight'); out.fromMidpoint = inbetween.time;
+                  out.scrub = +document.getElementById('scrub').value;
+                  key(' '); out.playing = inbetween.playing; key(' '); out.paused = !inbetween.playing;
+                  inbetween.play(); out.played = inbetween.playing; inbetween.pause(); out.stopped = !inbetween.playing;
+                  out.speeds = Array.prototype.map.call(document.querySelectorAll('#speed option'), function (o) { return +o.value; });
+                  out.layers = document.querySelectorAll('[data-layer="ball"]').length;
+                  return out;
+                })()
+                """) as? [String: Any] ?? [:]
         XCTAssertEqual(result["duration"] as? Double, 1)
         XCTAssertEqual(result["fps"] as? Double, 60)
         // Frame times are i / 60 (FrameTimes: index over rate, not repeated addition).
         XCTAssertEqual(result["afterRight"] as? Double, 1.0 / 60)
         XCTAssertEqual(result["afterRightLeft"] as? Double, 1.0 / 60)
-        XCTAssertEqual(result["fromMidpoint"] as? Double, 1.0 / 60, "a step from between frames lands on the next")
+        XCTAssertEqual(
+            result["fromMidpoint"] as? Double, 1.0 / 60, "a step from between frames lands on the next")
         XCTAssertEqual(result["scrub"] as? Double ?? 0, 1.0 / 60, accuracy: 1e-12)
-        for flag in ["playing", "paused", "played", "stopped"] { XCTAssertEqual(result[flag] as? Bool, true, flag) }
+        for flag in ["playing", "paused", "played", "stopped"] {
+            XCTAssertEqual(result[flag] as? Bool, true, flag)
+        }
         XCTAssertEqual(result["speeds"] as? [Double], [0.1, 0.25, 1])
         XCTAssertEqual(result["layers"] as? Int, 1)
     }
@@ -129,7 +138,8 @@ final class PreviewBrowserTests: XCTestCase {
         var search = PluginSearch()
         search.includeUserAndEnvironment = false
         runtime.loadPlugins(search)
-        runtime.scriptDirectory = CLIProcess.root.appendingPathComponent((script as NSString).deletingLastPathComponent).path
+        runtime.scriptDirectory =
+            CLIProcess.root.appendingPathComponent((script as NSString).deletingLastPathComponent).path
         try runtime.host.run(file: CLIProcess.root.appendingPathComponent(script).path)
         let names = runtime.layers.map(\.name)
         var request = SamplingRequest()
@@ -160,14 +170,17 @@ final class PreviewBrowserTests: XCTestCase {
         let tracks = json["tracks"] as? [[String: Any]] ?? []
         XCTAssertFalse(tracks.isEmpty, script)
         for track in tracks {
-            let layer = track["layer"] as? String ?? "", keyPath = track["keyPath"] as? String ?? ""
-            let times = track["times"] as? [Double] ?? [], values = track["values"] as? [Any] ?? []
+            let layer = track["layer"] as? String ?? ""
+            let keyPath = track["keyPath"] as? String ?? ""
+            let times = track["times"] as? [Double] ?? []
+            let values = track["values"] as? [Any] ?? []
             guard let l = whole.layers.firstIndex(of: layer) else {
                 XCTFail("\(script): no layer \(layer)")
                 continue
             }
             for (t, v) in zip(times, values) {
-                guard let i = whole.times.firstIndex(where: { abs($0 - t) <= jsonTolerance * max(1, abs(t)) }) else {
+                guard let i = whole.times.firstIndex(where: { abs($0 - t) <= jsonTolerance * max(1, abs(t)) })
+                else {
                     XCTFail("\(script): \(t) is not a frame time")
                     continue
                 }
@@ -175,7 +188,9 @@ final class PreviewBrowserTests: XCTestCase {
                 let engine = try whole.values[l][i].value(forKeyPath: keyPath)?.components ?? []
                 XCTAssertEqual(json.count, engine.count, "\(script) \(layer).\(keyPath) at \(t)")
                 for (a, b) in zip(json, engine) {
-                    XCTAssertEqual(a, b, accuracy: jsonTolerance * max(1, abs(b)), "\(script) \(layer).\(keyPath) at \(t)")
+                    XCTAssertEqual(
+                        a, b, accuracy: jsonTolerance * max(1, abs(b)),
+                        "\(script) \(layer).\(keyPath) at \(t)")
                 }
             }
         }
@@ -192,7 +207,8 @@ final class PreviewBrowserTests: XCTestCase {
         var out = PropertyValues()
         for (key, a) in whole.values[l][i].values {
             let b = whole.values[l][i + 1].values[key]!
-            let ca = a.components, cb = b.components
+            let ca = a.components
+            let cb = b.components
             out.values[key] = try a.withComponents(zip(ca, cb).map { $0 + ($1 - $0) * u })
         }
         return out
@@ -203,17 +219,21 @@ final class PreviewBrowserTests: XCTestCase {
     /// perspective divide), then to `position`. Returns the box around them.
     static func frame(_ p: PropertyValues) -> (x: Double, y: Double, width: Double, height: Double) {
         guard case .rect(let b)? = p["bounds"], case .point(let pos)? = p["position"],
-              case .point(let a)? = p["anchorPoint"], case .scalar(let az)? = p["anchorPointZ"],
-              case .transform(let m)? = p["transform"]
+            case .point(let a)? = p["anchorPoint"], case .scalar(let az)? = p["anchorPointZ"],
+            case .transform(let m)? = p["transform"]
         else { return (.nan, .nan, .nan, .nan) }
-        var xs: [Double] = [], ys: [Double] = []
+        var xs: [Double] = []
+        var ys: [Double] = []
         for (cx, cy) in [(0.0, 0.0), (b.size.width, 0), (0, b.size.height), (b.size.width, b.size.height)] {
-            let x = cx - a.x * b.size.width, y = cy - a.y * b.size.height, z = -az
-            let X = x * m[1, 1] + y * m[2, 1] + z * m[3, 1] + m[4, 1]
-            let Y = x * m[1, 2] + y * m[2, 2] + z * m[3, 2] + m[4, 2]
-            let W = x * m[1, 4] + y * m[2, 4] + z * m[3, 4] + m[4, 4]
-            xs.append(X / W + pos.x)
-            ys.append(Y / W + pos.y)
+            let x = cx - a.x * b.size.width
+            let y = cy - a.y * b.size.height
+            let z = -az
+            // Homogeneous coordinates of the corner after the transform.
+            let hx = x * m[1, 1] + y * m[2, 1] + z * m[3, 1] + m[4, 1]
+            let hy = x * m[1, 2] + y * m[2, 2] + z * m[3, 2] + m[4, 2]
+            let hw = x * m[1, 4] + y * m[2, 4] + z * m[3, 4] + m[4, 4]
+            xs.append(hx / hw + pos.x)
+            ys.append(hy / hw + pos.y)
         }
         return (xs.min()!, ys.min()!, xs.max()! - xs.min()!, ys.max()! - ys.min()!)
     }
@@ -241,39 +261,42 @@ final class PreviewBrowserTests: XCTestCase {
 
     func check(_ row: [Any], against whole: WholeLayers, example: String) throws {
         guard row.count == 10, let t = row[0] as? Double, let name = row[1] as? String,
-              let l = whole.layers.firstIndex(of: name)
+            let l = whole.layers.firstIndex(of: name)
         else { return XCTFail("\(example): bad row \(row)") }
-        let where_ = "\(example) \(name) at t = \(t)"
+        let place = "\(example) \(name) at t = \(t)"
         let p = try Self.values(whole, layer: l, at: t)
         let box = Self.frame(p)
         let got = row[2...5].map { ($0 as? Double) ?? .nan }
-        XCTAssertEqual(got[0], box.x, accuracy: Self.pixelTolerance, "left, \(where_)")
-        XCTAssertEqual(got[1], box.y, accuracy: Self.pixelTolerance, "top, \(where_)")
-        XCTAssertEqual(got[2], box.width, accuracy: Self.pixelTolerance, "width, \(where_)")
-        XCTAssertEqual(got[3], box.height, accuracy: Self.pixelTolerance, "height, \(where_)")
+        XCTAssertEqual(got[0], box.x, accuracy: Self.pixelTolerance, "left, \(place)")
+        XCTAssertEqual(got[1], box.y, accuracy: Self.pixelTolerance, "top, \(place)")
+        XCTAssertEqual(got[2], box.width, accuracy: Self.pixelTolerance, "width, \(place)")
+        XCTAssertEqual(got[3], box.height, accuracy: Self.pixelTolerance, "height, \(place)")
         // CALayer.opacity: values outside 0...1 are clamped when drawn (Apple's CALayer reference).
-        guard case .scalar(let opacity)? = p["opacity"] else { return XCTFail(where_) }
-        XCTAssertEqual(Double(row[6] as? String ?? "") ?? .nan, min(max(opacity, 0), 1),
-                       accuracy: Self.channelTolerance, "opacity, \(where_)")
+        guard case .scalar(let opacity)? = p["opacity"] else { return XCTFail(place) }
+        XCTAssertEqual(
+            Double(row[6] as? String ?? "") ?? .nan, min(max(opacity, 0), 1),
+            accuracy: Self.channelTolerance, "opacity, \(place)")
         for (index, key) in [(7, "backgroundColor"), (8, "borderColor")] {
             let channels = Self.channels(row[index] as? String ?? "")
             let expected = p[key]?.components ?? []
-            XCTAssertEqual(channels.count, 4, "\(key) '\(row[index])', \(where_)")
+            XCTAssertEqual(channels.count, 4, "\(key) '\(row[index])', \(place)")
             for (c, e) in zip(channels, expected) {
-                XCTAssertEqual(c, e, accuracy: Self.channelTolerance, "\(key), \(where_)")
+                XCTAssertEqual(c, e, accuracy: Self.channelTolerance, "\(key), \(place)")
             }
         }
-        guard case .path(let path)? = p["path"], case .rect(let b)? = p["bounds"] else { return XCTFail(where_) }
+        guard case .path(let path)? = p["path"], case .rect(let b)? = p["bounds"] else {
+            return XCTFail(place)
+        }
         guard let d = row[9] as? String else {
-            XCTAssertTrue(path.elements.isEmpty, "a path is drawn, \(where_)")
+            XCTAssertTrue(path.elements.isEmpty, "a path is drawn, \(place)")
             return
         }
         // The path in the layer's own space: its points less the bounds' origin.
         let numbers = Self.numbers(in: d)
         let expected = path.points.flatMap { [$0.x - b.origin.x, $0.y - b.origin.y] }
-        XCTAssertEqual(numbers.count, expected.count, "path points, \(where_)")
+        XCTAssertEqual(numbers.count, expected.count, "path points, \(place)")
         for (n, e) in zip(numbers, expected) {
-            XCTAssertEqual(n, e, accuracy: Self.pixelTolerance, "path, \(where_)")
+            XCTAssertEqual(n, e, accuracy: Self.pixelTolerance, "path, \(place)")
         }
     }
 
@@ -296,7 +319,8 @@ final class PreviewBrowserTests: XCTestCase {
     }
 
     func temporaryFolder() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("ib-preview-\(UUID().uuidString)")
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "ib-preview-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         addTeardownBlock { try? FileManager.default.removeItem(at: url) }
         return url

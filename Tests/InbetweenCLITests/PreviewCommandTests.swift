@@ -15,18 +15,23 @@ final class PreviewCommandTests: XCTestCase {
         XCTAssertTrue(page.hasPrefix("<!DOCTYPE html>"))
         XCTAssertTrue(page.contains("<title>fade.lua — inbetween preview</title>"))
         // Without --watch there is no data file and the page polls nothing.
-        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("fade.data.js").path))
+        XCTAssertFalse(
+            FileManager.default.fileExists(atPath: folder.appendingPathComponent("fade.data.js").path))
         XCTAssertTrue(page.contains("\"live\":null"))
     }
 
     func testDashWritesTheTitledPageToStandardOutput() throws {
-        let r = try CLIProcess.run(["preview", "--no-user-plugins", "examples/07-opacity-fade.lua", "-o", "-",
-                                    "--title", "a </script> & <b>"])
+        let r = try CLIProcess.run([
+            "preview", "--no-user-plugins", "examples/07-opacity-fade.lua", "-o", "-",
+            "--title", "a </script> & <b>",
+        ])
         XCTAssertEqual(r.status, 0, r.stderr)
-        XCTAssertTrue(r.stdout.contains("<title>a &lt;/script&gt; &amp; &lt;b&gt; — inbetween preview</title>"))
+        XCTAssertTrue(
+            r.stdout.contains("<title>a &lt;/script&gt; &amp; &lt;b&gt; — inbetween preview</title>"))
         // In the data, '<' is written \u003c: the title cannot end the <script> element.
         XCTAssertTrue(r.stdout.contains("\"title\":\"a \\u003c/script> & \\u003cb>\""))
-        XCTAssertEqual(r.stdout.components(separatedBy: "</script>").count - 1, 2, "the player's and the data's")
+        XCTAssertEqual(
+            r.stdout.components(separatedBy: "</script>").count - 1, 2, "the player's and the data's")
     }
 
     func testABrokenScriptWritesNothing() throws {
@@ -41,7 +46,8 @@ final class PreviewCommandTests: XCTestCase {
     }
 
     func temporaryFolder() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("ib-preview-\(UUID().uuidString)")
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "ib-preview-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         addTeardownBlock { try? FileManager.default.removeItem(at: url) }
         return url

@@ -12,7 +12,8 @@ final class ProgressTests: XCTestCase {
         """
 
     private func scriptFile() throws -> String {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("ib-slow-\(UUID().uuidString).lua")
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "ib-slow-\(UUID().uuidString).lua")
         try Self.slowScript.write(to: url, atomically: true, encoding: .utf8)
         return url.path
     }
@@ -27,8 +28,10 @@ final class ProgressTests: XCTestCase {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/script") else {
             throw XCTSkip("script(1) from util-linux is not installed")
         }
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("ib-slow-\(UUID().uuidString).csv")
-        let command = "\(CLIProcess.binary.path) run --fps 10 --format csv -o \(output.path) \(try scriptFile())"
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "ib-slow-\(UUID().uuidString).csv")
+        let command =
+            "\(CLIProcess.binary.path) run --fps 10 --format csv -o \(output.path) \(try scriptFile())"
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
         process.arguments = ["-qec", command, "/dev/null"]

@@ -22,7 +22,8 @@ final class RunErrorTests: XCTestCase {
     func testMissingFile() throws {
         let r = try CLIProcess.run(["run", "examples/does-not-exist.lua"])
         XCTAssertEqual(r.status, 1)
-        XCTAssertEqual(r.stderr, "inbetween: cannot open examples/does-not-exist.lua (No such file or directory)\n")
+        XCTAssertEqual(
+            r.stderr, "inbetween: cannot open examples/does-not-exist.lua (No such file or directory)\n")
     }
 
     func testRuntimeErrorWithVerboseTraceback() throws {

@@ -55,7 +55,9 @@ final class SVGOutputTests: XCTestCase {
     /// A scene script: a motion chart for the point-valued track, then one value-over-time
     /// chart per track, stacked as nested <svg> elements.
     func testPlottingAScript() throws {
-        let r = try CLIProcess.run(["plot", "--no-user-plugins", "--fps", "20", "examples/12-photo-throw.lua"])
+        let r = try CLIProcess.run([
+            "plot", "--no-user-plugins", "--fps", "20", "examples/12-photo-throw.lua",
+        ])
         XCTAssertEqual(r.status, 0, r.stderr)
         let elements = try parse(Data(r.stdout.utf8), "photo throw")
         // The document, then the motion chart and the three tracks' charts.
@@ -67,7 +69,8 @@ final class SVGOutputTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(elements.filter { $0 == "circle" }.count, 21)
         let missing = try CLIProcess.run(["plot", "--no-user-plugins", "examples/none.lua"])
         XCTAssertEqual(missing.status, 1)
-        XCTAssertEqual(missing.stderr, "inbetween: cannot open examples/none.lua (No such file or directory)\n")
+        XCTAssertEqual(
+            missing.stderr, "inbetween: cannot open examples/none.lua (No such file or directory)\n")
     }
 
     func testChartsRenderWithRSVG() throws {

@@ -29,7 +29,9 @@ final class SamplingEndTests: XCTestCase {
     }
 
     func testHundredSecondSceneEndsAtHundredWithoutWarning() throws {
-        let path = try script("long.lua", """
+        let path = try script(
+            "long.lua",
+            """
             local l = layer{name = "l"}
             l:add(animation.basic{keyPath = "opacity", fromValue = 0, toValue = 1, duration = 100})
             """)
@@ -40,7 +42,9 @@ final class SamplingEndTests: XCTestCase {
     }
 
     func testEndlessAnimationIsCutAtTheCapWithAWarning() throws {
-        let path = try script("spin.lua", """
+        let path = try script(
+            "spin.lua",
+            """
             local l = layer{name = "wheel"}
             l:add(animation.basic{keyPath = "transform.rotation.z", toValue = 6.283, duration = 1,
               repeatCount = math.huge}, "spin")
@@ -48,8 +52,10 @@ final class SamplingEndTests: XCTestCase {
         let r = try run(["--fps", "1", path])
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertTrue(r.stdout.hasPrefix(#"{"fps":1,"start":0,"end":60,"#), r.stdout)  // defaultCap
-        XCTAssertEqual(r.stderr, "inbetween: warning: \(path): animation 'spin' on layer 'wheel' never ends; "
-                       + "sampled up to the cap at t = 60 s (set the end with --to T or scene{ cap = T })\n")
+        XCTAssertEqual(
+            r.stderr,
+            "inbetween: warning: \(path): animation 'spin' on layer 'wheel' never ends; "
+                + "sampled up to the cap at t = 60 s (set the end with --to T or scene{ cap = T })\n")
         // A chosen end is no cut: no warning.
         XCTAssertEqual(try run(["--fps", "1", "--to", "3", path]).stderr, "")
     }
@@ -59,17 +65,23 @@ final class SamplingEndTests: XCTestCase {
     func testNonFiniteValuesStopTheRunWithNoOutput() throws {
         let cases: [(String, String)] = [
             // 1e308 - (-1e308) overflows: (-inf)·0 at t = 0 is NaN, then -inf.
-            ("l:add(animation.basic{keyPath = 'position.x', fromValue = 1e308, toValue = -1e308, duration = 1})",
-             "layer 'L' position.x is not a number (NaN) at t = 0 s"),
+            (
+                "l:add(animation.basic{keyPath = 'position.x', fromValue = 1e308, toValue = -1e308, duration = 1})",
+                "layer 'L' position.x is not a number (NaN) at t = 0 s"
+            ),
             // An easing returning 1e300 at progress > 0.5 (first at t = 0.55 s, frame 11 of
             // 20 fps) scales the 0 -> 1e10 range past the largest double.
-            ("l:add(animation.basic{keyPath = 'opacity', fromValue = 0, toValue = 1e10, duration = 1, "
-                + "timingFunction = function(t) return t > 0.5 and 1e300 or t end})",
-             "layer 'L' opacity is infinite at t = 0.55 s"),
+            (
+                "l:add(animation.basic{keyPath = 'opacity', fromValue = 0, toValue = 1e10, duration = 1, "
+                    + "timingFunction = function(t) return t > 0.5 and 1e300 or t end})",
+                "layer 'L' opacity is infinite at t = 0.55 s"
+            ),
             // An easing returning NaN is refused by the easing check itself.
-            ("l:add(animation.basic{keyPath = 'opacity', toValue = 0, duration = 1, "
-                + "timingFunction = function(t) return t > 0.5 and 0/0 or t end})",
-             "easing"),
+            (
+                "l:add(animation.basic{keyPath = 'opacity', toValue = 0, duration = 1, "
+                    + "timingFunction = function(t) return t > 0.5 and 0/0 or t end})",
+                "easing"
+            ),
         ]
         for (body, message) in cases {
             let path = try script("bad.lua", "local l = layer{name = 'L'}\n" + body + "\n")
@@ -81,7 +93,8 @@ final class SamplingEndTests: XCTestCase {
             if message != "easing" {
                 XCTAssertEqual(r.stderr, "inbetween: \(path): \(message)\n")
             }
-            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), ["bad.lua"], body)
+            XCTAssertEqual(
+                try FileManager.default.contentsOfDirectory(atPath: folder.path), ["bad.lua"], body)
         }
     }
 
@@ -110,7 +123,8 @@ final class SamplingEndTests: XCTestCase {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", "-c", check] + paths
-        let out = Pipe(), err = Pipe()
+        let out = Pipe()
+        let err = Pipe()
         process.standardOutput = out
         process.standardError = err
         try process.run()

@@ -10,7 +10,8 @@ final class ScriptInputTests: XCTestCase {
     private let example = "examples/07-opacity-fade.lua"
 
     override func setUpWithError() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("ib-input-\(UUID().uuidString)")
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "ib-input-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     }
 
@@ -45,15 +46,18 @@ final class ScriptInputTests: XCTestCase {
         let preview = try run(["preview", "-"], stdin: source)
         XCTAssertEqual(preview.status, 0, preview.stderr)
         XCTAssertTrue(preview.stdout.hasPrefix("<!DOCTYPE html>"), "the page on stdout")
-        XCTAssertEqual(try run(["run", "-", "--watch", "-o", "x.json"], stdin: source).stderr,
-                       "inbetween: --watch needs a script file (standard input cannot be read again)\nTry 'inbetween help run' for usage.\n")
+        XCTAssertEqual(
+            try run(["run", "-", "--watch", "-o", "x.json"], stdin: source).stderr,
+            "inbetween: --watch needs a script file (standard input cannot be read again)\nTry 'inbetween help run' for usage.\n"
+        )
 
         // Lua's own name for it, as lua.c: `stdin:LINE:`.
         let error = try run(["run", "-"], stdin: "local l = layer{}\nerror('boom')\n")
         XCTAssertEqual(error.status, 1)
         XCTAssertEqual(error.stderr, "inbetween: stdin:2: boom\n")
         let curveError = try run(["curve", "-"], stdin: "return 42\n")
-        XCTAssertEqual(curveError.stderr, "inbetween: stdin: must return an easing (a function of t), got number\n")
+        XCTAssertEqual(
+            curveError.stderr, "inbetween: stdin: must return an easing (a function of t), got number\n")
     }
 
     /// Paths of one character (ASCII and not), and long ones, work. (curve and plot take a
@@ -66,8 +70,9 @@ final class ScriptInputTests: XCTestCase {
             try write(name, source)
             let r = try run(["run", file, "--format", "csv", "-o", "out.csv"])
             XCTAssertEqual(r.status, 0, "\(name): \(r.stderr)")
-            XCTAssertEqual(try String(contentsOf: folder.appendingPathComponent("out.csv"), encoding: .utf8),
-                           try CLIProcess.run(["run", example, "--format", "csv"]).stdout)
+            XCTAssertEqual(
+                try String(contentsOf: folder.appendingPathComponent("out.csv"), encoding: .utf8),
+                try CLIProcess.run(["run", example, "--format", "csv"]).stdout)
             try FileManager.default.removeItem(at: folder.appendingPathComponent(name))
         }
         // A batch script and a manifest of one character (the manifest's folder trapped too).
@@ -78,7 +83,8 @@ final class ScriptInputTests: XCTestCase {
         XCTAssertFalse(batch.signaled)
         let manifest = try run(["batch", "--manifest", "m", "-o", "outs", "--jobs", "1"])
         XCTAssertEqual(manifest.status, 0, manifest.stderr)
-        XCTAssertTrue(FileManager.default.fileExists(atPath: folder.appendingPathComponent("outs/a.json").path))
+        XCTAssertTrue(
+            FileManager.default.fileExists(atPath: folder.appendingPathComponent("outs/a.json").path))
         // A missing one-character script is an ordinary error, not a crash.
         let missing = try run(["run", "b"])
         XCTAssertEqual(missing.status, 1)
@@ -90,14 +96,22 @@ final class ScriptInputTests: XCTestCase {
     /// Issue 12: these returned values gave exit 0 and an empty output.
     func testReturnedValuesTheHostCannotUseAreErrors() throws {
         let cases: [(String, String)] = [
-            ("return animation.basic{keyPath = 'opacity', toValue = 0}",
-             "stdin: the script returned an animation, but only animations added to a layer run; add it instead: local l = layer{name = \"box\"}; l:add(animation.basic{...})"),
-            ("return function() end",
-             "stdin: the script returned a function, which the host cannot use here: a scene script builds layers and animations and returns nothing (to sample an easing, use inbetween curve - or inbetween plot -)"),
-            ("return 42",
-             "stdin: the script returned a number (42), which the host cannot use; a scene script builds layers and animations and returns nothing"),
-            ("return {}",
-             "stdin: the script returned a table, which the host cannot use; a scene script builds layers and animations and returns nothing"),
+            (
+                "return animation.basic{keyPath = 'opacity', toValue = 0}",
+                "stdin: the script returned an animation, but only animations added to a layer run; add it instead: local l = layer{name = \"box\"}; l:add(animation.basic{...})"
+            ),
+            (
+                "return function() end",
+                "stdin: the script returned a function, which the host cannot use here: a scene script builds layers and animations and returns nothing (to sample an easing, use inbetween curve - or inbetween plot -)"
+            ),
+            (
+                "return 42",
+                "stdin: the script returned a number (42), which the host cannot use; a scene script builds layers and animations and returns nothing"
+            ),
+            (
+                "return {}",
+                "stdin: the script returned a table, which the host cannot use; a scene script builds layers and animations and returns nothing"
+            ),
         ]
         for (script, message) in cases {
             let r = try run(["run", "-"], stdin: script)
@@ -111,7 +125,9 @@ final class ScriptInputTests: XCTestCase {
     }
 
     func testUnusedAnimationsAndAnEmptySceneWarnWithTheirLines() throws {
-        try write("x.lua", """
+        try write(
+            "x.lua",
+            """
             local l = layer{name = "l"}
             l:add(animation.basic{keyPath = "opacity", toValue = 0})
             local unused = animation.basic{keyPath = "opacity", toValue = 1}
@@ -122,7 +138,9 @@ final class ScriptInputTests: XCTestCase {
             """)
         let r = try run(["run", "x.lua", "-o", "out.json"])
         XCTAssertEqual(r.status, 0, r.stderr)
-        XCTAssertEqual(r.stderr, """
+        XCTAssertEqual(
+            r.stderr,
+            """
             inbetween: warning: x.lua:3: animation created but never added to a layer
             inbetween: warning: x.lua:6: animation created but never added to a layer
 
@@ -130,12 +148,16 @@ final class ScriptInputTests: XCTestCase {
         try write("empty.lua", "local l = layer{name = 'l'}\nl.opacity = 0.5\n")
         let empty = try run(["run", "empty.lua"])
         XCTAssertEqual(empty.status, 0)
-        XCTAssertEqual(empty.stderr, """
+        XCTAssertEqual(
+            empty.stderr,
+            """
             inbetween: warning: empty.lua: the scene animates nothing (no layer has an animation; add one with l:add(animation.basic{...}), or change a property inside transaction{...})
 
             """)
         // An animation a callback adds later is not "never added".
-        try write("later.lua", """
+        try write(
+            "later.lua",
+            """
             local l = layer{name = "l"}
             local second = animation.basic{keyPath = "opacity", toValue = 1, duration = 0.1}
             l:add(animation.basic{keyPath = "opacity", toValue = 0, duration = 0.1,
@@ -158,19 +180,27 @@ final class ScriptInputTests: XCTestCase {
             """
         let r = try run(["run", "-", "--format", "csv", "--to", "0"], stdin: script)
         XCTAssertEqual(r.status, 0, r.stderr)
-        XCTAssertEqual(r.stdout, "time,layer,keyPath,v0\n0,layer#1,opacity,0\n0,layer1,opacity,0\n0,layer#2,opacity,0\n")
+        XCTAssertEqual(
+            r.stdout, "time,layer,keyPath,v0\n0,layer#1,opacity,0\n0,layer1,opacity,0\n0,layer#2,opacity,0\n")
         let reserved = try run(["run", "-"], stdin: "layer{name = 'layer#7'}")
         XCTAssertEqual(reserved.status, 1)
-        XCTAssertEqual(reserved.stderr, "inbetween: stdin:1: bad argument #1 to 'layer' (field 'name' 'layer#7' has the form of an unnamed layer's name (layer#N); choose another)\n")
+        XCTAssertEqual(
+            reserved.stderr,
+            "inbetween: stdin:1: bad argument #1 to 'layer' (field 'name' 'layer#7' has the form of an unnamed layer's name (layer#N); choose another)\n"
+        )
     }
 
     func testMissingPluginFolderIsAnError() throws {
         for command in [["run", example], ["list"], ["curve", "easeIn"], ["plot", "easeIn"]] {
             let r = try CLIProcess.run(command + ["--plugins", "/nonexistent-ib"])
             XCTAssertEqual(r.status, 1, "\(command)")
-            XCTAssertEqual(r.stderr, "inbetween: --plugins /nonexistent-ib: cannot open the folder (No such file or directory)\n")
+            XCTAssertEqual(
+                r.stderr,
+                "inbetween: --plugins /nonexistent-ib: cannot open the folder (No such file or directory)\n")
         }
-        let file = try CLIProcess.run(["list", "--plugins", CLIProcess.root.appendingPathComponent(example).path])
+        let file = try CLIProcess.run([
+            "list", "--plugins", CLIProcess.root.appendingPathComponent(example).path,
+        ])
         XCTAssertEqual(file.status, 1)
         XCTAssertTrue(file.stderr.hasSuffix(": not a folder (give a folder of .lua plugins)\n"), file.stderr)
     }

@@ -4,7 +4,9 @@ import XCTest
 /// The classic cases reproduce the numbers of their Objective-C originals.
 final class SeedNumbersTests: XCTestCase {
     /// Rows of `inbetween run --format csv`: (time, layer, keyPath, values).
-    func csvRows(_ args: [String]) throws -> [(time: Double, layer: String, keyPath: String, values: [Double])] {
+    func csvRows(_ args: [String]) throws -> [(
+        time: Double, layer: String, keyPath: String, values: [Double]
+    )] {
         let r = try CLIProcess.run(["run", "--no-user-plugins", "--format", "csv"] + args)
         XCTAssertEqual(r.status, 0, r.stderr)
         return r.stdout.split(separator: "\n").dropFirst().map { line in
@@ -66,7 +68,8 @@ final class SeedNumbersTests: XCTestCase {
     /// (0.3, 0.7, 0.7, 0.3), and ends held at (20, H - 20) until its stop handler moves it.
     func testPhotoThrowChainsTheSecondAnimationAtTheFirstsStop() throws {
         let rows = try csvRows(["--fps", "20", "examples/12-photo-throw.lua"])
-        let scaleX = try XCTUnwrap(rows.first { $0.keyPath == "transform.scale.x" && abs($0.time - 0.1) < 1e-9 })
+        let scaleX = try XCTUnwrap(
+            rows.first { $0.keyPath == "transform.scale.x" && abs($0.time - 0.1) < 1e-9 })
         XCTAssertEqual(scaleX.values[0], 1 + (0.1 - 1) * 0.5, accuracy: 1e-12)
         let positions = rows.filter { $0.keyPath == "position" }
         XCTAssertEqual(positions.first?.time ?? -1, 0.2, accuracy: 1e-9)

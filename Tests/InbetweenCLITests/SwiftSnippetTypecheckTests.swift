@@ -31,11 +31,15 @@ final class SwiftSnippetTypecheckTests: XCTestCase {
                 let folder = temp.appendingPathComponent(platform)
                 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
                 for name in ["QuartzCore", module] {
-                    let r = try run(swiftc, ["-emit-module", "-module-name", name, "-parse-as-library",
-                                             "-I", folder.path,
-                                             stubs.appendingPathComponent("\(name)/\(name).swift").path,
-                                             "-emit-module-path",
-                                             folder.appendingPathComponent("\(name).swiftmodule").path])
+                    let r = try run(
+                        swiftc,
+                        [
+                            "-emit-module", "-module-name", name, "-parse-as-library",
+                            "-I", folder.path,
+                            stubs.appendingPathComponent("\(name)/\(name).swift").path,
+                            "-emit-module-path",
+                            folder.appendingPathComponent("\(name).swiftmodule").path,
+                        ])
                     guard r.status == 0 else {
                         throw CommandFailure(message: "stub module \(name) for \(platform): \(r.output)")
                     }
@@ -67,7 +71,8 @@ final class SwiftSnippetTypecheckTests: XCTestCase {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = [tool] + arguments
-        let log = FileManager.default.temporaryDirectory.appendingPathComponent("ib-swiftc-\(UUID().uuidString)")
+        let log = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "ib-swiftc-\(UUID().uuidString)")
         FileManager.default.createFile(atPath: log.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: log) }
         let handle = try FileHandle(forWritingTo: log)
@@ -94,7 +99,8 @@ final class SwiftSnippetTypecheckTests: XCTestCase {
     }
 
     private func swiftSnippet(_ script: String, directory: URL? = nil) throws -> String {
-        let r = try CLIProcess.run(["run", "--no-user-plugins", "--format", "swift", script], directory: directory)
+        let r = try CLIProcess.run(
+            ["run", "--no-user-plugins", "--format", "swift", script], directory: directory)
         XCTAssertEqual(r.status, 0, "\(script): \(r.stderr)")
         return r.stdout
     }
@@ -114,12 +120,21 @@ final class SwiftSnippetTypecheckTests: XCTestCase {
         // macOS stubs must not accept UIKit's, and neither may accept an untyped mix.
         let ios = "import QuartzCore\nimport UIKit\nlet v = NSValue(cgPoint: .zero)\n"
         XCTAssertEqual(try typecheck(ios, platform: "iOS", name: "ios-ok").status, 0)
-        XCTAssertNotEqual(try typecheck(ios.replacingOccurrences(of: "UIKit", with: "AppKit"),
-                                        platform: "macOS", name: "ios-on-mac").status, 0)
-        XCTAssertNotEqual(try typecheck("import QuartzCore\nlet l = CALayer()\nl.frobnicate = 1\n",
-                                        platform: "iOS", name: "unknown-member").status, 0)
-        XCTAssertNotEqual(try typecheck("import QuartzCore\nlet a = CAKeyframeAnimation(keyPath: \"x\")\n"
-                                        + "a.keyTimes = [\"0\"]\n", platform: "macOS", name: "wrong-type").status, 0)
+        XCTAssertNotEqual(
+            try typecheck(
+                ios.replacingOccurrences(of: "UIKit", with: "AppKit"),
+                platform: "macOS", name: "ios-on-mac"
+            ).status, 0)
+        XCTAssertNotEqual(
+            try typecheck(
+                "import QuartzCore\nlet l = CALayer()\nl.frobnicate = 1\n",
+                platform: "iOS", name: "unknown-member"
+            ).status, 0)
+        XCTAssertNotEqual(
+            try typecheck(
+                "import QuartzCore\nlet a = CAKeyframeAnimation(keyPath: \"x\")\n"
+                    + "a.keyTimes = [\"0\"]\n", platform: "macOS", name: "wrong-type"
+            ).status, 0)
     }
 
     func testEverySnippetTypeChecksOnIOSAndMacOS() throws {
@@ -138,8 +153,9 @@ final class SwiftSnippetTypecheckTests: XCTestCase {
         }
         XCTAssertEqual(checked["iOS"], scripts.count)
         XCTAssertEqual(checked["macOS"], scripts.count)
-        print("SwiftSnippetTypecheckTests: \(checked["iOS"] ?? 0) snippets type-checked on iOS, "
-              + "\(checked["macOS"] ?? 0) on macOS")
+        print(
+            "SwiftSnippetTypecheckTests: \(checked["iOS"] ?? 0) snippets type-checked on iOS, "
+                + "\(checked["macOS"] ?? 0) on macOS")
     }
 
     /// Issue 14: a 1,801-frame colour track once took 52 s and 12.6 GB to type-check (untyped
@@ -164,16 +180,18 @@ final class SwiftSnippetTypecheckTests: XCTestCase {
         let url = folder.appendingPathComponent("colours.lua")
         try script.write(to: url, atomically: true, encoding: .utf8)
         let snippet = try swiftSnippet(url.path)
-        let colours = Set(snippet.split(separator: "\n").filter { $0.contains("CGColor(srgbRed:") }
-            .map { $0.trimmingCharacters(in: .whitespaces) })
+        let colours = Set(
+            snippet.split(separator: "\n").filter { $0.contains("CGColor(srgbRed:") }
+                .map { $0.trimmingCharacters(in: .whitespaces) })
         // 1,800 keyframe values, plus possibly the model value's line (one of the same colours or not).
         XCTAssertGreaterThanOrEqual(colours.count, 1800)
         for (platform, _) in Self.platforms {
             let r = try typecheck(snippet, platform: platform, name: "colours")
             XCTAssertEqual(r.status, 0, "\(platform):\n\(r.output.prefix(2000))")
             XCTAssertLessThan(r.seconds, 5, "\(platform): \(r.seconds) s")
-            print("SwiftSnippetTypecheckTests: 1,800-colour track type-checked on \(platform) in "
-                  + String(format: "%.2f", r.seconds) + " s")
+            print(
+                "SwiftSnippetTypecheckTests: 1,800-colour track type-checked on \(platform) in "
+                    + String(format: "%.2f", r.seconds) + " s")
         }
     }
 }

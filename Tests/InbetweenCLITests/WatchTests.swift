@@ -18,13 +18,15 @@ final class WatchTests: XCTestCase {
         try Self.ball(top: 32).write(to: script, atomically: false, encoding: .utf8)
         let watcher = try Watcher(["preview", "--no-user-plugins", "--watch", script.path])
         defer { watcher.stop() }
-        XCTAssertTrue(Self.waitUntil(10) { FileManager.default.fileExists(atPath: data.path) }, watcher.stderr)
+        XCTAssertTrue(
+            Self.waitUntil(10) { FileManager.default.fileExists(atPath: data.path) }, watcher.stderr)
 
         let browser = try ChromiumSession()
         defer { browser.close() }
         try browser.open(page)
         // The ball is a 0 x 0 layer: its box is the point `position`.
-        let probe = "(function () { inbetween.seek(0); var r = document.querySelector('[data-layer=\"ball\"]').getBoundingClientRect(); inbetween.seek(0.5); return [r.top, inbetween.version]; })()"
+        let probe =
+            "(function () { inbetween.seek(0); var r = document.querySelector('[data-layer=\"ball\"]').getBoundingClientRect(); inbetween.seek(0.5); return [r.top, inbetween.version]; })()"
         let first = try browser.eval(probe) as? [Any] ?? []
         XCTAssertEqual(first.first as? Double, 32)
         let version = first.last as? String
@@ -34,11 +36,13 @@ final class WatchTests: XCTestCase {
         // A new start point: the file and the open page change within the deadline.
         let changed = Date()
         try Self.ball(top: 80).write(to: script, atomically: false, encoding: .utf8)
-        XCTAssertTrue(Self.waitUntil(Self.deadline) { (try? Data(contentsOf: page)) != pageBefore },
-                      "the page file was not rewritten: \(watcher.stderr)")
+        XCTAssertTrue(
+            Self.waitUntil(Self.deadline) { (try? Data(contentsOf: page)) != pageBefore },
+            "the page file was not rewritten: \(watcher.stderr)")
         var state: [Any] = []
         let seen = Self.waitUntil(Self.deadline - Date().timeIntervalSince(changed)) {
-            state = (try? browser.eval("[inbetween.version, inbetween.time, inbetween.playing]") as? [Any]) ?? []
+            state =
+                (try? browser.eval("[inbetween.version, inbetween.time, inbetween.playing]") as? [Any]) ?? []
             return state.first as? String != version
         }
         XCTAssertTrue(seen, "the open page did not pick up the new frames within \(Self.deadline) s")
@@ -50,11 +54,13 @@ final class WatchTests: XCTestCase {
         XCTAssertEqual(second.first as? Double, 80, "the new start point")
 
         // A syntax error: reported as file:line, the last good page and data stay as they were.
-        let good = try Data(contentsOf: page), goodData = try Data(contentsOf: data)
+        let good = try Data(contentsOf: page)
+        let goodData = try Data(contentsOf: data)
         // The ball's four lines, then `local = 1` on line 5: Lua's parser wants a name before the '='.
         try (Self.ball(top: 120) + "\nlocal = 1\n").write(to: script, atomically: false, encoding: .utf8)
-        XCTAssertTrue(Self.waitUntil(Self.deadline) { watcher.stderr.contains("ball.lua:5: <name> expected near '='") },
-                      "no file:line error: \(watcher.stderr)")
+        XCTAssertTrue(
+            Self.waitUntil(Self.deadline) { watcher.stderr.contains("ball.lua:5: <name> expected near '='") },
+            "no file:line error: \(watcher.stderr)")
         XCTAssertEqual(try Data(contentsOf: page), good)
         XCTAssertEqual(try Data(contentsOf: data), goodData)
         XCTAssertEqual(watcher.stop(), 130, "Ctrl-C ends the watch with 128 + SIGINT")
@@ -75,29 +81,33 @@ final class WatchTests: XCTestCase {
         try pluginText(0.5).write(to: plugin, atomically: false, encoding: .utf8)
         try "return 100\n".write(to: module, atomically: false, encoding: .utf8)
         try """
-            local x = require("target")
-            local l = layer{name = "l"}
-            l:add(animation.basic{keyPath = "position.x", fromValue = 0, toValue = x, duration = 1,
-              timingFunction = "halfway"})
-            scene{fps = 2}
-            """.write(to: script, atomically: false, encoding: .utf8)
-        let watcher = try Watcher(["run", "--no-user-plugins", "--plugins", plugins.path, "--watch", script.path,
-                                   "-o", output.path])
+        local x = require("target")
+        local l = layer{name = "l"}
+        l:add(animation.basic{keyPath = "position.x", fromValue = 0, toValue = x, duration = 1,
+          timingFunction = "halfway"})
+        scene{fps = 2}
+        """.write(to: script, atomically: false, encoding: .utf8)
+        let watcher = try Watcher([
+            "run", "--no-user-plugins", "--plugins", plugins.path, "--watch", script.path,
+            "-o", output.path,
+        ])
         defer { watcher.stop() }
         // The easing is constant, so every frame but the last (the animation has ended and the
         // model value 0 shows) sits at halfway × target.
         func firstValue() -> Double? {
             guard let data = try? Data(contentsOf: output),
-                  let json = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-                  let track = (json["tracks"] as? [[String: Any]])?.first
+                let json = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+                let track = (json["tracks"] as? [[String: Any]])?.first
             else { return nil }
             return (track["values"] as? [Double])?.first
         }
         XCTAssertTrue(Self.waitUntil(10) { firstValue() == 50 }, watcher.stderr)
         try "return 300\n".write(to: module, atomically: false, encoding: .utf8)
-        XCTAssertTrue(Self.waitUntil(Self.deadline) { firstValue() == 150 }, "module change: \(watcher.stderr)")
+        XCTAssertTrue(
+            Self.waitUntil(Self.deadline) { firstValue() == 150 }, "module change: \(watcher.stderr)")
         try pluginText(0.25).write(to: plugin, atomically: false, encoding: .utf8)
-        XCTAssertTrue(Self.waitUntil(Self.deadline) { firstValue() == 75 }, "plugin change: \(watcher.stderr)")
+        XCTAssertTrue(
+            Self.waitUntil(Self.deadline) { firstValue() == 75 }, "plugin change: \(watcher.stderr)")
     }
 
     func testWatchNeedsAFileToRewrite() throws {
@@ -132,7 +142,8 @@ final class WatchTests: XCTestCase {
         let errorFile: URL
 
         init(_ arguments: [String]) throws {
-            errorFile = FileManager.default.temporaryDirectory.appendingPathComponent("ib-watch-\(UUID().uuidString)")
+            errorFile = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "ib-watch-\(UUID().uuidString)")
             _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
             process.executableURL = CLIProcess.binary
             process.arguments = arguments
@@ -157,7 +168,8 @@ final class WatchTests: XCTestCase {
     }
 
     func temporaryFolder() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("ib-watch-\(UUID().uuidString)")
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "ib-watch-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         addTeardownBlock { try? FileManager.default.removeItem(at: url) }
         return url

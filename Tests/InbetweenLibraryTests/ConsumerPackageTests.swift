@@ -18,17 +18,23 @@ final class ConsumerPackageTests: XCTestCase {
         // The dependency: this checkout's files as they are now (committed or not), in a
         // repository of their own with the tag 1.0.0.
         // A path can be listed twice (an unmerged file in every stage): copy each once.
-        let files = Set(try shell("git ls-files -z --cached --others --exclude-standard", in: Self.root)
-            .split(separator: "\0").map(String.init)).sorted()
+        let files = Set(
+            try shell("git ls-files -z --cached --others --exclude-standard", in: Self.root)
+                .split(separator: "\0").map(String.init)
+        ).sorted()
         for file in files {
-            let from = Self.root.appendingPathComponent(file), to = dependency.appendingPathComponent(file)
+            let from = Self.root.appendingPathComponent(file)
+            let to = dependency.appendingPathComponent(file)
             // Deleted but unstaged, or written by another test since the listing.
             guard FileManager.default.fileExists(atPath: from.path),
-                  !FileManager.default.fileExists(atPath: to.path) else { continue }
-            try FileManager.default.createDirectory(at: to.deletingLastPathComponent(), withIntermediateDirectories: true)
+                !FileManager.default.fileExists(atPath: to.path)
+            else { continue }
+            try FileManager.default.createDirectory(
+                at: to.deletingLastPathComponent(), withIntermediateDirectories: true)
             try FileManager.default.copyItem(at: from, to: to)
         }
-        _ = try shell("""
+        _ = try shell(
+            """
             git init -q && git add -A && git -c user.name=test -c user.email=test@example.invalid \
             commit -qm snapshot && git tag 1.0.0
             """, in: dependency)
@@ -36,16 +42,17 @@ final class ConsumerPackageTests: XCTestCase {
         let sources = consumer.appendingPathComponent("Sources/Consumer")
         try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)
         try """
-            // swift-tools-version:6.0
-            import PackageDescription
-            let package = Package(
-                name: "Consumer",
-                dependencies: [.package(url: "\(dependency.absoluteString)", from: "1.0.0")],
-                targets: [.executableTarget(
-                    name: "Consumer", dependencies: [.product(name: "Inbetween", package: "inbetween")])]
-            )
-            """.write(to: consumer.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
-        try readmeSwiftCode().write(to: sources.appendingPathComponent("main.swift"), atomically: true, encoding: .utf8)
+        // swift-tools-version:6.0
+        import PackageDescription
+        let package = Package(
+            name: "Consumer",
+            dependencies: [.package(url: "\(dependency.absoluteString)", from: "1.0.0")],
+            targets: [.executableTarget(
+                name: "Consumer", dependencies: [.product(name: "Inbetween", package: "inbetween")])]
+        )
+        """.write(to: consumer.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
+        try readmeSwiftCode().write(
+            to: sources.appendingPathComponent("main.swift"), atomically: true, encoding: .utf8)
 
         let build = try shell("swift build 2>&1", in: consumer, allowFailure: true)
         XCTAssertFalse(build.contains("unsafe"), build)
@@ -81,7 +88,8 @@ final class ConsumerPackageTests: XCTestCase {
     /// The first ```swift block after the "## Use from Swift" heading.
     func readmeSwiftCode() throws -> String {
         let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
-        let section = try XCTUnwrap(readme.range(of: "## Use from Swift"), "README has no 'Use from Swift' section")
+        let section = try XCTUnwrap(
+            readme.range(of: "## Use from Swift"), "README has no 'Use from Swift' section")
         let rest = readme[section.upperBound...]
         let open = try XCTUnwrap(rest.range(of: "```swift\n"))
         let close = try XCTUnwrap(rest[open.upperBound...].range(of: "```"))

@@ -51,7 +51,8 @@ final class InbetweenHostTests: XCTestCase {
             XCTAssertTrue(text.contains("bounceOutt") && text.contains("bounceOut"), text)
         }
         XCTAssertThrowsError(try host.spring(named: "nope"))
-        XCTAssertThrowsError(try InbetweenHost(options: HostOptions(pluginFolders: ["/nonexistent/plugins"]))) {
+        XCTAssertThrowsError(try InbetweenHost(options: HostOptions(pluginFolders: ["/nonexistent/plugins"])))
+        {
             XCTAssertTrue(String(describing: $0).contains("/nonexistent/plugins"))
         }
     }
@@ -72,7 +73,8 @@ final class InbetweenHostTests: XCTestCase {
 
     func testScriptErrorsNameTheLine() throws {
         let host = try makeHost()
-        XCTAssertThrowsError(try host.run(source: "local x = 1\nerror('boom')", name: "inline.lua")) { error in
+        XCTAssertThrowsError(try host.run(source: "local x = 1\nerror('boom')", name: "inline.lua")) {
+            error in
             XCTAssertEqual(String(describing: error), "inline.lua:2: boom")
             XCTAssertEqual((error as? ScriptError)?.line, 2)
         }

@@ -6,7 +6,8 @@ import XCTest
 /// CLuaSupport/hostsources.c): every file parses with `luac5.4 -p`, passes luacheck with the
 /// folder's .luacheckrc (which lets only kit.lua read globals), and is the text the binary holds.
 final class HostLuaSourcesTests: XCTestCase {
-    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Sources/InbetweenLua/Lua")
 
     static func files() throws -> [URL] {
@@ -30,8 +31,9 @@ final class HostLuaSourcesTests: XCTestCase {
 
     func testEveryFileIsBuiltIn() throws {
         let files = try Self.files()
-        XCTAssertEqual(files.map { $0.deletingPathExtension().lastPathComponent },
-                       ["easings", "environment", "kit", "plugins", "sandbox", "values"])
+        XCTAssertEqual(
+            files.map { $0.deletingPathExtension().lastPathComponent },
+            ["easings", "environment", "kit", "plugins", "sandbox", "values"])
         for file in files {
             var length = 0
             let name = file.deletingPathExtension().lastPathComponent
@@ -49,18 +51,27 @@ final class HostLuaSourcesTests: XCTestCase {
     }
 
     func testLuacheckIsClean() throws {
-        let (status, output) = try run("luacheck", ["--config", Self.folder.appendingPathComponent(".luacheckrc").path,
-                                                    "--formatter", "plain", "--codes", Self.folder.path])
+        let (status, output) = try run(
+            "luacheck",
+            [
+                "--config", Self.folder.appendingPathComponent(".luacheckrc").path,
+                "--formatter", "plain", "--codes", Self.folder.path,
+            ])
         XCTAssertEqual(status, 0, output)
     }
 
     /// The rule .luacheckrc enforces is live: a file that reads a global fails it.
     func testLuacheckRefusesAGlobalRead() throws {
-        let probe = FileManager.default.temporaryDirectory.appendingPathComponent("probe-\(UUID().uuidString).lua")
+        let probe = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "probe-\(UUID().uuidString).lua")
         try "local kit = ...\nreturn kit, pcall\n".write(to: probe, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: probe) }
-        let (status, output) = try run("luacheck", ["--config", Self.folder.appendingPathComponent(".luacheckrc").path,
-                                                    "--formatter", "plain", "--codes", probe.path])
+        let (status, output) = try run(
+            "luacheck",
+            [
+                "--config", Self.folder.appendingPathComponent(".luacheckrc").path,
+                "--formatter", "plain", "--codes", probe.path,
+            ])
         XCTAssertNotEqual(status, 0, output)
         XCTAssertTrue(output.contains("(W113) accessing undefined variable 'pcall'"), output)
     }

@@ -10,7 +10,8 @@ final class HostSurvivalTests: XCTestCase {
     static let limits = LuaLimits(instructions: 10_000_000, memory: 128 << 20, seconds: 5, frames: 100_000)
 
     private static func write(_ text: String) throws -> String {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("ib-survive-\(UUID().uuidString).lua")
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "ib-survive-\(UUID().uuidString).lua")
         try text.write(to: url, atomically: true, encoding: .utf8)
         return url.path
     }
@@ -36,18 +37,25 @@ final class HostSurvivalTests: XCTestCase {
         runtime.host.limits = Self.limits
         // (script, expected limit or nil, text the message must contain)
         let cases: [(String, LuaLimit?, String)] = [
-            ("local n = 0 while true do n = n + 1 end", .instructions, "instruction limit (10000000) exceeded"),
+            (
+                "local n = 0 while true do n = n + 1 end", .instructions,
+                "instruction limit (10000000) exceeded"
+            ),
             ("while true do pcall(function() while true do end end) end", .instructions, "instruction limit"),
             ("local s = string.rep('x', 1 << 30)", .memory, "memory limit (134217728 bytes) exceeded"),
             ("local t = {} for i = 1, math.huge do t[i] = {i} end", .memory, "memory limit"),
             ("local function f() return 1 + f() end f()", nil, "stack overflow"),
             ("error(setmetatable({}, {__tostring = function() error('nested') end}))", nil, "nested"),
             ("error({})", nil, "(error object is a table value)"),
-            ("coroutine.wrap(function() local tf = timing.get(function(t) coroutine.yield() return t end) return tf(0.5) end)()",
-             nil, "attempt to yield across a C-call boundary"),
+            (
+                "coroutine.wrap(function() local tf = timing.get(function(t) coroutine.yield() return t end) return tf(0.5) end)()",
+                nil, "attempt to yield across a C-call boundary"
+            ),
             ("local tf tf = timing.get(function(t) return tf(t) end) tf(0.5)", nil, "stack overflow"),
-            ("local l = layer{name = 'a', opacity = 0}\nl:add(animation.basic{keyPath = 'opacity', from = 0, to = 1, duration = 100})\nscene{fps = 1e4, to = 100}",
-             .frames, "frame limit (100000) exceeded"),
+            (
+                "local l = layer{name = 'a', opacity = 0}\nl:add(animation.basic{keyPath = 'opacity', from = 0, to = 1, duration = 100})\nscene{fps = 1e4, to = 100}",
+                .frames, "frame limit (100000) exceeded"
+            ),
         ]
         for (script, limit, text) in cases {
             let error = try Self.run(runtime, script)
@@ -55,7 +63,11 @@ final class HostSurvivalTests: XCTestCase {
             XCTAssertEqual(error?.limit, limit, script)
             XCTAssertTrue(error?.message.contains(text) ?? false, "\(script): \(error?.message ?? "")")
             // Usable afterwards: a normal script runs in a new budget, memory is reclaimed.
-            XCTAssertNil(try Self.run(runtime, "local p = point(1, 2)\nassert(p.x + p.y == 3)\ncollectgarbage()\nscene{fps = 60, to = 0}"), script)
+            XCTAssertNil(
+                try Self.run(
+                    runtime,
+                    "local p = point(1, 2)\nassert(p.x + p.y == 3)\ncollectgarbage()\nscene{fps = 60, to = 0}"
+                ), script)
             XCTAssertLessThan(runtime.host.memoryUsed, 16 << 20, script)
         }
     }
@@ -99,19 +111,25 @@ final class HostSurvivalTests: XCTestCase {
     func testLimitReachesRunningCoroutine() throws {
         let runtime = try Runtime()
         runtime.host.limits = LuaLimits(seconds: 0.3)
-        let error = try Self.run(runtime, "local co = coroutine.create(function() while true do end end)\ncoroutine.resume(co)\nerror('resume returned')")
+        let error = try Self.run(
+            runtime,
+            "local co = coroutine.create(function() while true do end end)\ncoroutine.resume(co)\nerror('resume returned')"
+        )
         XCTAssertEqual(error?.limit, .time)
     }
 
     /// Bindings called inside a coroutine read that coroutine's stack.
     func testBindingsInsideCoroutinesSeeTheirArguments() throws {
         let runtime = try Runtime()
-        XCTAssertNil(try Self.run(runtime, """
-            local a = coroutine.wrap(function(k)
-              coroutine.yield(animation.basic{keyPath = k, from = 0, to = 1, duration = 2})
-            end)("opacity")
-            assert(a:duration() == 2, tostring(a:duration()))
-            """))
+        XCTAssertNil(
+            try Self.run(
+                runtime,
+                """
+                local a = coroutine.wrap(function(k)
+                  coroutine.yield(animation.basic{keyPath = k, from = 0, to = 1, duration = 2})
+                end)("opacity")
+                assert(a:duration() == 2, tostring(a:duration()))
+                """))
     }
 
     /// Lua needs >= 256 KiB of C stack on every thread that runs it. Dispatch's worker
@@ -146,7 +164,10 @@ final class HostSurvivalTests: XCTestCase {
         thread.start()
         done.wait()
         XCTAssertEqual(messages.count, 4)
-        for m in messages { XCTAssertTrue(m.contains("stack overflow") || m.contains("memory limit") || m.contains("C stack"), m) }
+        for m in messages {
+            XCTAssertTrue(
+                m.contains("stack overflow") || m.contains("memory limit") || m.contains("C stack"), m)
+        }
     }
 
     func testBudgetRefusesThreadsWithTooLittleStack() throws {

@@ -16,13 +16,18 @@ final class ProtectedCallTests: XCTestCase {
     }
 
     private func square(_ host: LuaHost) {
-        host.register(library: "geo", [
-            ("square", { s in
-                let x = try s.checkNumber(1)
-                s.push(x * x)
-                return 1
-            })
-        ])
+        host.register(
+            library: "geo",
+            [
+                (
+                    "square",
+                    { s in
+                        let x = try s.checkNumber(1)
+                        s.push(x * x)
+                        return 1
+                    }
+                )
+            ])
     }
 
     func testArgumentErrorUsesLuasWording() throws {
@@ -32,7 +37,8 @@ final class ProtectedCallTests: XCTestCase {
         try host.call()
         // luaL_typeerror's form; with no call-site name (called by pcall), Lua finds the
         // function in package.loaded and names it 'geo.square'.
-        XCTAssertEqual(host.stack.string(at: -1), "bad argument #1 to 'geo.square' (number expected, got string)")
+        XCTAssertEqual(
+            host.stack.string(at: -1), "bad argument #1 to 'geo.square' (number expected, got string)")
     }
 
     func testArgumentErrorNamesScriptAndLine() throws {
@@ -55,15 +61,16 @@ final class ProtectedCallTests: XCTestCase {
     func testMillionBadArgumentCallsDoNotLeak() throws {
         let host = try LuaHost()
         square(host)
-        try host.load(string: """
-            local f, n = geo.square, 0
-            for i = 1, 1000000 do
-              local ok, e = pcall(f, 'bad')
-              if not ok then n = n + 1 end
-            end
-            collectgarbage()
-            return n
-            """, chunkName: "=loop")
+        try host.load(
+            string: """
+                local f, n = geo.square, 0
+                for i = 1, 1000000 do
+                  local ok, e = pcall(f, 'bad')
+                  if not ok then n = n + 1 end
+                end
+                collectgarbage()
+                return n
+                """, chunkName: "=loop")
         let luaBefore = host.memoryUsed
         let rssBefore = residentBytes()
         try host.call()
@@ -76,27 +83,33 @@ final class ProtectedCallTests: XCTestCase {
     /// Lua -> Swift -> Lua -> error: the error keeps the position of the raising line.
     func testErrorInCallbackCalledFromSwiftKeepsItsPosition() throws {
         let host = try LuaHost()
-        host.register(library: "host", [
-            ("apply", { [unowned host] s in
-                // Calls the Lua function given as argument 1 with 0.5, protected.
-                try s.checkFunction(1)
-                s.pushValue(1)
-                s.push(0.5)
-                do {
-                    try host.callNested(arguments: 1, results: 1)
-                } catch {
-                    throw error
-                }
-                return 1
-            })
-        ])
-        try host.load(string: """
-            local function easing(t)
-              local y = t * 2
-              error("easing failed at " .. y)
-            end
-            return host.apply(easing)
-            """, chunkName: "@chain.lua")
+        host.register(
+            library: "host",
+            [
+                (
+                    "apply",
+                    { [unowned host] s in
+                        // Calls the Lua function given as argument 1 with 0.5, protected.
+                        try s.checkFunction(1)
+                        s.pushValue(1)
+                        s.push(0.5)
+                        do {
+                            try host.callNested(arguments: 1, results: 1)
+                        } catch {
+                            throw error
+                        }
+                        return 1
+                    }
+                )
+            ])
+        try host.load(
+            string: """
+                local function easing(t)
+                  local y = t * 2
+                  error("easing failed at " .. y)
+                end
+                return host.apply(easing)
+                """, chunkName: "@chain.lua")
         XCTAssertThrowsError(try host.call()) { error in
             let e = error as! LuaError
             XCTAssertEqual(e.chunk, "chain.lua")
@@ -114,13 +127,18 @@ final class ProtectedCallTests: XCTestCase {
             deinit { Tracker.released += 1 }
         }
         let host = try LuaHost()
-        host.register(library: "big", [
-            ("make", { s in
-                let t = Tracker()
-                s.push(String(repeating: "x", count: 4 << 20) + "\(t.payload.count)")
-                return 1
-            })
-        ])
+        host.register(
+            library: "big",
+            [
+                (
+                    "make",
+                    { s in
+                        let t = Tracker()
+                        s.push(String(repeating: "x", count: 4 << 20) + "\(t.payload.count)")
+                        return 1
+                    }
+                )
+            ])
         host.memoryLimit = host.memoryUsed + (1 << 20)
         try host.load(string: "return big.make()", chunkName: "=mem")
         XCTAssertThrowsError(try host.call()) { error in
@@ -157,8 +175,9 @@ final class ProtectedCallTests: XCTestCase {
 
     func testNonStringErrorValuesAreDescribed() throws {
         let host = try LuaHost()
-        try host.load(string: "error(setmetatable({}, {__tostring = function() return 'custom' end}))",
-                      chunkName: "=t")
+        try host.load(
+            string: "error(setmetatable({}, {__tostring = function() return 'custom' end}))",
+            chunkName: "=t")
         XCTAssertThrowsError(try host.call()) { XCTAssertEqual(($0 as! LuaError).message, "custom") }
         try host.load(string: "error({})", chunkName: "=t")
         XCTAssertThrowsError(try host.call()) {

@@ -18,7 +18,10 @@ final class SandboxTests: XCTestCase {
         let loaded = s.top
         let allowedOS: Set<String> = ["clock", "time", "date", "difftime"]
         for lib in ["io", "os", "debug", "package"] {
-            guard s.rawField(loaded, lib) == LUA_TTABLE else { s.pop(); continue }
+            guard s.rawField(loaded, lib) == LUA_TTABLE else {
+                s.pop()
+                continue
+            }
             let table = s.top
             if lib != "os" {
                 s.pushValue(table)
@@ -89,19 +92,36 @@ final class SandboxTests: XCTestCase {
     func testSandboxRules() throws {
         let cases: [(String, String)] = [
             ("return load(string.char(27) .. 'Lua')", "nil"),
-            ("local f, e = load(string.char(27) .. 'LuaT') return e", "attempt to load a binary chunk (mode is 't')"),
+            (
+                "local f, e = load(string.char(27) .. 'LuaT') return e",
+                "attempt to load a binary chunk (mode is 't')"
+            ),
             ("return string.dump", "nil"),
             ("return getmetatable('')", "false"),
-            ("return collectgarbage('incremental')", "collectgarbage option 'incremental' is not available in the sandbox"),
-            ("return setmetatable({}, {__gc = true})", "bad argument #2 to 'setmetatable' (__gc metamethods are not available in the sandbox)"),
-            ("return require('a/b')", "bad argument #1 to 'require' (module name may hold letters, digits, '_', '-' and '.', got 'a/b')"),
-            ("return require('..x')", "bad argument #1 to 'require' (module name may hold letters, digits, '_', '-' and '.', got '..x')"),
+            (
+                "return collectgarbage('incremental')",
+                "collectgarbage option 'incremental' is not available in the sandbox"
+            ),
+            (
+                "return setmetatable({}, {__gc = true})",
+                "bad argument #2 to 'setmetatable' (__gc metamethods are not available in the sandbox)"
+            ),
+            (
+                "return require('a/b')",
+                "bad argument #1 to 'require' (module name may hold letters, digits, '_', '-' and '.', got 'a/b')"
+            ),
+            (
+                "return require('..x')",
+                "bad argument #1 to 'require' (module name may hold letters, digits, '_', '-' and '.', got '..x')"
+            ),
             ("return os.getenv", "nil"),
             ("return collectgarbage('count') > 0", "true"),
         ]
         for (script, expected) in cases {
             let runtime = try Runtime()
-            try runtime.host.load(string: "local ok, v = pcall(function() \(script) end) return tostring(v)", chunkName: "=rule")
+            try runtime.host.load(
+                string: "local ok, v = pcall(function() \(script) end) return tostring(v)", chunkName: "=rule"
+            )
             try runtime.host.call(arguments: 0, results: 1)
             let got = runtime.host.stack.string(at: -1) ?? ""
             XCTAssertTrue(got.hasSuffix(expected), "\(script): \(got)")

@@ -14,7 +14,9 @@ extension Animation {
     ///
     /// Basic and spring animations only: a keyframe animation's values and a group's children
     /// say where they start themselves.
-    public func beginningFromCurrentState(of layer: Layer, at time: Double, handOffVelocity: Bool) throws -> Animation {
+    public func beginningFromCurrentState(of layer: Layer, at time: Double, handOffVelocity: Bool) throws
+        -> Animation
+    {
         switch self {
         case .basic(var a):
             a.fromValue = try Animation.current(layer, a.keyPath, at: time, like: a.toValue ?? a.byValue)
@@ -22,12 +24,15 @@ extension Animation {
             return .basic(a)
         case .spring(var a):
             let from = try Animation.current(layer, a.keyPath, at: time, like: a.toValue ?? a.byValue)
-            let to = try a.toValue ?? a.byValue.map { try Value.add(from, $0) } ?? layer.value(forKeyPath: a.keyPath)
+            let to =
+                try a.toValue ?? a.byValue.map { try Value.add(from, $0) }
+                ?? layer.value(forKeyPath: a.keyPath)
             a.fromValue = from
             a.toValue = to
             a.byValue = nil
             if handOffVelocity {
-                let v = try layer.presentationVelocity(forKeyPath: a.keyPath, at: time).converted(toKindOf: from)
+                let v = try layer.presentationVelocity(forKeyPath: a.keyPath, at: time).converted(
+                    toKindOf: from)
                 let d = try Value.subtract(to, from).components
                 let dd = d.reduce(0) { $0 + $1 * $1 }
                 let vd = zip(v.components, d).reduce(0) { $0 + $1.0 * $1.1 }
@@ -40,14 +45,19 @@ extension Animation {
             }
             return .spring(a)
         case .keyframe, .group:
-            throw EngineError(parameter: "beginFromCurrentState", value: "true",
-                              rule: "applies to basic and spring animations (a keyframe animation's values and a group's children say where they start)")
+            throw EngineError(
+                parameter: "beginFromCurrentState", value: "true",
+                rule:
+                    "applies to basic and spring animations (a keyframe animation's values and a group's children say where they start)"
+            )
         }
     }
 
     /// The presentation value at `keyPath`, as the kind of `template` (a point given for a
     /// size-valued key path and the like).
-    private static func current(_ layer: Layer, _ keyPath: String, at time: Double, like template: Value?) throws -> Value {
+    private static func current(_ layer: Layer, _ keyPath: String, at time: Double, like template: Value?)
+        throws -> Value
+    {
         let value = try layer.presentationValue(forKeyPath: keyPath, at: time)
         return template.map { value.converted(toKindOf: $0) } ?? value
     }

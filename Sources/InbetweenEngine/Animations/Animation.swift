@@ -18,10 +18,18 @@ public indirect enum Animation: Sendable {
         }
         set {
             switch self {
-            case .basic(var a): a.timing = newValue; self = .basic(a)
-            case .keyframe(var a): a.timing = newValue; self = .keyframe(a)
-            case .spring(var a): a.timing = newValue; self = .spring(a)
-            case .group(var a): a.timing = newValue; self = .group(a)
+            case .basic(var a):
+                a.timing = newValue
+                self = .basic(a)
+            case .keyframe(var a):
+                a.timing = newValue
+                self = .keyframe(a)
+            case .spring(var a):
+                a.timing = newValue
+                self = .spring(a)
+            case .group(var a):
+                a.timing = newValue
+                self = .group(a)
             }
         }
     }
@@ -38,10 +46,18 @@ public indirect enum Animation: Sendable {
         }
         set {
             switch self {
-            case .basic(var a): a.removedOnCompletion = newValue; self = .basic(a)
-            case .keyframe(var a): a.removedOnCompletion = newValue; self = .keyframe(a)
-            case .spring(var a): a.removedOnCompletion = newValue; self = .spring(a)
-            case .group(var a): a.removedOnCompletion = newValue; self = .group(a)
+            case .basic(var a):
+                a.removedOnCompletion = newValue
+                self = .basic(a)
+            case .keyframe(var a):
+                a.removedOnCompletion = newValue
+                self = .keyframe(a)
+            case .spring(var a):
+                a.removedOnCompletion = newValue
+                self = .spring(a)
+            case .group(var a):
+                a.removedOnCompletion = newValue
+                self = .group(a)
             }
         }
     }

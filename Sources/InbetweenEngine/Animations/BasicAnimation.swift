@@ -25,9 +25,13 @@ public struct BasicAnimation: Sendable {
     ) throws {
         self.keyPath = keyPath
         accessor = KeyPathAccessor(keyPath)
-        self.fromValue = fromValue; self.toValue = toValue; self.byValue = byValue
-        self.timing = timing; self.timingFunction = timingFunction
-        self.additive = additive; self.cumulative = cumulative
+        self.fromValue = fromValue
+        self.toValue = toValue
+        self.byValue = byValue
+        self.timing = timing
+        self.timingFunction = timingFunction
+        self.additive = additive
+        self.cumulative = cumulative
         self.removedOnCompletion = removedOnCompletion
         try BasicAnimation.validate(keyPath: keyPath, from: fromValue, to: toValue, by: byValue)
     }
@@ -45,8 +49,9 @@ public struct BasicAnimation: Sendable {
         }
         for (name, v) in given {
             guard v.components.allSatisfy(\.isFinite) else {
-                throw EngineError(parameter: name, value: "\(v.components)",
-                                  rule: "must hold finite numbers")
+                throw EngineError(
+                    parameter: name, value: "\(v.components)",
+                    rule: "must hold finite numbers")
             }
             if let (firstName, first) = given.first, !first.converted(toKindOf: v).hasSameShape(as: v) {
                 throw EngineError(
@@ -81,7 +86,8 @@ public struct BasicAnimation: Sendable {
             from: fromValue, to: toValue, by: byValue, progress: p, keyPath: keyPath.keyPath,
             current: { try values.value(at: keyPath) })
         try PropertyEffect(keyPath: keyPath, additive: additive, cumulative: cumulative)
-            .write(result.value, cycleChange: try Value.subtract(result.to, result.from), timing: timing,
-                   parentTime: t, into: &values)
+            .write(
+                result.value, cycleChange: try Value.subtract(result.to, result.from), timing: timing,
+                parentTime: t, into: &values)
     }
 }

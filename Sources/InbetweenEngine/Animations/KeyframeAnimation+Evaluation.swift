@@ -41,10 +41,12 @@ extension KeyframeAnimation {
             return
         }
         let (value, angle) = try value(atFraction: fraction)
-        let first = frames[0], last = frames[frames.count - 1]
+        let first = frames[0]
+        let last = frames[frames.count - 1]
         try PropertyEffect(keyPath: accessor, additive: additive, cumulative: cumulative)
-            .write(value, cycleChange: try Value.subtract(last, first), timing: timing,
-                   parentTime: t, into: &values)
+            .write(
+                value, cycleChange: try Value.subtract(last, first), timing: timing,
+                parentTime: t, into: &values)
         if let rotationMode, let angle {
             // Core Animation turns the layer to the direction of travel; autoReverse faces
             // backwards (a half turn more).

@@ -83,13 +83,19 @@ public struct KeyframeAnimation: Sendable {
         timing: MediaTiming, timingFunction: TimingFunction?, additive: Bool, cumulative: Bool,
         removedOnCompletion: Bool, measure: PathMeasure? = nil
     ) throws {
-        self.keyPath = keyPath; self.values = values; self.path = path
+        self.keyPath = keyPath
+        self.values = values
+        self.path = path
         accessor = KeyPathAccessor(keyPath)
-        self.keyTimes = keyTimes; self.timingFunctions = timingFunctions
-        self.calculationMode = calculationMode; self.rotationMode = rotationMode
+        self.keyTimes = keyTimes
+        self.timingFunctions = timingFunctions
+        self.calculationMode = calculationMode
+        self.rotationMode = rotationMode
         (tensionValues, continuityValues, biasValues) = tcb
-        self.timing = timing; self.timingFunction = timingFunction
-        self.additive = additive; self.cumulative = cumulative
+        self.timing = timing
+        self.timingFunction = timingFunction
+        self.additive = additive
+        self.cumulative = cumulative
         self.removedOnCompletion = removedOnCompletion
         self.frames = frames
         self.measure = measure
@@ -100,24 +106,29 @@ public struct KeyframeAnimation: Sendable {
                 try KeyframeValidation.timingFunctions(timingFunctions, frameCount: n)
             }
         }
-        for (name, list) in [("tensionValues", tcb.0), ("continuityValues", tcb.1),
-                             ("biasValues", tcb.2)] {
+        for (name, list) in [
+            ("tensionValues", tcb.0), ("continuityValues", tcb.1),
+            ("biasValues", tcb.2),
+        ] {
             try KeyframeValidation.perKey(list, name: name, frameCount: n)
         }
         let times: [Double]
         switch calculationMode {
         case .paced, .cubicPaced: times = try KeyframeAnimation.pacedTimes(frames)
         case .discrete:
-            times = keyTimes.map { Array($0.prefix(n)) }
+            times =
+                keyTimes.map { Array($0.prefix(n)) }
                 ?? (0..<n).map { Double($0) / Double(n) }
         case .linear, .cubic:
             times = keyTimes ?? (0..<n).map { n == 1 ? 0 : Double($0) / Double(n - 1) }
         }
         frameTimes = times
         let usesSpline = path == nil && (calculationMode == .cubic || calculationMode == .cubicPaced)
-        spline = usesSpline && n > 1
-            ? KochanekBartels(points: frames.map(\.components), keyTimes: times,
-                              tension: tcb.0, continuity: tcb.1, bias: tcb.2)
+        spline =
+            usesSpline && n > 1
+            ? KochanekBartels(
+                points: frames.map(\.components), keyTimes: times,
+                tension: tcb.0, continuity: tcb.1, bias: tcb.2)
             : nil
     }
 
@@ -127,7 +138,9 @@ public struct KeyframeAnimation: Sendable {
         let n = frames.count
         guard n > 1 else { return [0] }
         var cumulative = [0.0]
-        for i in 1..<n { cumulative.append(cumulative[i - 1] + (try Value.distance(frames[i - 1], frames[i]))) }
+        for i in 1..<n {
+            cumulative.append(cumulative[i - 1] + (try Value.distance(frames[i - 1], frames[i])))
+        }
         let total = cumulative[n - 1]
         guard total > 0 else { return (0..<n).map { Double($0) / Double(n - 1) } }
         return cumulative.map { $0 / total }

@@ -6,13 +6,15 @@ enum KeyframeValidation {
             throw EngineError(parameter: "keyPath", value: "", rule: "must not be empty")
         }
         guard let first = values.first else {
-            throw EngineError(parameter: "values", value: "[]",
-                              rule: "needs at least one value (or use a path)")
+            throw EngineError(
+                parameter: "values", value: "[]",
+                rule: "needs at least one value (or use a path)")
         }
         for (i, v) in values.enumerated() {
             guard v.components.allSatisfy(\.isFinite) else {
-                throw EngineError(parameter: "values[\(i + 1)]", value: "\(v.components)",
-                                  rule: "must hold finite numbers")
+                throw EngineError(
+                    parameter: "values[\(i + 1)]", value: "\(v.components)",
+                    rule: "must hold finite numbers")
             }
             guard v.hasSameShape(as: first) else {
                 throw EngineError(
@@ -27,13 +29,15 @@ enum KeyframeValidation {
             throw EngineError(parameter: "keyPath", value: "", rule: "must not be empty")
         }
         guard path.points.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else {
-            throw EngineError(parameter: "path", value: "non-finite point",
-                              rule: "must hold finite numbers")
+            throw EngineError(
+                parameter: "path", value: "non-finite point",
+                rule: "must hold finite numbers")
         }
         let measure = path.measure()
         guard !measure.segments.isEmpty else {
-            throw EngineError(parameter: "path", value: "\(path.elements.count) elements",
-                              rule: "needs at least one segment (line, quad, curve or close)")
+            throw EngineError(
+                parameter: "path", value: "\(path.elements.count) elements",
+                rule: "needs at least one segment (line, quad, curve or close)")
         }
         return measure
     }
@@ -51,8 +55,9 @@ enum KeyframeValidation {
         }
         for (i, k) in kt.enumerated() {
             guard k.isFinite, k >= 0, k <= 1 else {
-                throw EngineError(parameter: "keyTimes[\(i + 1)]", value: k,
-                                  rule: "must lie in [0, 1]")
+                throw EngineError(
+                    parameter: "keyTimes[\(i + 1)]", value: k,
+                    rule: "must lie in [0, 1]")
             }
             if i > 0 && k < kt[i - 1] {
                 throw EngineError(
@@ -64,8 +69,9 @@ enum KeyframeValidation {
             throw EngineError(parameter: "keyTimes[1]", value: kt[0], rule: "must be 0")
         }
         guard kt.last == 1 else {
-            throw EngineError(parameter: "keyTimes[\(kt.count)]", value: kt[kt.count - 1],
-                              rule: "must be 1")
+            throw EngineError(
+                parameter: "keyTimes[\(kt.count)]", value: kt[kt.count - 1],
+                rule: "must be 1")
         }
     }
 
@@ -73,15 +79,17 @@ enum KeyframeValidation {
     /// should contain n-1 objects."
     static func timingFunctions(_ list: [TimingFunction]?, frameCount n: Int) throws {
         guard let list, list.count != n - 1 else { return }
-        throw EngineError(parameter: "timingFunctions", value: "\(list.count) entries",
-                          rule: "needs one per segment between values (\(n - 1))")
+        throw EngineError(
+            parameter: "timingFunctions", value: "\(list.count) entries",
+            rule: "needs one per segment between values (\(n - 1))")
     }
 
     static func perKey(_ list: [Double]?, name: String, frameCount n: Int) throws {
         guard let list else { return }
         guard list.count == n else {
-            throw EngineError(parameter: name, value: "\(list.count) entries",
-                              rule: "needs one per value (\(n))")
+            throw EngineError(
+                parameter: name, value: "\(list.count) entries",
+                rule: "needs one per value (\(n))")
         }
         for (i, v) in list.enumerated() { try EngineError.requireFinite(v, "\(name)[\(i + 1)]") }
     }

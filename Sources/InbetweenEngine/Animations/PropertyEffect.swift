@@ -40,7 +40,9 @@ extension Value {
     /// matrix concatenated k times (by repeated squaring, so large k stays cheap).
     func repeated(_ k: Int) throws -> Value {
         if case .transform(let t) = self {
-            var result = Transform3D.identity, base = t, n = k
+            var result = Transform3D.identity
+            var base = t
+            var n = k
             while n > 0 {
                 if n & 1 == 1 { result = result.concatenating(base) }
                 base = base.concatenating(base)

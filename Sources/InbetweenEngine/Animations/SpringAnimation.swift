@@ -26,11 +26,14 @@ public struct SpringAnimation: Sendable {
         try BasicAnimation.validate(keyPath: keyPath, from: fromValue, to: toValue, by: byValue)
         self.keyPath = keyPath
         accessor = KeyPathAccessor(keyPath)
-        self.fromValue = fromValue; self.toValue = toValue; self.byValue = byValue
+        self.fromValue = fromValue
+        self.toValue = toValue
+        self.byValue = byValue
         self.spring = spring
         self.timing = timing
         if self.timing.duration == 0 { self.timing.duration = spring.settlingDuration }
-        self.additive = additive; self.cumulative = cumulative
+        self.additive = additive
+        self.cumulative = cumulative
         self.removedOnCompletion = removedOnCompletion
     }
 
@@ -70,7 +73,8 @@ public struct SpringAnimation: Sendable {
             from: fromValue, to: toValue, by: byValue, progress: p, keyPath: keyPath.keyPath,
             current: { try values.value(at: keyPath) })
         try PropertyEffect(keyPath: keyPath, additive: additive, cumulative: cumulative)
-            .write(result.value, cycleChange: try Value.subtract(result.to, result.from),
-                   timing: timing, parentTime: t, into: &values)
+            .write(
+                result.value, cycleChange: try Value.subtract(result.to, result.from),
+                timing: timing, parentTime: t, into: &values)
     }
 }

@@ -5,9 +5,10 @@ extension Animation {
     static func implicit(keyPath: String, from: Value, to: Value, transaction: Transaction)
         throws -> Animation
     {
-        .basic(try BasicAnimation(
-            keyPath: keyPath, fromValue: from, toValue: to,
-            timing: MediaTiming(duration: transaction.duration),
-            timingFunction: transaction.timingFunction))
+        .basic(
+            try BasicAnimation(
+                keyPath: keyPath, fromValue: from, toValue: to,
+                timing: MediaTiming(duration: transaction.duration),
+                timingFunction: transaction.timingFunction))
     }
 }

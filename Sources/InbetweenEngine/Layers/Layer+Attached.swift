@@ -14,6 +14,8 @@ public struct AttachedAnimation: Sendable {
 extension Layer {
     /// The attached animations in the order added (later ones apply on top).
     public var attachedAnimations: [AttachedAnimation] {
-        entries.map { AttachedAnimation(key: $0.key, animation: $0.animation, addedAt: $0.addedAt, serial: $0.serial) }
+        entries.map {
+            AttachedAnimation(key: $0.key, animation: $0.animation, addedAt: $0.addedAt, serial: $0.serial)
+        }
     }
 }

@@ -29,14 +29,17 @@ extension Layer {
         let derivative: [Double]
         if sameEffect(time - 2 * h, time) && sameEffect(time, time + 2 * h) {
             // (p(t + h) − p(t − h)) / 2h
-            let a = try values(time - h), b = try values(time + h)
+            let a = try values(time - h)
+            let b = try values(time + h)
             derivative = zip(a, b).map { ($1 - $0) / (2 * h) }
         } else if sameEffect(time, time + 2 * h) {
             // (−3·p(t) + 4·p(t + h) − p(t + 2h)) / 2h, exact for quadratics
-            let a = try values(time + h), b = try values(time + 2 * h)
+            let a = try values(time + h)
+            let b = try values(time + 2 * h)
             derivative = (0..<p0.count).map { (-3 * p0[$0] + 4 * a[$0] - b[$0]) / (2 * h) }
         } else {
-            let a = try values(time - h), b = try values(time - 2 * h)
+            let a = try values(time - h)
+            let b = try values(time - 2 * h)
             derivative = (0..<p0.count).map { (3 * p0[$0] - 4 * a[$0] + b[$0]) / (2 * h) }
         }
         return try here.withComponents(derivative)

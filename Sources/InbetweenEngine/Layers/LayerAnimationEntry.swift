@@ -78,8 +78,9 @@ struct LayerAnimationEntry: Sendable {
 
     func pending(_ kind: AnimationEvent.Kind, at time: Double, layer: String) -> PendingEvent {
         PendingEvent(
-            event: AnimationEvent(time: time, layer: layer, key: key, kind: kind,
-                                  completionToken: nil),
+            event: AnimationEvent(
+                time: time, layer: layer, key: key, kind: kind,
+                completionToken: nil),
             serial: serial, transaction: completionToken)
     }
 }

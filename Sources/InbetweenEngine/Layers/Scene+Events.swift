@@ -61,8 +61,12 @@ extension Scene {
         let id = nextCompletionID
         nextCompletionID += 1
         pendingCompletions.append(
-            (id, AnimationEvent(time: time, layer: "", key: "", kind: .transactionCompleted,
-                                completionToken: token)))
+            (
+                id,
+                AnimationEvent(
+                    time: time, layer: "", key: "", kind: .transactionCompleted,
+                    completionToken: token)
+            ))
         queue.schedule(.completion(id: id), at: time)
     }
 
@@ -98,7 +102,8 @@ extension Scene {
     /// a binary search finds one.
     func entryIndex(layer l: Int, serial: Int) -> Int? {
         let entries = layers[l].entries
-        var low = 0, high = entries.count
+        var low = 0
+        var high = entries.count
         while low < high {
             let mid = (low + high) / 2
             if entries[mid].serial < serial { low = mid + 1 } else { high = mid }

@@ -10,8 +10,9 @@ extension Scene {
     ) throws -> String {
         let now = time
         return try modifyLayer(named: layer) {
-            try $0.add(animation, forKey: key, at: now,
-                       completionToken: transaction?.completionToken)
+            try $0.add(
+                animation, forKey: key, at: now,
+                completionToken: transaction?.completionToken)
         }
     }
 

@@ -40,8 +40,9 @@ public struct Scene: Sendable {
     /// Adds a layer; names are unique within a scene.
     public mutating func addLayer(_ layer: Layer) throws {
         guard indexByName[layer.name] == nil else {
-            throw EngineError(parameter: "name", value: layer.name,
-                              rule: "a layer with this name already exists in the scene")
+            throw EngineError(
+                parameter: "name", value: layer.name,
+                rule: "a layer with this name already exists in the scene")
         }
         indexByName[layer.name] = layers.count
         layers.append(layer)
@@ -82,7 +83,8 @@ public struct Scene: Sendable {
         additionCount += layer.nextSerial - serialsFrom
         for pending in layer.retiredEvents[retiredFrom...] {
             let isStart = pending.event.kind == .start
-            queue.schedule(.retired(layer: l, serial: pending.serial, isStart: isStart), at: pending.event.time)
+            queue.schedule(
+                .retired(layer: l, serial: pending.serial, isStart: isStart), at: pending.event.time)
             // An animation added and removed within this change still owes its stop.
             if !isStart, pending.serial >= serialsFrom, let token = pending.transaction {
                 outstandingStops[token, default: 0] += 1
@@ -108,7 +110,10 @@ public struct Scene: Sendable {
         /// The first such animation, in scene order (for the warning about the cap).
         public var endless: (layer: String, key: String)? {
             get { endlessLayer.map { ($0, endlessKey) } }
-            set { endlessLayer = newValue?.layer; endlessKey = newValue?.key ?? "" }
+            set {
+                endlessLayer = newValue?.layer
+                endlessKey = newValue?.key ?? ""
+            }
         }
         var endlessLayer: String?
         var endlessKey = ""

@@ -6,7 +6,10 @@ public struct CubicSegment: Hashable, Sendable {
     public var p0: Point, p1: Point, p2: Point, p3: Point
 
     public init(_ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point) {
-        self.p0 = p0; self.p1 = p1; self.p2 = p2; self.p3 = p3
+        self.p0 = p0
+        self.p1 = p1
+        self.p2 = p2
+        self.p3 = p3
     }
 
     public static func line(_ a: Point, _ b: Point) -> CubicSegment {
@@ -20,17 +23,24 @@ public struct CubicSegment: Hashable, Sendable {
     /// B(t) in Bernstein form; defined for every t (extrapolates outside [0, 1]).
     public func point(at t: Double) -> Point {
         let u = 1 - t
-        let b0 = u * u * u, b1 = 3 * u * u * t, b2 = 3 * u * t * t, b3 = t * t * t
-        return Point(x: b0 * p0.x + b1 * p1.x + b2 * p2.x + b3 * p3.x,
-                     y: b0 * p0.y + b1 * p1.y + b2 * p2.y + b3 * p3.y)
+        let b0 = u * u * u
+        let b1 = 3 * u * u * t
+        let b2 = 3 * u * t * t
+        let b3 = t * t * t
+        return Point(
+            x: b0 * p0.x + b1 * p1.x + b2 * p2.x + b3 * p3.x,
+            y: b0 * p0.y + b1 * p1.y + b2 * p2.y + b3 * p3.y)
     }
 
     /// B'(t) = 3[(1-t)²(p1-p0) + 2(1-t)t(p2-p1) + t²(p3-p2)].
     public func derivative(at t: Double) -> Point {
         let u = 1 - t
-        let a = 3 * u * u, b = 6 * u * t, c = 3 * t * t
-        return Point(x: a * (p1.x - p0.x) + b * (p2.x - p1.x) + c * (p3.x - p2.x),
-                     y: a * (p1.y - p0.y) + b * (p2.y - p1.y) + c * (p3.y - p2.y))
+        let a = 3 * u * u
+        let b = 6 * u * t
+        let c = 3 * t * t
+        return Point(
+            x: a * (p1.x - p0.x) + b * (p2.x - p1.x) + c * (p3.x - p2.x),
+            y: a * (p1.y - p0.y) + b * (p2.y - p1.y) + c * (p3.y - p2.y))
     }
 
     /// |B'(t)|, the integrand of arc length.

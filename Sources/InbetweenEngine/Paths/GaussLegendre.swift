@@ -11,16 +11,19 @@ enum GaussLegendre {
 
     static let rule: (nodes: [Double], weights: [Double]) = {
         let n = order
-        var nodes: [Double] = [], weights: [Double] = []
+        var nodes: [Double] = []
+        var weights: [Double] = []
         for i in 1...n {
             var x = cos(Double.pi * (Double(i) - 0.25) / (Double(n) + 0.5))
             var derivative = 0.0
             for _ in 0..<100 {
                 // Three-term recurrence: k P_k = (2k − 1) x P_{k−1} − (k − 1) P_{k−2}.
-                var p0 = 1.0, p1 = x
+                var p0 = 1.0
+                var p1 = x
                 for k in 2...n {
                     let p2 = (Double(2 * k - 1) * x * p1 - Double(k - 1) * p0) / Double(k)
-                    p0 = p1; p1 = p2
+                    p0 = p1
+                    p1 = p2
                 }
                 derivative = Double(n) * (x * p1 - p0) / (x * x - 1)
                 let dx = p1 / derivative
@@ -34,7 +37,8 @@ enum GaussLegendre {
     }()
 
     static func fixed(_ f: (Double) -> Double, _ a: Double, _ b: Double) -> Double {
-        let half = (b - a) / 2, mid = (a + b) / 2
+        let half = (b - a) / 2
+        let mid = (a + b) / 2
         var sum = 0.0
         for i in 0..<order { sum += rule.weights[i] * f(mid + half * rule.nodes[i]) }
         return sum * half
@@ -52,7 +56,8 @@ enum GaussLegendre {
         depth: Int
     ) -> Double {
         let m = (a + b) / 2
-        let left = fixed(f, a, m), right = fixed(f, m, b)
+        let left = fixed(f, a, m)
+        let right = fixed(f, m, b)
         if abs(left + right - whole) <= tolerance || depth == 0 { return left + right }
         return refine(f, a, m, whole: left, tolerance: tolerance / 2, depth: depth - 1)
             + refine(f, m, b, whole: right, tolerance: tolerance / 2, depth: depth - 1)

@@ -19,16 +19,19 @@ extension Path {
     public mutating func addArc(
         center: Point, radius: Double, startAngle: Double, endAngle: Double, clockwise: Bool
     ) throws {
-        for (name, v) in [("center.x", center.x), ("center.y", center.y), ("radius", radius),
-                          ("startAngle", startAngle), ("endAngle", endAngle)] {
+        for (name, v) in [
+            ("center.x", center.x), ("center.y", center.y), ("radius", radius),
+            ("startAngle", startAngle), ("endAngle", endAngle),
+        ] {
             try EngineError.requireFinite(v, name)
         }
         guard radius >= 0 else {
             throw EngineError(parameter: "radius", value: radius, rule: "must not be negative")
         }
         let sweep = Path.arcSweep(from: startAngle, to: endAngle, clockwise: clockwise)
-        let start = Point(x: center.x + radius * cos(startAngle),
-                          y: center.y + radius * sin(startAngle))
+        let start = Point(
+            x: center.x + radius * cos(startAngle),
+            y: center.y + radius * sin(startAngle))
         if currentPoint == nil { move(to: start) } else { line(to: start) }
         guard sweep != 0 else { return }
         // The 1e-9 keeps a sweep of exactly 90° (up to rounding) in one piece.
@@ -36,13 +39,15 @@ extension Path {
         let step = sweep / Double(pieces)
         let k = 4.0 / 3.0 * tan(step / 4) * radius
         for i in 0..<pieces {
-            let a0 = startAngle + step * Double(i), a1 = a0 + step
+            let a0 = startAngle + step * Double(i)
+            let a1 = a0 + step
             let p0 = Point(x: center.x + radius * cos(a0), y: center.y + radius * sin(a0))
             let p1 = Point(x: center.x + radius * cos(a1), y: center.y + radius * sin(a1))
             // Tangent direction at angle a is (-sin a, cos a); k carries the sweep's sign.
-            curve(control1: Point(x: p0.x - k * sin(a0), y: p0.y + k * cos(a0)),
-                  control2: Point(x: p1.x + k * sin(a1), y: p1.y - k * cos(a1)),
-                  to: p1)
+            curve(
+                control1: Point(x: p0.x - k * sin(a0), y: p0.y + k * cos(a0)),
+                control2: Point(x: p1.x + k * sin(a1), y: p1.y - k * cos(a1)),
+                to: p1)
         }
     }
 

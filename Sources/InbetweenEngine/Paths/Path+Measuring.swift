@@ -22,12 +22,19 @@ extension Path {
     /// (curve extremes included, off-curve control points not), and every move point; nil
     /// for an empty path (CGRect.null).
     public var boundingBox: Rect? {
-        var xs: [Double] = [], ys: [Double] = []
-        for e in elements { if case .move(let p) = e { xs.append(p.x); ys.append(p.y) } }
+        var xs: [Double] = []
+        var ys: [Double] = []
+        for e in elements {
+            if case .move(let p) = e {
+                xs.append(p.x)
+                ys.append(p.y)
+            }
+        }
         for s in measure().segments {
             for t in [0, 1] + s.extremaParameters() {
                 let p = s.point(at: t)
-                xs.append(p.x); ys.append(p.y)
+                xs.append(p.x)
+                ys.append(p.y)
             }
         }
         guard let minX = xs.min(), let maxX = xs.max(), let minY = ys.min(), let maxY = ys.max()

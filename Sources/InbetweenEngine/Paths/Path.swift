@@ -28,10 +28,13 @@ public struct Path: Hashable, Sendable {
     /// The point the next element starts from (CGPath's currentPoint), nil for an empty path.
     public var currentPoint: Point? {
         guard !elements.isEmpty else { return nil }
-        var current = Point.zero, subpathStart = Point.zero
+        var current = Point.zero
+        var subpathStart = Point.zero
         for e in elements {
             switch e {
-            case .move(let p): current = p; subpathStart = p
+            case .move(let p):
+                current = p
+                subpathStart = p
             case .line(let p), .quad(_, let p), .curve(_, _, let p): current = p
             case .close: current = subpathStart
             }
@@ -67,15 +70,19 @@ public struct Path: Hashable, Sendable {
     /// The same structure with `points` replaced in order (the inverse of `points`).
     func replacingPoints(_ pts: [Point]) -> Path {
         var i = 0
-        func next() -> Point { defer { i += 1 }; return pts[i] }
-        return Path(elements.map { e in
-            switch e {
-            case .move: return .move(next())
-            case .line: return .line(next())
-            case .quad: return .quad(control: next(), to: next())
-            case .curve: return .curve(control1: next(), control2: next(), to: next())
-            case .close: return .close
-            }
-        })
+        func next() -> Point {
+            defer { i += 1 }
+            return pts[i]
+        }
+        return Path(
+            elements.map { e in
+                switch e {
+                case .move: return .move(next())
+                case .line: return .line(next())
+                case .quad: return .quad(control: next(), to: next())
+                case .curve: return .curve(control1: next(), control2: next(), to: next())
+                case .close: return .close
+                }
+            })
     }
 }

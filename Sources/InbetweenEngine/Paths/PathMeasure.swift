@@ -23,22 +23,33 @@ public struct PathMeasure: Hashable, Sendable {
 
     public init(_ path: Path) {
         var segs: [CubicSegment] = []
-        var current = Point.zero, subpathStart = Point.zero
+        var current = Point.zero
+        var subpathStart = Point.zero
         var first: Point?
         for e in path.elements {
             switch e {
-            case .move(let p): current = p; subpathStart = p
-            case .line(let p): segs.append(.line(current, p)); current = p
-            case .quad(let c, let p): segs.append(.quad(current, c, p)); current = p
+            case .move(let p):
+                current = p
+                subpathStart = p
+            case .line(let p):
+                segs.append(.line(current, p))
+                current = p
+            case .quad(let c, let p):
+                segs.append(.quad(current, c, p))
+                current = p
             case .curve(let c1, let c2, let p):
-                segs.append(CubicSegment(current, c1, c2, p)); current = p
-            case .close: segs.append(.line(current, subpathStart)); current = subpathStart
+                segs.append(CubicSegment(current, c1, c2, p))
+                current = p
+            case .close:
+                segs.append(.line(current, subpathStart))
+                current = subpathStart
             }
             if first == nil { first = segs.first?.p0 ?? current }
         }
         segments = segs
         startPoint = first ?? .zero
-        var cumulative = [0.0], tables: [[Double]] = []
+        var cumulative = [0.0]
+        var tables: [[Double]] = []
         for s in segs {
             var table = [0.0]
             for k in 1...PathMeasure.tableSteps {
@@ -88,10 +99,12 @@ public struct PathMeasure: Hashable, Sendable {
 
     /// Solves s_i(t) = target with Newton steps kept inside a shrinking bracket.
     private func parameter(segment i: Int, arcLength target: Double) -> Double {
-        let table = tables[i], steps = PathMeasure.tableSteps
+        let table = tables[i]
+        let steps = PathMeasure.tableSteps
         var k = 0
         while k < steps - 1 && table[k + 1] < target { k += 1 }
-        var lo = Double(k) / Double(steps), hi = Double(k + 1) / Double(steps)
+        var lo = Double(k) / Double(steps)
+        var hi = Double(k + 1) / Double(steps)
         let span = table[k + 1] - table[k]
         var t = span > 0 ? lo + (target - table[k]) / span * (hi - lo) : lo
         let parameterTolerance = 1e-12

@@ -59,8 +59,9 @@ public struct FrameTimes: RandomAccessCollection, Hashable, Sendable {
         let frames = span * fps
         let snapped = rounding == .down ? floor(frames + gridTolerance) : ceil(frames - gridTolerance)
         guard snapped.isFinite, snapped < Double(maximumCount) else {
-            throw EngineError(parameter: "fps", value: fps,
-                              rule: "gives more than \(maximumCount) frames over \(span) s")
+            throw EngineError(
+                parameter: "fps", value: fps,
+                rule: "gives more than \(maximumCount) frames over \(span) s")
         }
         return Swift.max(0, Int(snapped))
     }

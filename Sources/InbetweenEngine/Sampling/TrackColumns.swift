@@ -20,8 +20,9 @@ public struct TrackColumns: Sendable {
         guard let fixed else { return }
         for track in fixed {
             guard let layer = scene[track.layer] else {
-                throw EngineError(parameter: "track", value: track.description,
-                                  rule: "names no layer of the scene")
+                throw EngineError(
+                    parameter: "track", value: track.description,
+                    rule: "names no layer of the scene")
             }
             _ = try layer.value(forKeyPath: track.keyPath)
             append(track, scene: scene)
@@ -46,8 +47,9 @@ public struct TrackColumns: Sendable {
         }
         for i in tracks.indices {
             guard let value = (try? presentations[slotOfTrack[i]].value(at: accessors[i])) ?? nil else {
-                throw EngineError(parameter: "keyPath", value: tracks[i].keyPath,
-                                  rule: "has no value on layer '\(tracks[i].layer)'")
+                throw EngineError(
+                    parameter: "keyPath", value: tracks[i].keyPath,
+                    rule: "has no value on layer '\(tracks[i].layer)'")
             }
             values[i] = value
         }

@@ -40,8 +40,9 @@ public struct Stagger: Sendable {
         public var columns: Int
         public init(rows: Int, columns: Int) throws {
             guard rows > 0, columns > 0 else {
-                throw EngineError(parameter: "grid", value: "{\(rows), \(columns)}",
-                                  rule: "rows and columns must be whole numbers > 0")
+                throw EngineError(
+                    parameter: "grid", value: "{\(rows), \(columns)}",
+                    rule: "rows and columns must be whole numbers > 0")
             }
             self.rows = rows
             self.columns = columns
@@ -56,9 +57,10 @@ public struct Stagger: Sendable {
     /// Seeds the shuffle of `from = .random`: the same seed gives the same order.
     public var seed: UInt64
 
-    public init(spread: Spread, from: Origin = .start, grid: Grid? = nil, axis: Axis? = nil,
-                timingFunction: TimingFunction? = nil, seed: UInt64 = 0) throws
-    {
+    public init(
+        spread: Spread, from: Origin = .start, grid: Grid? = nil, axis: Axis? = nil,
+        timingFunction: TimingFunction? = nil, seed: UInt64 = 0
+    ) throws {
         switch spread {
         case .each(let v), .amount(let v):
             try EngineError.requireFinite(v, "stagger")
@@ -104,7 +106,8 @@ public struct Stagger: Sendable {
             case .y: return abs(y)
             }
         }
-        let low = distances.min()!, high = distances.max()!
+        let low = distances.min()!
+        let high = distances.max()!
         if from == .random {
             var generator = SplitMix64(seed: seed)
             distances = generator.shuffled(distances)

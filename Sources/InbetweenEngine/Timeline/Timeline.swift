@@ -94,13 +94,17 @@ public struct Timeline: Sendable {
         let filled = defaults.applied(to: animation)
         let length = try Timeline.span(of: filled)
         let offsets = stagger?.offsets(count: layers.count) ?? Array(repeating: 0, count: layers.count)
-        let groupLength = zip(offsets, repeatElement(length, count: offsets.count)).reduce(0) { max($0, $1.0 + $1.1) }
+        let groupLength = zip(offsets, repeatElement(length, count: offsets.count)).reduce(0) {
+            max($0, $1.0 + $1.1)
+        }
         let start = try resolve(position, inserting: groupLength)
         var starts: [Double] = []
         for (i, layer) in layers.enumerated() {
             starts.append(start + offsets[i])
-            children.append(Child(content: .animation(layer: layer, animation: filled, key: key, tag: tags[i]),
-                                  start: start + offsets[i], totalDuration: length, timeScale: 1))
+            children.append(
+                Child(
+                    content: .animation(layer: layer, animation: filled, key: key, tag: tags[i]),
+                    start: start + offsets[i], totalDuration: length, timeScale: 1))
         }
         recent = Span(start: start, totalDuration: groupLength, timeScale: 1)
         return starts
@@ -111,8 +115,9 @@ public struct Timeline: Sendable {
     @discardableResult
     public mutating func add(_ timeline: Timeline, at position: TimelinePosition) throws -> Double {
         let start = try resolve(position, inserting: timeline.totalDuration)
-        let child = Child(content: .timeline(timeline), start: start, totalDuration: timeline.totalDuration,
-                          timeScale: timeline.clock.speed)
+        let child = Child(
+            content: .timeline(timeline), start: start, totalDuration: timeline.totalDuration,
+            timeScale: timeline.clock.speed)
         children.append(child)
         recent = Span(start: start, totalDuration: child.totalDuration, timeScale: child.timeScale)
         return start
@@ -186,15 +191,17 @@ public struct Timeline: Sendable {
             case .percentOfRecent: unit = recent.totalDuration / 100
             case .percentOfInserted:
                 guard let inserting else {
-                    throw ParsedPosition.malformed(text, "a percentage after '=' is of the child being inserted, and a label has none")
+                    throw ParsedPosition.malformed(
+                        text, "a percentage after '=' is of the child being inserted, and a label has none")
                 }
                 unit = inserting / 100
             }
             time = base + parsed.offset * unit
         }
         guard time >= 0 else {
-            throw EngineError(parameter: "position", value: Timeline.describe(position),
-                              rule: "gives \(EngineError.format(time)) s, before the timeline's start")
+            throw EngineError(
+                parameter: "position", value: Timeline.describe(position),
+                rule: "gives \(EngineError.format(time)) s, before the timeline's start")
         }
         return time
     }
@@ -213,8 +220,9 @@ public struct Timeline: Sendable {
         try timing.validate()
         let end = timing.endTime
         guard end.isFinite else {
-            throw EngineError(parameter: "repeatCount", value: end,
-                              rule: "an animation that never ends (infinite repeats or speed 0) cannot go in a timeline")
+            throw EngineError(
+                parameter: "repeatCount", value: end,
+                rule: "an animation that never ends (infinite repeats or speed 0) cannot go in a timeline")
         }
         return max(0, end)
     }

@@ -23,7 +23,8 @@ public struct TimelineClock: Hashable, Sendable {
         throws
     {
         guard repeatCount >= 0 else {
-            throw EngineError(parameter: "repeatCount", value: Double(repeatCount), rule: "must be a whole number >= 0")
+            throw EngineError(
+                parameter: "repeatCount", value: Double(repeatCount), rule: "must be a whole number >= 0")
         }
         try EngineError.requireFinite(repeatDelay, "repeatDelay")
         guard repeatDelay >= 0 else {
@@ -55,8 +56,9 @@ public struct TimelineClock: Hashable, Sendable {
     /// Every iteration, in order.
     public func iterations(of duration: Double) -> [Iteration] {
         (0...repeatCount).map { k in
-            Iteration(index: k, totalTimeOffset: Double(k) * (duration + repeatDelay),
-                      reversed: autoreverses && k % 2 == 1)
+            Iteration(
+                index: k, totalTimeOffset: Double(k) * (duration + repeatDelay),
+                reversed: autoreverses && k % 2 == 1)
         }
     }
 }

@@ -61,8 +61,9 @@ struct ParsedPosition: Hashable, Sendable {
                 relative = true
                 rest = rest.dropFirst(2)
             }
-            let (value, percent) = try number(rest, in: text, after: relative ? "\(first)\(sign < 0 ? "-=" : "+=")" : "\(first)",
-                                              signed: !relative)
+            let (value, percent) = try number(
+                rest, in: text, after: relative ? "\(first)\(sign < 0 ? "-=" : "+=")" : "\(first)",
+                signed: !relative)
             let scale: Scale = percent ? (relative ? .percentOfInserted : .percentOfRecent) : .seconds
             return ParsedPosition(anchor: anchor, offset: sign * value, scale: scale)
         }
@@ -76,8 +77,9 @@ struct ParsedPosition: Hashable, Sendable {
             throw malformed(text, "'=' must follow '+' or '-', found '\(op)'")
         }
         let name = String(text[..<text.index(before: equals)])
-        let (value, percent) = try number(text[text.index(after: equals)...], in: text, after: "\(op)=",
-                                          signed: false)
+        let (value, percent) = try number(
+            text[text.index(after: equals)...], in: text, after: "\(op)=",
+            signed: false)
         let offset = (op == "-" ? -1 : 1) * value
         let scale: Scale = percent ? .percentOfInserted : .seconds
         if name.isEmpty { return ParsedPosition(anchor: .end, offset: offset, scale: scale) }
@@ -105,7 +107,8 @@ struct ParsedPosition: Hashable, Sendable {
         let digits = percent ? s.dropLast() : s
         guard let v = plainNumber(digits), signed || !(digits.hasPrefix("+") || digits.hasPrefix("-")) else {
             let got = s.isEmpty ? "nothing" : "'\(s)'"
-            throw malformed(text, "expected a number\(signed ? "" : " without a sign") after '\(op)', got \(got)")
+            throw malformed(
+                text, "expected a number\(signed ? "" : " without a sign") after '\(op)', got \(got)")
         }
         return (v, percent)
     }

@@ -44,7 +44,9 @@ extension Timeline {
         guard count <= Double(Timeline.maximumScheduledActions) else {
             throw EngineError(
                 parameter: "repeatCount", value: count,
-                rule: "the timeline's repeats make more than \(Timeline.maximumScheduledActions) adds and calls")
+                rule:
+                    "the timeline's repeats make more than \(Timeline.maximumScheduledActions) adds and calls"
+            )
         }
         var actions: [TimelineAction] = []
         actions.reserveCapacity(Int(count))
@@ -73,15 +75,17 @@ extension Timeline {
 
     /// Adds the actions of `timeline` placed at `start` in a parent whose time maps to the
     /// scene by `parent`.
-    static func collect(_ timeline: Timeline, at start: Double, in parent: Affine,
-                        into actions: inout [TimelineAction])
-    {
+    static func collect(
+        _ timeline: Timeline, at start: Double, in parent: Affine,
+        into actions: inout [TimelineAction]
+    ) {
         let d = timeline.duration
         let v = timeline.clock.speed
         for iteration in timeline.clock.iterations(of: d) {
             // Total time u = (x - start) · v, so x = start + u / v; u = offset + τ forwards,
             // offset + (d - τ) backwards.
-            let map = iteration.reversed
+            let map =
+                iteration.reversed
                 ? Affine(a: parent(start + (iteration.totalTimeOffset + d) / v), b: -parent.b / v)
                 : Affine(a: parent(start + iteration.totalTimeOffset / v), b: parent.b / v)
             let windowStart = min(map(0), map(d))
@@ -93,8 +97,12 @@ extension Timeline {
                     collect(nested, at: child.start, in: map, into: &actions)
                 case .animation(let layer, let animation, let key, let tag):
                     let (time, placed) = place(animation, at: child.start, in: map, windowStart: windowStart)
-                    actions.append(TimelineAction(time: time, kind: .add(layer: layer, animation: placed,
-                                                                         key: key, tag: tag)))
+                    actions.append(
+                        TimelineAction(
+                            time: time,
+                            kind: .add(
+                                layer: layer, animation: placed,
+                                key: key, tag: tag)))
                 }
             }
         }

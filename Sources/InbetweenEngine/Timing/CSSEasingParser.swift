@@ -27,9 +27,10 @@ struct CSSEasingParser {
             return preset
         }
         guard let open = source.firstIndex(of: "(") else {
-            throw fail("unknown timing function name; expected a CSS keyword (ease, ease-in, ease-out, "
-                + "ease-in-out, linear, step-start, step-end), a Core Animation name ("
-                + TimingFunction.presetNames.joined(separator: ", ") + ") or a function")
+            throw fail(
+                "unknown timing function name; expected a CSS keyword (ease, ease-in, ease-out, "
+                    + "ease-in-out, linear, step-start, step-end), a Core Animation name ("
+                    + TimingFunction.presetNames.joined(separator: ", ") + ") or a function")
         }
         guard source.hasSuffix(")") else { throw fail("missing ')' at the end") }
         let name = trimmed(String(source[..<open])).lowercased()
@@ -43,7 +44,9 @@ struct CSSEasingParser {
             }
         }
         if inner.contains("(") || inner.contains(")") { throw fail("unbalanced or nested parentheses") }
-        let arguments = inner.split(separator: ",", omittingEmptySubsequences: false).map { trimmed(String($0)) }
+        let arguments = inner.split(separator: ",", omittingEmptySubsequences: false).map {
+            trimmed(String($0))
+        }
         if arguments.contains(where: \.isEmpty) { throw fail("empty argument in \(name)()") }
         switch name {
         case "cubic-bezier": return try cubicBezier(arguments)
@@ -61,7 +64,9 @@ struct CSSEasingParser {
         let names = ["x1", "y1", "x2", "y2"]
         var values = [Double]()
         for (name, argument) in zip(names, arguments) {
-            guard let v = number(argument) else { throw fail("cubic-bezier() \(name) '\(argument)' is not a number") }
+            guard let v = number(argument) else {
+                throw fail("cubic-bezier() \(name) '\(argument)' is not a number")
+            }
             values.append(v)
         }
         do {
@@ -73,17 +78,20 @@ struct CSSEasingParser {
 
     private func steps(_ arguments: [String]) throws -> TimingFunction {
         guard (1...2).contains(arguments.count) else {
-            throw fail("steps() takes a step count and an optional position, got \(arguments.count) arguments")
+            throw fail(
+                "steps() takes a step count and an optional position, got \(arguments.count) arguments")
         }
         // CSS <integer>: digits with an optional sign, no decimal point or exponent.
         let countText = arguments[0]
-        guard let count = Int(countText), countText.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "+" || $0 == "-") })
+        guard let count = Int(countText),
+            countText.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "+" || $0 == "-") })
         else { throw fail("steps() count '\(countText)' is not an integer") }
         var position = Steps.Position.end
         if arguments.count == 2 {
             guard let p = Steps.Position(rawValue: arguments[1].lowercased()) else {
-                throw fail("steps() position '\(arguments[1])' is not one of "
-                    + Steps.Position.allCases.map(\.rawValue).joined(separator: ", "))
+                throw fail(
+                    "steps() position '\(arguments[1])' is not one of "
+                        + Steps.Position.allCases.map(\.rawValue).joined(separator: ", "))
             }
             position = p
         }
@@ -99,14 +107,17 @@ struct CSSEasingParser {
     private func linear(_ arguments: [String]) throws -> TimingFunction {
         var stops = [PiecewiseLinear.Stop]()
         for (index, argument) in arguments.enumerated() {
-            let parts = argument.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).map(String.init)
+            let parts = argument.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).map(
+                String.init)
             let isPercentage = parts.map { $0.hasSuffix("%") }
             let numberIndex: Int
             switch (parts.count, isPercentage) {
             case (1, [false]), (2, [false, true]), (3, [false, true, true]): numberIndex = 0
             case (2, [true, false]), (3, [true, true, false]): numberIndex = parts.count - 1
             default:
-                throw fail("linear() stop \(index + 1) '\(argument)' must be a number with zero, one or two percentages")
+                throw fail(
+                    "linear() stop \(index + 1) '\(argument)' must be a number with zero, one or two percentages"
+                )
             }
             guard let output = number(parts[numberIndex]) else {
                 throw fail("linear() stop \(index + 1) output '\(parts[numberIndex])' is not a number")
@@ -137,7 +148,8 @@ struct CSSEasingParser {
     /// (`nan`, `inf`, hexadecimal), and values that overflow to infinity.
     func number(_ s: String) -> Double? {
         guard !s.isEmpty, s.allSatisfy({ $0.isASCII && ($0.isNumber || "+-.eE".contains($0)) }),
-              s.contains(where: \.isNumber), let v = Double(s), v.isFinite else { return nil }
+            s.contains(where: \.isNumber), let v = Double(s), v.isFinite
+        else { return nil }
         return v
     }
 
@@ -145,7 +157,7 @@ struct CSSEasingParser {
     /// run time on first use, a third of a millisecond of every start-up that parses a CSS string.
     private func trimmed(_ s: String) -> String {
         guard let first = s.firstIndex(where: { !$0.isWhitespace }),
-              let last = s.lastIndex(where: { !$0.isWhitespace })
+            let last = s.lastIndex(where: { !$0.isWhitespace })
         else { return "" }
         return String(s[first...last])
     }

@@ -25,7 +25,9 @@ public struct CubicBezierGuess: Hashable, Sendable {
         let h = 1 / Double(n)
         let x = { (t: Double) in ((ax * t + bx) * t + cx) * t }
         let t = (0...n).map { i in
-            i == n ? 1 : CubicBezierSolver.safeguardedNewton(Double(i) * h, from: Double(i) * h, 0, 1, ax, bx, cx)
+            i == n
+                ? 1
+                : CubicBezierSolver.safeguardedNewton(Double(i) * h, from: Double(i) * h, 0, 1, ax, bx, cx)
         }
         // t, h·dt/dx and h²·d²t/dx² at each node: derivatives in u = x·cellCount - i.
         let nodes = t.map { t -> Hermite in
@@ -44,7 +46,8 @@ public struct CubicBezierGuess: Hashable, Sendable {
             var limits = (guess: -1.0, newton: -1.0)  // -1: never certified, the loop runs
             var w = 1e-9
             while w < 1e-3 {
-                let a = max(t[i] - w, 0), b = min(t[i + 1] + w, 1)
+                let a = max(t[i] - w, 0)
+                let b = min(t[i + 1] + w, 1)
                 let lowEnd = a == 0 || x(a) + CubicBezierSolver.residualRoundingBound < Double(i) * h
                 let highEnd = b == 1 || x(b) - CubicBezierSolver.residualRoundingBound > Double(i + 1) * h
                 if lowEnd && highEnd {
@@ -81,7 +84,8 @@ public struct CubicBezierGuess: Hashable, Sendable {
     /// and the step by Y1·(X2·E²/(2·D³) + δ/D) (see `parameter(forX:)`); these solve both for
     /// |e|. -1 (never) where x' reaches 0.
     static func residualLimits(
-        _ a: Double, _ b: Double, _ ax: Double, _ bx: Double, _ cx: Double, _ ay: Double, _ by: Double, _ cy: Double
+        _ a: Double, _ b: Double, _ ax: Double, _ bx: Double, _ cx: Double, _ ay: Double, _ by: Double,
+        _ cy: Double
     ) -> (guess: Double, newton: Double) {
         let delta = CubicBezierSolver.residualRoundingBound
         let target = CubicBezierSolver.certifiedYError

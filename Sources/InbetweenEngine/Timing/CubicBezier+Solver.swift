@@ -27,10 +27,12 @@ enum CubicBezierSolver {
     /// has not converged after `maxNewtonIterations`.
     @usableFromInline @inline(never)
     static func safeguardedNewton(
-        _ x: Double, from start: Double, _ low: Double, _ high: Double, _ ax: Double, _ bx: Double, _ cx: Double
+        _ x: Double, from start: Double, _ low: Double, _ high: Double, _ ax: Double, _ bx: Double,
+        _ cx: Double
     ) -> Double {
         var t = start
-        var lo = low, hi = high
+        var lo = low
+        var hi = high
         for _ in 0..<maxNewtonIterations {
             let error = ((ax * t + bx) * t + cx) * t - x
             if abs(error) < newtonEpsilon { return t }

@@ -29,9 +29,16 @@ public struct CubicBezier: Hashable, Sendable {
             // Outside [0, 1] x(t) may turn back, and the curve would no longer be a function.
             throw EngineError(parameter: name, value: v, rule: "x control points must lie in [0, 1]")
         }
-        self.x1 = x1; self.y1 = y1; self.x2 = x2; self.y2 = y2
-        cx = 3 * x1; bx = 3 * (x2 - x1) - cx; ax = 1 - cx - bx
-        cy = 3 * y1; by = 3 * (y2 - y1) - cy; ay = 1 - cy - by
+        self.x1 = x1
+        self.y1 = y1
+        self.x2 = x2
+        self.y2 = y2
+        cx = 3 * x1
+        bx = 3 * (x2 - x1) - cx
+        ax = 1 - cx - bx
+        cy = 3 * y1
+        by = 3 * (y2 - y1) - cy
+        ay = 1 - cy - by
 
         // End tangents, as WebKit's UnitBezier and Chromium's CubicBezier define them. At the
         // start (the end at (1,1) mirrors it with x2/y2 and 1 - x):
@@ -94,7 +101,8 @@ public struct CubicBezier: Hashable, Sendable {
         if x < 0 { return startGradient }
         if x > 1 { return endGradient }
         let t = parameter(forX: x)
-        let dx = sampleDerivativeX(t), dy = (3 * ay * t + 2 * by) * t + cy
+        let dx = sampleDerivativeX(t)
+        let dy = (3 * ay * t + 2 * by) * t + cy
         // Where x'(t) vanishes (x1 == 0 at t = 0, say) the slope is the ratio of the leading
         // terms; fall back to the extrapolation slope, which is that limit.
         if abs(dx) < CubicBezierSolver.minimumDerivative { return t < 0.5 ? startGradient : endGradient }

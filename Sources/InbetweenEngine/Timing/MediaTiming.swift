@@ -48,12 +48,19 @@ public struct MediaTiming: Hashable, Sendable {
 
     public init() {}
 
-    public init(beginTime: Double = 0, duration: Double = 0, speed: Double = 1, timeOffset: Double = 0,
-                repeatCount: Double = 0, repeatDuration: Double = 0, autoreverses: Bool = false,
-                fillMode: FillMode = .removed) {
-        self.beginTime = beginTime; self.duration = duration; self.speed = speed
-        self.timeOffset = timeOffset; self.repeatCount = repeatCount
-        self.repeatDuration = repeatDuration; self.autoreverses = autoreverses; self.fillMode = fillMode
+    public init(
+        beginTime: Double = 0, duration: Double = 0, speed: Double = 1, timeOffset: Double = 0,
+        repeatCount: Double = 0, repeatDuration: Double = 0, autoreverses: Bool = false,
+        fillMode: FillMode = .removed
+    ) {
+        self.beginTime = beginTime
+        self.duration = duration
+        self.speed = speed
+        self.timeOffset = timeOffset
+        self.repeatCount = repeatCount
+        self.repeatDuration = repeatDuration
+        self.autoreverses = autoreverses
+        self.fillMode = fillMode
     }
 
     /// `duration`, or 0.25 s when it is 0 (or not a positive number).
@@ -69,9 +76,9 @@ public struct MediaTiming: Hashable, Sendable {
         let byCount = repeatCount > 0 ? repeatCount * cycleDuration : nil
         let byDuration = repeatDuration > 0 ? repeatDuration : nil
         switch (byCount, byDuration) {
-        case let (count?, time?): return min(count, time)
-        case let (count?, nil): return count
-        case let (nil, time?): return time
+        case (let count?, let time?): return min(count, time)
+        case (let count?, nil): return count
+        case (nil, let time?): return time
         case (nil, nil): return cycleDuration
         }
     }
@@ -88,7 +95,9 @@ public struct MediaTiming: Hashable, Sendable {
         try EngineError.requireFinite(beginTime, "beginTime")
         try EngineError.requireFinite(speed, "speed")
         try EngineError.requireFinite(timeOffset, "timeOffset")
-        for (name, value) in [("duration", duration), ("repeatCount", repeatCount), ("repeatDuration", repeatDuration)]
+        for (name, value) in [
+            ("duration", duration), ("repeatCount", repeatCount), ("repeatDuration", repeatDuration),
+        ]
         where !(value >= 0) {
             throw EngineError(parameter: name, value: value, rule: "must be 0 or greater")
         }
@@ -163,7 +172,10 @@ public struct MediaTiming: Hashable, Sendable {
         // Step 5: which side of a cycle boundary to show.
         let runningBackwards = speed < 0
         let takeEndOfCycle = runningBackwards != (phase == .after)
-        if q == 0 && takeEndOfCycle { q = cycle; k -= 1 }
+        if q == 0 && takeEndOfCycle {
+            q = cycle
+            k -= 1
+        }
         let time = q <= d ? q : cycle - q
         return IterationState(time: min(max(time, 0), d), cycle: k, phase: phase)
     }

@@ -47,13 +47,15 @@ public struct PathEasing: Sendable {
             throw EngineError(parameter: "height", value: height, rule: "must not be 0")
         }
         let parsed = try SVGPathData(data).pieces
-        let start = PathEasing.point(parsed.first!.geometry, 0), end = PathEasing.point(parsed.last!.geometry, 1)
+        let start = PathEasing.point(parsed.first!.geometry, 0)
+        let end = PathEasing.point(parsed.last!.geometry, 1)
         if start.x == 0 && end.x == 1 && height == nil && originY == nil {
             (tx, sx, ty, sy) = (0, 1, 0, 1)
         } else {
             guard end.x != start.x else {
-                throw EngineError(parameter: "path", value: "'\(data)'",
-                                  rule: "starts and ends at the same x (\(start.x)): an easing needs an x extent")
+                throw EngineError(
+                    parameter: "path", value: "'\(data)'",
+                    rule: "starts and ends at the same x (\(start.x)): an easing needs an x extent")
             }
             let origin = originY ?? max(start.y, end.y)
             tx = -start.x
@@ -72,7 +74,8 @@ public struct PathEasing: Sendable {
         }
         var pieces: [Piece] = []
         for piece in parsed {
-            let p0 = PathEasing.point(piece.geometry, 0), p1 = PathEasing.point(piece.geometry, 1)
+            let p0 = PathEasing.point(piece.geometry, 0)
+            let p1 = PathEasing.point(piece.geometry, 1)
             pieces.append(Piece(geometry: piece.geometry, x0: (p0.x + tx) * sx, x1: (p1.x + tx) * sx))
         }
         self.pieces = pieces
@@ -80,7 +83,9 @@ public struct PathEasing: Sendable {
             if backwardsParameter(piece) != nil {
                 // Report where x turns back and how far it falls: x at the ends and at the roots
                 // of dx/ds, in order along the piece.
-                let xs = ([0.0] + xTurns(piece) + [1.0]).map { normalized(PathEasing.point(piece.geometry, $0)).x }
+                let xs = ([0.0] + xTurns(piece) + [1.0]).map {
+                    normalized(PathEasing.point(piece.geometry, $0)).x
+                }
                 let i = (0..<xs.count - 1).first { xs[$0 + 1] < xs[$0] } ?? 0
                 throw EngineError(
                     parameter: "path", value: "'\(data)'",
@@ -93,12 +98,14 @@ public struct PathEasing: Sendable {
 
     /// y at x (normalised), exact to rounding.
     public func evaluate(_ x: Double) -> Double {
-        let first = pieces[0], last = pieces[pieces.count - 1]
+        let first = pieces[0]
+        let last = pieces[pieces.count - 1]
         if x < first.x0 { return extrapolate(first, at: 0, x) }
         if x > last.x1 { return extrapolate(last, at: 1, x) }
         // The last piece starting at or before x: after a vertical piece (a jump) that is the
         // one after the jump.
-        var lo = 0, hi = pieces.count - 1
+        var lo = 0
+        var hi = pieces.count - 1
         while lo < hi {
             let mid = (lo + hi + 1) / 2
             if pieces[mid].x0 <= x { lo = mid } else { hi = mid - 1 }
@@ -111,7 +118,8 @@ public struct PathEasing: Sendable {
     /// The parameter s in [0, 1] with x(s) = x: Newton's method kept inside a bracket that
     /// bisection shrinks whenever a Newton step would leave it (x(s) is non-decreasing).
     func solve(_ piece: Piece, _ x: Double) -> Double {
-        var lo = 0.0, hi = 1.0
+        var lo = 0.0
+        var hi = 1.0
         var s = (x - piece.x0) / (piece.x1 - piece.x0)
         for _ in 0..<200 {
             let f = normalized(PathEasing.point(piece.geometry, s)).x - x
@@ -130,7 +138,8 @@ public struct PathEasing: Sendable {
     private func extrapolate(_ piece: Piece, at s: Double, _ x: Double) -> Double {
         let end = normalized(PathEasing.point(piece.geometry, s))
         let direction = tangent(piece.geometry, at: s)
-        let dx = direction.x * sx, dy = direction.y * sy
+        let dx = direction.x * sx
+        let dy = direction.y * sy
         guard dx > 0 else { return end.y }
         return end.y + (x - end.x) * dy / dx
     }
@@ -144,7 +153,8 @@ public struct PathEasing: Sendable {
         case .cubic(let p0, let c1, let c2, let p3):
             let (from, candidates) = s == 0 ? (p0, [c1, c2, p3]) : (p3, [c2, c1, p0])
             for c in candidates where c != from {
-                return s == 0 ? Point(x: c.x - from.x, y: c.y - from.y) : Point(x: from.x - c.x, y: from.y - c.y)
+                return s == 0
+                    ? Point(x: c.x - from.x, y: c.y - from.y) : Point(x: from.x - c.x, y: from.y - c.y)
             }
             return Point(x: 1, y: 0)
         }
@@ -156,7 +166,8 @@ public struct PathEasing: Sendable {
     func backwardsParameter(_ piece: Piece) -> Double? {
         // Rounding in the control points of a straight or vertical piece must not count.
         let tolerance = 1e-12
-        for s in [0.0, 1.0] + turningParameters(piece) where PathEasing.derivative(piece.geometry, s).x * sx < -tolerance {
+        for s in [0.0, 1.0] + turningParameters(piece)
+        where PathEasing.derivative(piece.geometry, s).x * sx < -tolerance {
             return s
         }
         return nil
@@ -167,7 +178,9 @@ public struct PathEasing: Sendable {
     func turningParameters(_ piece: Piece) -> [Double] {
         switch piece.geometry {
         case .cubic(let p0, let c1, let c2, let p3):
-            let d0 = 3 * (c1.x - p0.x), d1 = 3 * (c2.x - c1.x), d2 = 3 * (p3.x - c2.x)
+            let d0 = 3 * (c1.x - p0.x)
+            let d1 = 3 * (c2.x - c1.x)
+            let d2 = 3 * (p3.x - c2.x)
             let a = d0 - 2 * d1 + d2
             guard a != 0 else { return [] }
             let vertex = (d0 - d1) / a
@@ -182,8 +195,12 @@ public struct PathEasing: Sendable {
     func xTurns(_ piece: Piece) -> [Double] {
         switch piece.geometry {
         case .cubic(let p0, let c1, let c2, let p3):
-            let d0 = 3 * (c1.x - p0.x), d1 = 3 * (c2.x - c1.x), d2 = 3 * (p3.x - c2.x)
-            let a = d0 - 2 * d1 + d2, b = 2 * (d1 - d0), c = d0
+            let d0 = 3 * (c1.x - p0.x)
+            let d1 = 3 * (c2.x - c1.x)
+            let d2 = 3 * (p3.x - c2.x)
+            let a = d0 - 2 * d1 + d2
+            let b = 2 * (d1 - d0)
+            let c = d0
             var roots: [Double]
             if a == 0 {
                 roots = b != 0 ? [-c / b] : []
@@ -209,9 +226,13 @@ public struct PathEasing: Sendable {
             if s == 0 { return p0 }
             if s == 1 { return p3 }
             let u = 1 - s
-            let b0 = u * u * u, b1 = 3 * u * u * s, b2 = 3 * u * s * s, b3 = s * s * s
-            return Point(x: b0 * p0.x + b1 * c1.x + b2 * c2.x + b3 * p3.x,
-                         y: b0 * p0.y + b1 * c1.y + b2 * c2.y + b3 * p3.y)
+            let b0 = u * u * u
+            let b1 = 3 * u * u * s
+            let b2 = 3 * u * s * s
+            let b3 = s * s * s
+            return Point(
+                x: b0 * p0.x + b1 * c1.x + b2 * c2.x + b3 * p3.x,
+                y: b0 * p0.y + b1 * c1.y + b2 * c2.y + b3 * p3.y)
         }
     }
 
@@ -220,9 +241,12 @@ public struct PathEasing: Sendable {
         case .arc(let arc): return arc.derivative(s)
         case .cubic(let p0, let c1, let c2, let p3):
             let u = 1 - s
-            let a = 3 * u * u, b = 6 * u * s, c = 3 * s * s
-            return Point(x: a * (c1.x - p0.x) + b * (c2.x - c1.x) + c * (p3.x - c2.x),
-                         y: a * (c1.y - p0.y) + b * (c2.y - c1.y) + c * (p3.y - c2.y))
+            let a = 3 * u * u
+            let b = 6 * u * s
+            let c = 3 * s * s
+            return Point(
+                x: a * (c1.x - p0.x) + b * (c2.x - c1.x) + c * (p3.x - c2.x),
+                y: a * (c1.y - p0.y) + b * (c2.y - c1.y) + c * (p3.y - c2.y))
         }
     }
 
@@ -233,11 +257,15 @@ extension TimingFunction {
     /// An easing from SVG path data (see `PathEasing`): `path(M0,0 C0.1,0.9 0.2,1 1,1)` in
     /// CSS-like strings, `timing.path(data, {height =, originY =})` in Lua. Four numbers alone
     /// are `cubic-bezier(x1, y1, x2, y2)`, as in CustomEase.
-    public static func path(_ data: String, height: Double? = nil, originY: Double? = nil) throws -> TimingFunction {
+    public static func path(_ data: String, height: Double? = nil, originY: Double? = nil) throws
+        -> TimingFunction
+    {
         let numbers = data.split(whereSeparator: { $0 == "," || $0 == " " || $0 == "\t" || $0 == "\n" })
         if numbers.count == 4, height == nil, originY == nil {
             let values = numbers.compactMap { Double($0) }
-            if values.count == 4 { return .cubic(try CubicBezier(values[0], values[1], values[2], values[3])) }
+            if values.count == 4 {
+                return .cubic(try CubicBezier(values[0], values[1], values[2], values[3]))
+            }
         }
         let easing = try PathEasing(data, height: height, originY: originY)
         return .custom(CustomTiming(name: "path(\(data))") { easing.evaluate($0) })

@@ -6,7 +6,10 @@ public struct PiecewiseLinear: Hashable, Sendable {
     public struct Stop: Hashable, Sendable {
         public var output: Double
         public var input: Double?
-        public init(output: Double, input: Double? = nil) { self.output = output; self.input = input }
+        public init(output: Double, input: Double? = nil) {
+            self.output = output
+            self.input = input
+        }
     }
 
     /// The resolved control points: `inputs` non-decreasing, same count as `outputs`.
@@ -25,8 +28,9 @@ public struct PiecewiseLinear: Hashable, Sendable {
     ///    points before and after that have one.
     public init(_ stops: [Stop]) throws {
         guard stops.count >= 2 else {
-            throw EngineError(parameter: "linear", value: String(stops.count) + " stops",
-                              rule: "linear() needs at least two stops")
+            throw EngineError(
+                parameter: "linear", value: String(stops.count) + " stops",
+                rule: "linear() needs at least two stops")
         }
         var inputs = [Double?]()
         inputs.reserveCapacity(stops.count)
@@ -50,11 +54,15 @@ public struct PiecewiseLinear: Hashable, Sendable {
         // Step 5: the first and last inputs are known, so every gap has both neighbours.
         var index = 0
         while index < inputs.count {
-            guard inputs[index] == nil else { index += 1; continue }
+            guard inputs[index] == nil else {
+                index += 1
+                continue
+            }
             let before = index - 1
             var after = index
             while inputs[after] == nil { after += 1 }
-            let start = inputs[before]!, end = inputs[after]!
+            let start = inputs[before]!
+            let end = inputs[after]!
             for k in index..<after {
                 inputs[k] = start + (end - start) * Double(k - before) / Double(after - before)
             }
@@ -73,7 +81,8 @@ public struct PiecewiseLinear: Hashable, Sendable {
     ///       point — along the line through A and B.
     public func evaluate(_ x: Double) -> Double {
         // Binary search for the number of inputs ≤ x (inputs are non-decreasing).
-        var low = 0, high = inputs.count
+        var low = 0
+        var high = inputs.count
         while low < high {
             let mid = (low + high) / 2
             if inputs[mid] <= x { low = mid + 1 } else { high = mid }

@@ -38,7 +38,8 @@ struct SVGPathData {
         commands: while true {
             let relative = command.isLowercase
             func point() throws -> Point {
-                let x = try scanner.number(), y = try scanner.number()
+                let x = try scanner.number()
+                let y = try scanner.number()
                 return relative ? Point(x: current.x + x, y: current.y + y) : Point(x: x, y: y)
             }
             // A command's arguments may repeat: `C a b c d e f` draws two curves, and coordinate
@@ -58,58 +59,79 @@ struct SVGPathData {
                     continue
                 case "L", "l":
                     let p = try point()
-                    append(.cubic(current, along(current, p, 1.0 / 3), along(current, p, 2.0 / 3), p), command)
+                    append(
+                        .cubic(current, along(current, p, 1.0 / 3), along(current, p, 2.0 / 3), p), command)
                     current = p
                 case "H", "h":
                     let x = try scanner.number()
                     let p = Point(x: relative ? current.x + x : x, y: current.y)
-                    append(.cubic(current, along(current, p, 1.0 / 3), along(current, p, 2.0 / 3), p), command)
+                    append(
+                        .cubic(current, along(current, p, 1.0 / 3), along(current, p, 2.0 / 3), p), command)
                     current = p
                 case "V", "v":
                     let y = try scanner.number()
                     let p = Point(x: current.x, y: relative ? current.y + y : y)
-                    append(.cubic(current, along(current, p, 1.0 / 3), along(current, p, 2.0 / 3), p), command)
+                    append(
+                        .cubic(current, along(current, p, 1.0 / 3), along(current, p, 2.0 / 3), p), command)
                     current = p
                 case "C", "c":
-                    let c1 = try point(), c2 = try point(), p = try point()
+                    let c1 = try point()
+                    let c2 = try point()
+                    let p = try point()
                     append(.cubic(current, c1, c2, p), command)
                     cubicControl = c2
                     current = p
                 case "S", "s":
                     // The first control is the reflection of the previous C/S's second one, or
                     // the current point when the previous command was neither (SVG 2 §9.3.6).
-                    let c1 = lastCubicControl.map { Point(x: 2 * current.x - $0.x, y: 2 * current.y - $0.y) } ?? current
-                    let c2 = try point(), p = try point()
+                    let c1 =
+                        lastCubicControl.map { Point(x: 2 * current.x - $0.x, y: 2 * current.y - $0.y) }
+                        ?? current
+                    let c2 = try point()
+                    let p = try point()
                     append(.cubic(current, c1, c2, p), command)
                     cubicControl = c2
                     current = p
                 case "Q", "q":
-                    let q = try point(), p = try point()
+                    let q = try point()
+                    let p = try point()
                     append(SVGPathData.quadratic(current, q, p), command)
                     quadControl = q
                     current = p
                 case "T", "t":
-                    let q = lastQuadControl.map { Point(x: 2 * current.x - $0.x, y: 2 * current.y - $0.y) } ?? current
+                    let q =
+                        lastQuadControl.map { Point(x: 2 * current.x - $0.x, y: 2 * current.y - $0.y) }
+                        ?? current
                     let p = try point()
                     append(SVGPathData.quadratic(current, q, p), command)
                     quadControl = q
                     current = p
                 case "A", "a":
-                    let rx = try scanner.number(), ry = try scanner.number(), rotation = try scanner.number()
-                    let large = try scanner.flag(), sweep = try scanner.flag()
+                    let rx = try scanner.number()
+                    let ry = try scanner.number()
+                    let rotation = try scanner.number()
+                    let large = try scanner.flag()
+                    let sweep = try scanner.flag()
                     let p = try point()
-                    switch EllipticArc.make(from: current, to: p, rx: rx, ry: ry, rotationDegrees: rotation,
-                                            largeArc: large, sweep: sweep) {
+                    switch EllipticArc.make(
+                        from: current, to: p, rx: rx, ry: ry, rotationDegrees: rotation,
+                        largeArc: large, sweep: sweep)
+                    {
                     case .none: break  // the same end point: SVG 2 §9.5.1 draws nothing
                     case .line:
-                        append(.cubic(current, along(current, p, 1.0 / 3), along(current, p, 2.0 / 3), p), command)
+                        append(
+                            .cubic(current, along(current, p, 1.0 / 3), along(current, p, 2.0 / 3), p),
+                            command)
                     case .arc(let arc): append(.arc(arc), command)
                     }
                     current = p
                 case "Z", "z":
                     if current != start {
-                        append(.cubic(current, along(current, start, 1.0 / 3), along(current, start, 2.0 / 3), start),
-                               command)
+                        append(
+                            .cubic(
+                                current, along(current, start, 1.0 / 3), along(current, start, 2.0 / 3), start
+                            ),
+                            command)
                     }
                     break commands  // the first subpath ends here
                 default:
@@ -177,7 +199,8 @@ private struct Scanner {
         skipSeparators()
         guard index < bytes.count else { return false }
         let b = bytes[index]
-        return (b >= 0x30 && b <= 0x39) || b == UInt8(ascii: "-") || b == UInt8(ascii: "+") || b == UInt8(ascii: ".")
+        return (b >= 0x30 && b <= 0x39) || b == UInt8(ascii: "-") || b == UInt8(ascii: "+")
+            || b == UInt8(ascii: ".")
     }
 
     /// sign? (digits ("." digits?)? | "." digits) exponent?
@@ -189,7 +212,9 @@ private struct Scanner {
             while index < bytes.count, bytes[index] >= 0x30, bytes[index] <= 0x39 { index += 1 }
             return index - from
         }
-        if index < bytes.count, bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") { index += 1 }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") {
+            index += 1
+        }
         var count = digits()
         if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
             index += 1
@@ -202,7 +227,9 @@ private struct Scanner {
         if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
             let mark = index
             index += 1
-            if index < bytes.count, bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") { index += 1 }
+            if index < bytes.count, bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") {
+                index += 1
+            }
             if digits() == 0 { index = mark }  // "e" not followed by digits is not an exponent
         }
         let token = String(decoding: bytes[begin..<index], as: UTF8.self)
@@ -216,7 +243,8 @@ private struct Scanner {
     /// An arc flag: one character, 0 or 1, which may touch the next token (`a1,1 0 01 1,1`).
     mutating func flag() throws -> Bool {
         skipSeparators()
-        guard index < bytes.count, bytes[index] == UInt8(ascii: "0") || bytes[index] == UInt8(ascii: "1") else {
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "0") || bytes[index] == UInt8(ascii: "1")
+        else {
             throw fail("expected an arc flag (0 or 1)")
         }
         defer { index += 1 }

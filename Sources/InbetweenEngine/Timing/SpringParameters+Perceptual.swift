@@ -25,8 +25,9 @@ extension SpringParameters {
         guard dampingRatio >= 0 else {
             throw EngineError(parameter: "dampingRatio", value: dampingRatio, rule: "must be 0 or greater")
         }
-        try self.init(ratio: dampingRatio, period: response, periodName: "response",
-                      initialVelocity: initialVelocity)
+        try self.init(
+            ratio: dampingRatio, period: response, periodName: "response",
+            initialVelocity: initialVelocity)
     }
 
     private init(ratio: Double, period: Double, periodName: String, initialVelocity: Double) throws {
@@ -36,7 +37,8 @@ extension SpringParameters {
         }
         let omega = 2 * Double.pi / period
         // allowsOverdamping true: a negative bounce or a ratio above 1 asks for over-damping.
-        try self.init(mass: 1, stiffness: omega * omega, damping: 2 * ratio * omega,
-                      initialVelocity: initialVelocity, allowsOverdamping: true)
+        try self.init(
+            mass: 1, stiffness: omega * omega, damping: 2 * ratio * omega,
+            initialVelocity: initialVelocity, allowsOverdamping: true)
     }
 }

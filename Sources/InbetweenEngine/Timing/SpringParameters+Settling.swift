@@ -21,9 +21,12 @@ extension SpringParameters {
     /// mass 1, stiffness 100 this gives 2.78 s with damping 5 (Apple: "approximately 2.85 s")
     /// and 0.98 s with damping 15 (Apple: "just over 1 s") — see SpringSolverTests.
     public var settlingDuration: Double {
-        let omega = naturalFrequency, zeta = dampingRatio
+        let omega = naturalFrequency
+        let zeta = dampingRatio
         guard omega.isFinite, omega > 0, zeta.isFinite, zeta > 0 else { return Self.maximumSettlingDuration }
-        let u0 = -1.0, v0 = initialVelocity, eps = Self.settlingEpsilon
+        let u0 = -1.0
+        let v0 = initialVelocity
+        let eps = Self.settlingEpsilon
         if zeta < 1 {
             let omegaD = omega * (1 - zeta * zeta).squareRoot()
             let amplitude = (u0 * u0 + pow((v0 + zeta * omega * u0) / omegaD, 2)).squareRoot()
@@ -34,9 +37,13 @@ extension SpringParameters {
         // they exceed eps is an interval [0, T) (they start at |u0| = 1 > eps). Double a
         // probe until it is past T, then bisect.
         let envelope = { (t: Double) -> Double in
-            abs(self.displacement(at: t, omega: omega, zeta: zeta, u0: -abs(u0), v0: -abs(v0 + zeta * omega * u0) + zeta * omega * abs(u0)))
+            abs(
+                self.displacement(
+                    at: t, omega: omega, zeta: zeta, u0: -abs(u0),
+                    v0: -abs(v0 + zeta * omega * u0) + zeta * omega * abs(u0)))
         }
-        var low = 0.0, high = 1 / omega
+        var low = 0.0
+        var high = 1 / omega
         while envelope(high) > eps {
             low = high
             high *= 2

@@ -34,14 +34,20 @@ public struct SpringParameters: Hashable, Sendable {
 
     /// Apple's defaults: mass 1, stiffness 100, damping 10, initialVelocity 0.
     /// Throws unless mass > 0, stiffness > 0, damping ≥ 0, all finite.
-    public init(mass: Double = defaultMass, stiffness: Double = defaultStiffness,
-                damping: Double = defaultDamping, initialVelocity: Double = defaultInitialVelocity,
-                allowsOverdamping: Bool = false) throws {
-        for (name, v) in [("mass", mass), ("stiffness", stiffness), ("damping", damping),
-                          ("initialVelocity", initialVelocity)] {
+    public init(
+        mass: Double = defaultMass, stiffness: Double = defaultStiffness,
+        damping: Double = defaultDamping, initialVelocity: Double = defaultInitialVelocity,
+        allowsOverdamping: Bool = false
+    ) throws {
+        for (name, v) in [
+            ("mass", mass), ("stiffness", stiffness), ("damping", damping),
+            ("initialVelocity", initialVelocity),
+        ] {
             try EngineError.requireFinite(v, name)
         }
-        guard mass > 0 else { throw EngineError(parameter: "mass", value: mass, rule: "must be greater than 0") }
+        guard mass > 0 else {
+            throw EngineError(parameter: "mass", value: mass, rule: "must be greater than 0")
+        }
         guard stiffness > 0 else {
             throw EngineError(parameter: "stiffness", value: stiffness, rule: "must be greater than 0")
         }
@@ -49,20 +55,29 @@ public struct SpringParameters: Hashable, Sendable {
             throw EngineError(parameter: "damping", value: damping, rule: "must be 0 or greater")
         }
         // √(k/m) and √(k·m) must stay finite and non-zero for the formulas above.
-        let ratio = stiffness / mass, product = stiffness * mass
+        let ratio = stiffness / mass
+        let product = stiffness * mass
         guard ratio.isNormal, product.isNormal else {
-            throw EngineError(parameter: "stiffness", value: stiffness,
-                              rule: "stiffness and mass must not over- or underflow together (k/m and k·m finite, non-zero)")
+            throw EngineError(
+                parameter: "stiffness", value: stiffness,
+                rule: "stiffness and mass must not over- or underflow together (k/m and k·m finite, non-zero)"
+            )
         }
-        self.mass = mass; self.stiffness = stiffness; self.damping = damping
-        self.initialVelocity = initialVelocity; self.allowsOverdamping = allowsOverdamping
+        self.mass = mass
+        self.stiffness = stiffness
+        self.damping = damping
+        self.initialVelocity = initialVelocity
+        self.allowsOverdamping = allowsOverdamping
     }
 
     /// The physical form with Apple's defaults for each parameter that is nil.
-    public static func filling(mass: Double?, stiffness: Double?, damping: Double?,
-                               initialVelocity: Double?, allowsOverdamping: Bool = false) throws -> SpringParameters {
+    public static func filling(
+        mass: Double?, stiffness: Double?, damping: Double?,
+        initialVelocity: Double?, allowsOverdamping: Bool = false
+    ) throws -> SpringParameters {
         try SpringParameters(
-            mass: mass ?? defaultMass, stiffness: stiffness ?? defaultStiffness, damping: damping ?? defaultDamping,
+            mass: mass ?? defaultMass, stiffness: stiffness ?? defaultStiffness,
+            damping: damping ?? defaultDamping,
             initialVelocity: initialVelocity ?? defaultInitialVelocity, allowsOverdamping: allowsOverdamping)
     }
 
@@ -78,7 +93,8 @@ public struct SpringParameters: Hashable, Sendable {
     /// Progress from 0 toward 1 at time t seconds (may overshoot 1). 0 for t ≤ 0.
     public func value(at t: Double) -> Double {
         guard t > 0 else { return 0 }
-        let omega = naturalFrequency, zeta = dampingRatio
+        let omega = naturalFrequency
+        let zeta = dampingRatio
         guard omega.isFinite, omega > 0, zeta.isFinite, zeta >= 0, t.isFinite else { return 1 }
         return 1 + displacement(at: t, omega: omega, zeta: zeta, u0: -1, v0: initialVelocity)
     }
@@ -99,8 +115,10 @@ public struct SpringParameters: Hashable, Sendable {
         }
         let root = (zeta * zeta - 1).squareRoot()
         let gamma = omega * root
-        let slow = -omega / (zeta + root), fast = -omega * (zeta + root)
-        let eSlow = exp(slow * t), eFast = exp(fast * t)
+        let slow = -omega / (zeta + root)
+        let fast = -omega * (zeta + root)
+        let eSlow = exp(slow * t)
+        let eFast = exp(fast * t)
         let coshPart = 0.5 * (eSlow + eFast)
         // sinh(γt)/γ · e^(-ζω0·t) = (eSlow - eFast) / (2γ); near critical damping γ → 0 and
         // that difference cancels, so use expm1, which keeps full precision there.

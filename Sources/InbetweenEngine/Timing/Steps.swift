@@ -7,7 +7,10 @@
 /// extrapolating timing functions such as an overshooting cubic-bezier feeding a step).
 public struct Steps: Hashable, Sendable {
     public enum Position: String, Hashable, Sendable, CaseIterable {
-        case jumpStart = "jump-start", jumpEnd = "jump-end", jumpNone = "jump-none", jumpBoth = "jump-both"
+        case jumpStart = "jump-start"
+        case jumpEnd = "jump-end"
+        case jumpNone = "jump-none"
+        case jumpBoth = "jump-both"
         /// CSS aliases: `start` behaves as `jump-start`, `end` as `jump-end`.
         case start, end
     }

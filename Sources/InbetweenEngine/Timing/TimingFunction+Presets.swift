@@ -20,7 +20,8 @@ extension TimingFunction {
         // kCAMediaTimingFunctionDefault).
         case "linear", "kCAMediaTimingFunctionLinear", "UIViewAnimationOptionCurveLinear", "curveLinear":
             return .linear
-        case "easeIn", "kCAMediaTimingFunctionEaseIn", "ease-in", "UIViewAnimationOptionCurveEaseIn", "curveEaseIn":
+        case "easeIn", "kCAMediaTimingFunctionEaseIn", "ease-in", "UIViewAnimationOptionCurveEaseIn",
+            "curveEaseIn":
             return .easeIn
         case "easeOut", "kCAMediaTimingFunctionEaseOut", "ease-out", "UIViewAnimationOptionCurveEaseOut",
             "curveEaseOut":

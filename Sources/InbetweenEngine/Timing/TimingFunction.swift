@@ -53,7 +53,8 @@ public enum TimingFunction: Sendable {
     }
 
     /// `functionWithControlPoints::::`; throws for x outside [0, 1] or non-finite values.
-    public static func cubic(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) throws -> TimingFunction {
+    public static func cubic(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) throws -> TimingFunction
+    {
         .cubic(try CubicBezier(x1, y1, x2, y2))
     }
 }

@@ -4,7 +4,10 @@
 public struct Color: Hashable, Sendable {
     public var red: Double, green: Double, blue: Double, alpha: Double
     public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
-        self.red = red; self.green = green; self.blue = blue; self.alpha = alpha
+        self.red = red
+        self.green = green
+        self.blue = blue
+        self.alpha = alpha
     }
 
     /// `#rgb`, `#rrggbb`, `#rrggbbaa` and UIKit's named colors (`red`, `blue`, `clear`...).
@@ -34,16 +37,18 @@ public struct Color: Hashable, Sendable {
         let byteMax = 255.0
         switch nibbles.count {
         case 3:
-            return Color(red: Double(nibbles[0] * 17) / byteMax,
-                         green: Double(nibbles[1] * 17) / byteMax,
-                         blue: Double(nibbles[2] * 17) / byteMax)
+            return Color(
+                red: Double(nibbles[0] * 17) / byteMax,
+                green: Double(nibbles[1] * 17) / byteMax,
+                blue: Double(nibbles[2] * 17) / byteMax)
         case 6, 8:
             var bytes: [Double] = []
             for i in stride(from: 0, to: nibbles.count, by: 2) {
                 bytes.append(Double(nibbles[i] * 16 + nibbles[i + 1]) / byteMax)
             }
-            return Color(red: bytes[0], green: bytes[1], blue: bytes[2],
-                         alpha: bytes.count == 4 ? bytes[3] : 1)
+            return Color(
+                red: bytes[0], green: bytes[1], blue: bytes[2],
+                alpha: bytes.count == 4 ? bytes[3] : 1)
         default:
             return nil
         }

@@ -31,13 +31,17 @@ enum KeyPathComponent {
         let rest = Array(path.dropFirst())
         switch (base, first) {
         case (.point(var p), "x") where rest.isEmpty:
-            p.x = try scalar(value, keyPath); return .point(p)
+            p.x = try scalar(value, keyPath)
+            return .point(p)
         case (.point(var p), "y") where rest.isEmpty:
-            p.y = try scalar(value, keyPath); return .point(p)
+            p.y = try scalar(value, keyPath)
+            return .point(p)
         case (.size(var s), "width") where rest.isEmpty:
-            s.width = try scalar(value, keyPath); return .size(s)
+            s.width = try scalar(value, keyPath)
+            return .size(s)
         case (.size(var s), "height") where rest.isEmpty:
-            s.height = try scalar(value, keyPath); return .size(s)
+            s.height = try scalar(value, keyPath)
+            return .size(s)
         case (.rect(var r), "origin"):
             if case .point(let p) = try write(value, into: .point(r.origin), rest, keyPath: keyPath) {
                 r.origin = p

@@ -45,7 +45,8 @@ public struct PropertyValues: Hashable, Sendable {
         // Through the contiguous bytes: the generic `utf8.contains` walked the view a code
         // unit at a time through index checks (2-3% of a batch job).
         let dot = UInt8(ascii: ".")
-        let hasDot = keyPath.utf8.withContiguousStorageIfAvailable { $0.contains(dot) }
+        let hasDot =
+            keyPath.utf8.withContiguousStorageIfAvailable { $0.contains(dot) }
             ?? keyPath.utf8.contains(dot)
         if !hasDot { return (keyPath, []) }
         let parts = keyPath.split(separator: ".", omittingEmptySubsequences: false).map(String.init)

@@ -32,7 +32,9 @@ extension Transform3D {
     /// row lengths and the same mirror test, so the same numbers (`transform.scale` reads it
     /// on every frame).
     var decomposedScale: (x: Double, y: Double, z: Double) {
-        let r0 = (m[0], m[1], m[2]), r1 = (m[4], m[5], m[6]), r2 = (m[8], m[9], m[10])
+        let r0 = (m[0], m[1], m[2])
+        let r1 = (m[4], m[5], m[6])
+        let r2 = (m[8], m[9], m[10])
         var x = (r0.0 * r0.0 + r0.1 * r0.1 + r0.2 * r0.2).squareRoot()
         let y = (r1.0 * r1.0 + r1.1 * r1.1 + r1.2 * r1.2).squareRoot()
         let z = (r2.0 * r2.0 + r2.1 * r2.1 + r2.2 * r2.2).squareRoot()
@@ -77,9 +79,13 @@ extension Transform3D {
             .concatenating(.rotation(angle: c.rotation[1], x: 0, y: 1, z: 0))
             .concatenating(.rotation(angle: c.rotation[2], x: 0, y: 0, z: 1))
         var out = Transform3D.scale(x: c.scale[0], y: c.scale[1], z: c.scale[2]).concatenating(r)
-        out.m[12] = c.translation[0]; out.m[13] = c.translation[1]; out.m[14] = c.translation[2]
-        out.m[3] = c.perspective[0]; out.m[7] = c.perspective[1]
-        out.m[11] = c.perspective[2]; out.m[15] = c.perspective[3]
+        out.m[12] = c.translation[0]
+        out.m[13] = c.translation[1]
+        out.m[14] = c.translation[2]
+        out.m[3] = c.perspective[0]
+        out.m[7] = c.perspective[1]
+        out.m[11] = c.perspective[2]
+        out.m[15] = c.perspective[3]
         self = out
     }
 
@@ -100,7 +106,8 @@ extension Transform3D {
         guard a.isDecomposable, b.isDecomposable else {
             return Transform3D(m: zip(a.m, b.m).map { $0 + ($1 - $0) * t })
         }
-        let da = a.decomposed, db = b.decomposed
+        let da = a.decomposed
+        let db = b.decomposed
         func lerp(_ x: [Double], _ y: [Double]) -> [Double] { zip(x, y).map { $0 + ($1 - $0) * t } }
         var c = TransformComponents()
         c.translation = lerp(da.translation, db.translation)

@@ -17,14 +17,18 @@ public struct Transform3D: Hashable, Sendable {
     /// CATransform3DMakeTranslation.
     public static func translation(x: Double, y: Double, z: Double = 0) -> Transform3D {
         var t = identity
-        t[4, 1] = x; t[4, 2] = y; t[4, 3] = z
+        t[4, 1] = x
+        t[4, 2] = y
+        t[4, 3] = z
         return t
     }
 
     /// CATransform3DMakeScale.
     public static func scale(x: Double, y: Double, z: Double = 1) -> Transform3D {
         var t = identity
-        t[1, 1] = x; t[2, 2] = y; t[3, 3] = z
+        t[1, 1] = x
+        t[2, 2] = y
+        t[3, 3] = z
         return t
     }
 
@@ -38,7 +42,9 @@ public struct Transform3D: Hashable, Sendable {
         let length = (x * x + y * y + z * z).squareRoot()
         guard length > 0 else { return identity }
         let (ux, uy, uz) = (x / length, y / length, z / length)
-        let c = cos(angle), s = sin(angle), k = 1 - c
+        let c = cos(angle)
+        let s = sin(angle)
+        let k = 1 - c
         return Transform3D(m: [
             ux * ux * k + c, ux * uy * k + uz * s, ux * uz * k - uy * s, 0,
             ux * uy * k - uz * s, uy * uy * k + c, uy * uz * k + ux * s, 0,
@@ -81,7 +87,8 @@ public struct Transform3D: Hashable, Sendable {
     /// returns the matrix unchanged when it has no inverse; we throw, because a silently wrong
     /// `byValue` or cumulative step is worse than an error naming the cause.
     public func inverted() throws -> Transform3D {
-        var a = m, inv = Transform3D.identity.m
+        var a = m
+        var inv = Transform3D.identity.m
         let singularPivot = 1e-12
         for col in 0..<4 {
             var pivot = col
@@ -98,7 +105,10 @@ public struct Transform3D: Hashable, Sendable {
                 }
             }
             let p = a[col * 4 + col]
-            for k in 0..<4 { a[col * 4 + k] /= p; inv[col * 4 + k] /= p }
+            for k in 0..<4 {
+                a[col * 4 + k] /= p
+                inv[col * 4 + k] /= p
+            }
             for r in 0..<4 where r != col {
                 let f = a[r * 4 + col]
                 if f == 0 { continue }

@@ -69,7 +69,8 @@ enum TransformKeyPath: Hashable, Sendable {
             guard case .size(let s) = value.converted(toKindOf: .size(.zero)) else {
                 throw KeyPathComponent.wrongKind(value, .size(.zero), keyPath)
             }
-            out.m[12] = s.width; out.m[13] = s.height
+            out.m[12] = s.width
+            out.m[13] = s.height
             return out
         case .rotation(let axis):
             var c = t.decomposed

@@ -27,19 +27,24 @@ public enum Value: Hashable, Sendable {
         case (.size(let p), .size(let q)):
             return .size(Size(width: lerp(p.width, q.width, t), height: lerp(p.height, q.height, t)))
         case (.rect(let p), .rect(let q)):
-            return .rect(Rect(x: lerp(p.origin.x, q.origin.x, t), y: lerp(p.origin.y, q.origin.y, t),
-                              width: lerp(p.size.width, q.size.width, t),
-                              height: lerp(p.size.height, q.size.height, t)))
+            return .rect(
+                Rect(
+                    x: lerp(p.origin.x, q.origin.x, t), y: lerp(p.origin.y, q.origin.y, t),
+                    width: lerp(p.size.width, q.size.width, t),
+                    height: lerp(p.size.height, q.size.height, t)))
         case (.color(let p), .color(let q)):
-            return .color(Color(red: lerp(p.red, q.red, t), green: lerp(p.green, q.green, t),
-                                blue: lerp(p.blue, q.blue, t), alpha: lerp(p.alpha, q.alpha, t)))
+            return .color(
+                Color(
+                    red: lerp(p.red, q.red, t), green: lerp(p.green, q.green, t),
+                    blue: lerp(p.blue, q.blue, t), alpha: lerp(p.alpha, q.alpha, t)))
         default: break
         }
         try requireSameShape(a, b, operation: "interpolate")
         if case .transform(let ta) = a, case .transform(let tb) = b {
             return .transform(Transform3D.interpolate(ta, tb, t))
         }
-        let ca = a.components, cb = b.components
+        let ca = a.components
+        let cb = b.components
         var out = [Double](repeating: 0, count: ca.count)
         for i in ca.indices { out[i] = ca[i] + (cb[i] - ca[i]) * t }
         return try a.withComponents(out)
@@ -82,7 +87,8 @@ public enum Value: Hashable, Sendable {
     /// Transforms measure the distance between their 16 matrix entries.
     public static func distance(_ a: Value, _ b: Value) throws -> Double {
         try requireSameShape(a, b, operation: "measure the distance between")
-        let ca = a.components, cb = b.components
+        let ca = a.components
+        let cb = b.components
         var sum = 0.0
         for i in ca.indices { sum += (cb[i] - ca[i]) * (cb[i] - ca[i]) }
         return sum.squareRoot()
@@ -107,7 +113,8 @@ public enum Value: Hashable, Sendable {
     private static func combine(
         _ a: Value, _ b: Value, _ op: (Double, Double) -> Double
     ) throws -> Value {
-        let ca = a.components, cb = b.components
+        let ca = a.components
+        let cb = b.components
         var out = [Double](repeating: 0, count: ca.count)
         for i in ca.indices { out[i] = op(ca[i], cb[i]) }
         return try a.withComponents(out)

@@ -21,48 +21,69 @@ enum AnimationBindings {
 
     static func install(in runtime: Runtime) {
         let host = runtime.host
-        host.registerClass(typeName, methods: [
-            ("kind", { [unowned runtime] (s: LuaStack) throws -> Int32 in
-                let box: AnimationBox = try runtime.host.checkObject(1, typeName)
-                s.push(box.kind)
-                return 1
-            }),
-            ("keyPaths", { [unowned runtime] (s: LuaStack) throws -> Int32 in
-                let box: AnimationBox = try runtime.host.checkObject(1, typeName)
-                s.newTable()
-                for (i, k) in box.animation.keyPaths.enumerated() {
-                    s.push(k)
-                    s.setRawIndex(-2, Int64(i + 1))
-                }
-                return 1
-            }),
-            ("duration", { [unowned runtime] (s: LuaStack) throws -> Int32 in
-                let box: AnimationBox = try runtime.host.checkObject(1, typeName)
-                s.push(box.animation.timing.effectiveDuration)
-                return 1
-            }),
-            ("settlingDuration", { [unowned runtime] (s: LuaStack) throws -> Int32 in
-                let box: AnimationBox = try runtime.host.checkObject(1, typeName)
-                guard case .spring(let spring) = box.animation else {
-                    throw LuaRaise.argument(1, "settlingDuration is defined for spring animations only")
-                }
-                s.push(spring.settlingDuration)
-                return 1
-            }),
-        ], metamethods: [
-            ("__tostring", { [unowned runtime] (s: LuaStack) throws -> Int32 in
-                let box: AnimationBox = try runtime.host.checkObject(1, typeName)
-                s.push("animation.\(box.kind)(\(box.animation.keyPaths.joined(separator: ", ")))")
-                return 1
-            })
-        ])
-        host.register(library: "animation", [
-            ("basic", { [unowned runtime] s in try runtime.makeBasic(s) }),
-            ("keyframe", { [unowned runtime] s in try runtime.makeKeyframe(s) }),
-            ("spring", { [unowned runtime] s in try runtime.makeSpring(s) }),
-            ("group", { [unowned runtime] s in try runtime.makeGroup(s) }),
-            ("preset", { [unowned runtime] s in try runtime.makePreset(s) }),
-        ])
+        host.registerClass(
+            typeName,
+            methods: [
+                (
+                    "kind",
+                    { [unowned runtime] (s: LuaStack) throws -> Int32 in
+                        let box: AnimationBox = try runtime.host.checkObject(1, typeName)
+                        s.push(box.kind)
+                        return 1
+                    }
+                ),
+                (
+                    "keyPaths",
+                    { [unowned runtime] (s: LuaStack) throws -> Int32 in
+                        let box: AnimationBox = try runtime.host.checkObject(1, typeName)
+                        s.newTable()
+                        for (i, k) in box.animation.keyPaths.enumerated() {
+                            s.push(k)
+                            s.setRawIndex(-2, Int64(i + 1))
+                        }
+                        return 1
+                    }
+                ),
+                (
+                    "duration",
+                    { [unowned runtime] (s: LuaStack) throws -> Int32 in
+                        let box: AnimationBox = try runtime.host.checkObject(1, typeName)
+                        s.push(box.animation.timing.effectiveDuration)
+                        return 1
+                    }
+                ),
+                (
+                    "settlingDuration",
+                    { [unowned runtime] (s: LuaStack) throws -> Int32 in
+                        let box: AnimationBox = try runtime.host.checkObject(1, typeName)
+                        guard case .spring(let spring) = box.animation else {
+                            throw LuaRaise.argument(
+                                1, "settlingDuration is defined for spring animations only")
+                        }
+                        s.push(spring.settlingDuration)
+                        return 1
+                    }
+                ),
+            ],
+            metamethods: [
+                (
+                    "__tostring",
+                    { [unowned runtime] (s: LuaStack) throws -> Int32 in
+                        let box: AnimationBox = try runtime.host.checkObject(1, typeName)
+                        s.push("animation.\(box.kind)(\(box.animation.keyPaths.joined(separator: ", ")))")
+                        return 1
+                    }
+                )
+            ])
+        host.register(
+            library: "animation",
+            [
+                ("basic", { [unowned runtime] s in try runtime.makeBasic(s) }),
+                ("keyframe", { [unowned runtime] s in try runtime.makeKeyframe(s) }),
+                ("spring", { [unowned runtime] s in try runtime.makeSpring(s) }),
+                ("group", { [unowned runtime] s in try runtime.makeGroup(s) }),
+                ("preset", { [unowned runtime] s in try runtime.makePreset(s) }),
+            ])
     }
 }
 
@@ -76,10 +97,13 @@ extension Runtime {
         }
     }
 
-    func pushAnimation(_ a: Animation, kind: String, onStart: LuaReference?, onStop: LuaReference?,
-                       beginFromCurrentState: Bool = false, handOffVelocity: Bool = true) {
-        let box = AnimationBox(a, kind: kind, onStart: onStart, onStop: onStop,
-                               beginFromCurrentState: beginFromCurrentState, handOffVelocity: handOffVelocity)
+    func pushAnimation(
+        _ a: Animation, kind: String, onStart: LuaReference?, onStop: LuaReference?,
+        beginFromCurrentState: Bool = false, handOffVelocity: Bool = true
+    ) {
+        let box = AnimationBox(
+            a, kind: kind, onStart: onStart, onStop: onStop,
+            beginFromCurrentState: beginFromCurrentState, handOffVelocity: handOffVelocity)
         state.animationSerial += 1
         box.serial = state.animationSerial
         // Where the script created it (`x.lua:3:`), for the warning if it is never added.
@@ -96,8 +120,10 @@ extension Runtime {
     }
 
     func endValues(_ r: TableReader) throws -> EndValues {
-        EndValues(from: try valueField(r, "fromValue", alias: "from"), to: try valueField(r, "toValue", alias: "to"),
-                  by: try valueField(r, "byValue", alias: "by"))
+        EndValues(
+            from: try valueField(r, "fromValue", alias: "from"),
+            to: try valueField(r, "toValue", alias: "to"),
+            by: try valueField(r, "byValue", alias: "by"))
     }
 
     /// The flags and callbacks every animation takes; `additive` and `cumulative` only where
@@ -129,12 +155,14 @@ extension Runtime {
         let fromCurrent = try r.bool("beginFromCurrentState") ?? false
         try r.finish()
         let a = try engineField {
-            try BasicAnimation(keyPath: keyPath, fromValue: ends.from, toValue: ends.to, byValue: ends.by,
-                               timing: timing, timingFunction: tf, additive: c.additive,
-                               cumulative: c.cumulative, removedOnCompletion: c.removedOnCompletion)
+            try BasicAnimation(
+                keyPath: keyPath, fromValue: ends.from, toValue: ends.to, byValue: ends.by,
+                timing: timing, timingFunction: tf, additive: c.additive,
+                cumulative: c.cumulative, removedOnCompletion: c.removedOnCompletion)
         }
-        pushAnimation(.basic(a), kind: "basic", onStart: c.onStart, onStop: c.onStop,
-                      beginFromCurrentState: fromCurrent)
+        pushAnimation(
+            .basic(a), kind: "basic", onStart: c.onStart, onStop: c.onStop,
+            beginFromCurrentState: fromCurrent)
         return 1
     }
 
@@ -142,12 +170,16 @@ extension Runtime {
     func valuesField(_ r: TableReader, _ key: String) throws -> [Value]? {
         try r.with(key) { i -> [Value] in
             let s = host.stack
-            guard s.type(at: i) == LUA_TTABLE else { throw r.fail(key, "must be an array, got \(s.typeName(at: i))") }
+            guard s.type(at: i) == LUA_TTABLE else {
+                throw r.fail(key, "must be an array, got \(s.typeName(at: i))")
+            }
             var out: [Value] = []
             for n in 0..<s.rawLength(i) {
                 s.rawIndex(i, Int64(n + 1))
                 defer { s.pop() }
-                do { out.append(try value(at: -1)) } catch { throw r.fail(key, "item \(n + 1) \(error.rule)") }
+                do { out.append(try value(at: -1)) } catch {
+                    throw r.fail(key, "item \(n + 1) \(error.rule)")
+                }
             }
             return out
         }
@@ -164,7 +196,9 @@ extension Runtime {
                 s.rawIndex(i, Int64(n + 1))
                 defer { s.pop() }
                 do { out.append(try timing(at: -1)) } catch let raise as LuaRaise {
-                    if case .argument(_, let m) = raise { throw r.fail("timingFunctions", "item \(n + 1): \(m)") }
+                    if case .argument(_, let m) = raise {
+                        throw r.fail("timingFunctions", "item \(n + 1): \(m)")
+                    }
                     throw raise
                 }
             }
@@ -177,7 +211,9 @@ extension Runtime {
         let keyPath = try keyPathField(r)!
         let values = try valuesField(r, "values")
         let path: Path? = try r.with("path") { i -> Path in
-            guard isValue(i, "path") else { throw r.fail("path", "must be a path (path():move(...)...), got \(s.typeName(at: i))") }
+            guard isValue(i, "path") else {
+                throw r.fail("path", "must be a path (path():move(...)...), got \(s.typeName(at: i))")
+            }
             do { return try self.path(at: i) } catch { throw r.fail("path", error.rule) }
         }
         let keyTimes = try r.numbers("keyTimes")
@@ -195,18 +231,28 @@ extension Runtime {
         let rotation = rotationName.map { AnimationBindings.rotationModes[$0]! }
         let a: KeyframeAnimation = try engineField {
             if let path {
-                if values != nil { throw EngineError(parameter: "values", value: "set with path", rule: "give either values or path") }
-                return try KeyframeAnimation(keyPath: keyPath, path: path, rotationMode: rotation, keyTimes: keyTimes,
-                                             timingFunctions: tfs, calculationMode: mode, timing: timing,
-                                             timingFunction: tf, additive: c.additive, cumulative: c.cumulative,
-                                             removedOnCompletion: c.removedOnCompletion)
+                if values != nil {
+                    throw EngineError(
+                        parameter: "values", value: "set with path", rule: "give either values or path")
+                }
+                return try KeyframeAnimation(
+                    keyPath: keyPath, path: path, rotationMode: rotation, keyTimes: keyTimes,
+                    timingFunctions: tfs, calculationMode: mode, timing: timing,
+                    timingFunction: tf, additive: c.additive, cumulative: c.cumulative,
+                    removedOnCompletion: c.removedOnCompletion)
             }
-            guard let values else { throw EngineError(parameter: "values", value: "nil", rule: "values or path is required") }
-            if rotation != nil { throw EngineError(parameter: "rotationMode", value: rotationName!, rule: "applies to path animations only") }
-            return try KeyframeAnimation(keyPath: keyPath, values: values, keyTimes: keyTimes, timingFunctions: tfs,
-                                         calculationMode: mode, tensionValues: tension, continuityValues: continuity,
-                                         biasValues: bias, timing: timing, timingFunction: tf, additive: c.additive,
-                                         cumulative: c.cumulative, removedOnCompletion: c.removedOnCompletion)
+            guard let values else {
+                throw EngineError(parameter: "values", value: "nil", rule: "values or path is required")
+            }
+            if rotation != nil {
+                throw EngineError(
+                    parameter: "rotationMode", value: rotationName!, rule: "applies to path animations only")
+            }
+            return try KeyframeAnimation(
+                keyPath: keyPath, values: values, keyTimes: keyTimes, timingFunctions: tfs,
+                calculationMode: mode, tensionValues: tension, continuityValues: continuity,
+                biasValues: bias, timing: timing, timingFunction: tf, additive: c.additive,
+                cumulative: c.cumulative, removedOnCompletion: c.removedOnCompletion)
         }
         pushAnimation(.keyframe(a), kind: "keyframe", onStart: c.onStart, onStop: c.onStop)
         return 1
@@ -216,11 +262,15 @@ extension Runtime {
     /// duration and bounce, UIKit's damping ratio and response) or a named preset.
     func springParameters(_ r: TableReader) throws -> SpringParameters {
         let preset = try r.string("preset")
-        let mass = try r.number("mass"), stiffness = try r.number("stiffness"), damping = try r.number("damping")
+        let mass = try r.number("mass")
+        let stiffness = try r.number("stiffness")
+        let damping = try r.number("damping")
         let velocity = try r.number("initialVelocity") ?? 0
         let overdamping = try r.bool("allowsOverdamping") ?? false
-        let perceptual = try r.number("perceptualDuration"), bounce = try r.number("bounce")
-        let ratio = try r.number("dampingRatio"), response = try r.number("response")
+        let perceptual = try r.number("perceptualDuration")
+        let bounce = try r.number("bounce")
+        let ratio = try r.number("dampingRatio")
+        let response = try r.number("response")
         return try engineField {
             if let preset {
                 var p = try springPreset(preset)
@@ -233,10 +283,12 @@ extension Runtime {
                 return p
             }
             if ratio != nil || response != nil {
-                return try SpringParameters(dampingRatio: ratio ?? 1, response: response ?? 0.5, initialVelocity: velocity)
+                return try SpringParameters(
+                    dampingRatio: ratio ?? 1, response: response ?? 0.5, initialVelocity: velocity)
             }
-            return try SpringParameters.filling(mass: mass, stiffness: stiffness, damping: damping,
-                                                initialVelocity: velocity, allowsOverdamping: overdamping)
+            return try SpringParameters.filling(
+                mass: mass, stiffness: stiffness, damping: damping,
+                initialVelocity: velocity, allowsOverdamping: overdamping)
         }
     }
 
@@ -251,8 +303,10 @@ extension Runtime {
         s.rawField(-1, "names")
         try host.callNested(arguments: 0, results: 1)
         let names = s.strings(at: -1)
-        throw EngineError(parameter: "preset", value: "'\(name)'\(Suggestions.phrase(Suggestions.closest(to: name, in: names)))",
-                          rule: "names no known spring")
+        throw EngineError(
+            parameter: "preset",
+            value: "'\(name)'\(Suggestions.phrase(Suggestions.closest(to: name, in: names)))",
+            rule: "names no known spring")
     }
 
     /// The registry's spring called `name`, or nil when there is none; a registered spring
@@ -268,14 +322,19 @@ extension Runtime {
         guard s.type(at: -1) == LUA_TTABLE else { return nil }
         let t = s.top
         // A plugin's typo must not pass unnoticed either.
-        let validKeys = ["bounce", "damping", "description", "duration", "initialVelocity", "mass", "source", "stiffness"]
+        let validKeys = [
+            "bounce", "damping", "description", "duration", "initialVelocity", "mass", "source", "stiffness",
+        ]
         var unknown: String?
         s.forEachPair(t) {
             if unknown == nil, let k = s.string(at: -2), !validKeys.contains(k) { unknown = k }
         }
         if let unknown {
-            throw EngineError(parameter: "preset", value: "'\(name)'",
-                              rule: "names a spring with an unknown key '\(unknown)' (valid keys: \(validKeys.joined(separator: ", ")))")
+            throw EngineError(
+                parameter: "preset", value: "'\(name)'",
+                rule:
+                    "names a spring with an unknown key '\(unknown)' (valid keys: \(validKeys.joined(separator: ", ")))"
+            )
         }
         var bad: String?
         func field(_ k: String) -> Double? {
@@ -288,11 +347,18 @@ extension Runtime {
             }
             return v
         }
-        let duration = field("duration"), bounce = field("bounce"), mass = field("mass")
-        let stiffness = field("stiffness"), damping = field("damping"), velocity = field("initialVelocity")
-        if let bad { throw EngineError(parameter: "preset", value: "'\(name)'", rule: "names a spring whose \(bad)") }
+        let duration = field("duration")
+        let bounce = field("bounce")
+        let mass = field("mass")
+        let stiffness = field("stiffness")
+        let damping = field("damping")
+        let velocity = field("initialVelocity")
+        if let bad {
+            throw EngineError(parameter: "preset", value: "'\(name)'", rule: "names a spring whose \(bad)")
+        }
         if let duration { return try SpringParameters(duration: duration, bounce: bounce ?? 0) }
-        return try SpringParameters.filling(mass: mass, stiffness: stiffness, damping: damping, initialVelocity: velocity)
+        return try SpringParameters.filling(
+            mass: mass, stiffness: stiffness, damping: damping, initialVelocity: velocity)
     }
 
     func makeSpring(_ s: LuaStack) throws -> Int32 {
@@ -306,37 +372,44 @@ extension Runtime {
         let velocityGiven = try r.with("initialVelocity") { _ in true } ?? false
         try r.finish()
         let a = try engineField {
-            try SpringAnimation(keyPath: keyPath, fromValue: ends.from, toValue: ends.to, byValue: ends.by,
-                                spring: spring, timing: timing, additive: c.additive, cumulative: c.cumulative,
-                                removedOnCompletion: c.removedOnCompletion)
+            try SpringAnimation(
+                keyPath: keyPath, fromValue: ends.from, toValue: ends.to, byValue: ends.by,
+                spring: spring, timing: timing, additive: c.additive, cumulative: c.cumulative,
+                removedOnCompletion: c.removedOnCompletion)
         }
-        pushAnimation(.spring(a), kind: "spring", onStart: c.onStart, onStop: c.onStop,
-                      beginFromCurrentState: fromCurrent, handOffVelocity: !velocityGiven)
+        pushAnimation(
+            .spring(a), kind: "spring", onStart: c.onStart, onStop: c.onStop,
+            beginFromCurrentState: fromCurrent, handOffVelocity: !velocityGiven)
         return 1
     }
 
     func makeGroup(_ s: LuaStack) throws -> Int32 {
         let r = try TableReader(s, at: 1)
-        let children: [Animation] = try r.with("animations") { i -> [Animation] in
-            guard s.type(at: i) == LUA_TTABLE else { throw r.fail("animations", "must be an array of animations, got \(s.typeName(at: i))") }
-            var out: [Animation] = []
-            for n in 0..<s.rawLength(i) {
-                s.rawIndex(i, Int64(n + 1))
-                defer { s.pop() }
-                guard let box: AnimationBox = host.object(at: -1, AnimationBindings.typeName) else {
-                    throw r.fail("animations", "item \(n + 1) must be an animation, got \(s.typeName(at: -1))")
+        let children: [Animation] =
+            try r.with("animations") { i -> [Animation] in
+                guard s.type(at: i) == LUA_TTABLE else {
+                    throw r.fail("animations", "must be an array of animations, got \(s.typeName(at: i))")
                 }
-                out.append(box.animation)
-                state.animationsNotAdded[box.serial] = nil
-            }
-            return out
-        } ?? []
+                var out: [Animation] = []
+                for n in 0..<s.rawLength(i) {
+                    s.rawIndex(i, Int64(n + 1))
+                    defer { s.pop() }
+                    guard let box: AnimationBox = host.object(at: -1, AnimationBindings.typeName) else {
+                        throw r.fail(
+                            "animations", "item \(n + 1) must be an animation, got \(s.typeName(at: -1))")
+                    }
+                    out.append(box.animation)
+                    state.animationsNotAdded[box.serial] = nil
+                }
+                return out
+            } ?? []
         let timing = try mediaTiming(r)
         let tf = try timingFunctionField(r)
         let c = try commonFields(r, property: false)
         try r.finish()
-        let g = AnimationGroup(animations: children, timing: timing, timingFunction: tf,
-                               removedOnCompletion: c.removedOnCompletion)
+        let g = AnimationGroup(
+            animations: children, timing: timing, timingFunction: tf,
+            removedOnCompletion: c.removedOnCompletion)
         pushAnimation(.group(g), kind: "group", onStart: c.onStart, onStop: c.onStop)
         return 1
     }
@@ -373,7 +446,8 @@ extension Runtime {
             "basic": makeBasic, "keyframe": makeKeyframe, "spring": makeSpring, "group": makeGroup,
         ]
         guard let make = makers[kind] else {
-            throw LuaRaise.argument(1, "preset '\(name)' has unknown type '\(kind)' (basic, keyframe, spring or group)")
+            throw LuaRaise.argument(
+                1, "preset '\(name)' has unknown type '\(kind)' (basic, keyframe, spring or group)")
         }
         // The constructors read their table at index 1.
         s.pushValue(merged)

@@ -17,8 +17,10 @@ final class AnimationBox {
     /// a group) can be listed with their lines (SceneState.animationsNotAdded).
     var serial = 0
 
-    init(_ animation: Animation, kind: String, onStart: LuaReference?, onStop: LuaReference?,
-         beginFromCurrentState: Bool = false, handOffVelocity: Bool = true) {
+    init(
+        _ animation: Animation, kind: String, onStart: LuaReference?, onStop: LuaReference?,
+        beginFromCurrentState: Bool = false, handOffVelocity: Bool = true
+    ) {
         self.animation = animation
         self.kind = kind
         self.onStart = onStart

@@ -14,17 +14,23 @@ extension Runtime {
     func mediaTiming(_ r: TableReader) throws -> MediaTiming {
         var t = MediaTiming()
         if let v = try r.number("beginTime") { t.beginTime = v }
-        if let v = try r.number("duration", where: { $0 >= 0 }, rule: "must be 0 (the 0.25 s default) or positive") {
+        if let v = try r.number(
+            "duration", where: { $0 >= 0 }, rule: "must be 0 (the 0.25 s default) or positive")
+        {
             t.duration = v
         }
         if let v = try r.number("speed") { t.speed = v }
         if let v = try r.number("timeOffset") { t.timeOffset = v }
-        if let v = try r.number("repeatCount", where: { $0 >= 0 }, rule: "must be 0 or positive (math.huge repeats forever)",
-                                allowInfinity: true) {
+        if let v = try r.number(
+            "repeatCount", where: { $0 >= 0 }, rule: "must be 0 or positive (math.huge repeats forever)",
+            allowInfinity: true)
+        {
             t.repeatCount = v
         }
-        if let v = try r.number("repeatDuration", where: { $0 >= 0 }, rule: "must be 0 or positive",
-                                allowInfinity: true) {
+        if let v = try r.number(
+            "repeatDuration", where: { $0 >= 0 }, rule: "must be 0 or positive",
+            allowInfinity: true)
+        {
             t.repeatDuration = v
         }
         if let v = try r.bool("autoreverses") { t.autoreverses = v }
@@ -43,12 +49,15 @@ extension Runtime {
     func timingFunctionField(_ r: TableReader) throws -> TimingFunction? {
         var result: TimingFunction?
         for key in ["timingFunction", "timing"] {
-            if let f = try r.with(key, { i -> TimingFunction in
-                do { return try timing(at: i) } catch let raise as LuaRaise {
-                    if case .argument(_, let m) = raise { throw r.fail(key, m) }
-                    throw raise
-                }
-            }) {
+            if let f = try r.with(
+                key,
+                { i -> TimingFunction in
+                    do { return try timing(at: i) } catch let raise as LuaRaise {
+                        if case .argument(_, let m) = raise { throw r.fail(key, m) }
+                        throw raise
+                    }
+                })
+            {
                 result = f
             }
         }
@@ -59,9 +68,12 @@ extension Runtime {
     func valueField(_ r: TableReader, _ key: String, alias: String? = nil) throws -> Value? {
         var result: Value?
         for k in [key] + (alias.map { [$0] } ?? []) {
-            if let v = try r.with(k, { i -> Value in
-                do { return try value(at: i) } catch { throw r.fail(k, error.rule) }
-            }) {
+            if let v = try r.with(
+                k,
+                { i -> Value in
+                    do { return try value(at: i) } catch { throw r.fail(k, error.rule) }
+                })
+            {
                 if result != nil { throw r.fail(k, "is given together with '\(key)'; use one") }
                 result = v
             }
@@ -72,7 +84,9 @@ extension Runtime {
     /// `keyPath`, which must name a property a layer has.
     func keyPathField(_ r: TableReader, required: Bool = true) throws -> String? {
         guard let keyPath = try r.string("keyPath") else {
-            if required { throw r.fail("keyPath", "is required (e.g. 'position', 'opacity', 'transform.scale')") }
+            if required {
+                throw r.fail("keyPath", "is required (e.g. 'position', 'opacity', 'transform.scale')")
+            }
             return nil
         }
         guard PropertyValues.isKnownKeyPath(keyPath) else {

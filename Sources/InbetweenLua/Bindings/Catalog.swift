@@ -23,7 +23,9 @@ extension Runtime {
             guard s.type(at: -1) == LUA_TTABLE else { continue }
             let registry = s.top
             s.rawField(registry, "names")
-            guard (try? host.call(arguments: 0, results: 1)) != nil, s.type(at: -1) == LUA_TTABLE else { continue }
+            guard (try? host.call(arguments: 0, results: 1)) != nil, s.type(at: -1) == LUA_TTABLE else {
+                continue
+            }
             let names = s.top
             for name in s.strings(at: names) {
                 s.rawField(registry, "info")
@@ -34,8 +36,10 @@ extension Runtime {
                 }
                 s.rawField(-1, "plugin")
                 s.rawField(-2, "file")
-                out.append(CatalogEntry(kind: kind, name: name, plugin: s.string(at: -2) ?? "?",
-                                        file: s.string(at: -1) ?? "?"))
+                out.append(
+                    CatalogEntry(
+                        kind: kind, name: name, plugin: s.string(at: -2) ?? "?",
+                        file: s.string(at: -1) ?? "?"))
                 s.top = names
             }
         }

@@ -28,7 +28,9 @@ extension Runtime {
         let count = unrolledChunk
         let listed = (1...count).map { "fn(xs[first + \($0)])" }
         let computed = (0..<count).map { "fn((first + \($0)) / last)" }
-        func list(_ calls: [String]) -> String { (calls.dropLast() + ["(\(calls.last!))"]).joined(separator: ",\n    ") }
+        func list(_ calls: [String]) -> String {
+            (calls.dropLast() + ["(\(calls.last!))"]).joined(separator: ",\n    ")
+        }
         return """
             return function(fn, xs, first, n)
               if xs then return
@@ -159,7 +161,8 @@ extension Runtime {
         let unrolled = s.absolute(-1)
         switch points {
         case .uniform: s.pushNil()
-        case .explicit(let xs): xs.withUnsafeBufferPointer { ib_pushnumbers(host.L, $0.baseAddress, $0.count) }
+        case .explicit(let xs):
+            xs.withUnsafeBufferPointer { ib_pushnumbers(host.L, $0.baseAddress, $0.count) }
         }
         let xs = s.absolute(-1)
         s.newTable(arrayCount: Int32(chunk))
@@ -175,7 +178,9 @@ extension Runtime {
             while count < n {
                 let size = min(chunk, n - count)
                 let whole = size == chunk
-                for slot in whole ? [unrolled, function, xs] : [sampler, function, xs, out] { s.pushValue(slot) }
+                for slot in whole ? [unrolled, function, xs] : [sampler, function, xs, out] {
+                    s.pushValue(slot)
+                }
                 s.push(count)
                 if !whole { s.push(size) }
                 s.push(n)
@@ -186,7 +191,9 @@ extension Runtime {
                     return
                 }
                 let target = buffer.baseAddress! + count
-                let read = whole ? ib_readstack(host.L, base + 1, size, target) : ib_readnumbers(host.L, out, size, target)
+                let read =
+                    whole
+                    ? ib_readstack(host.L, base + 1, size, target) : ib_readnumbers(host.L, out, size, target)
                 count += read
                 if read < size {
                     failure = (count, nil)  // the bad value is on the stack top

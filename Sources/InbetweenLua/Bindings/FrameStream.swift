@@ -36,8 +36,9 @@ public final class FrameStream {
     public var tracks: [Track] { columns.tracks }
     /// What the run did so far (complete once `next()` returned nil).
     public var summary: SamplingSummary {
-        SamplingSummary(frameCount: index, startTime: clock.start, endTime: lastTime, tracks: columns.tracks,
-                        eventCount: eventCount)
+        SamplingSummary(
+            frameCount: index, startTime: clock.start, endTime: lastTime, tracks: columns.tracks,
+            eventCount: eventCount)
     }
 
     private let runtime: Runtime
@@ -100,7 +101,9 @@ public final class FrameStream {
             guard eventsThisFrame <= FrameClock.maximumEventsPerFrame else {
                 throw EngineError(
                     parameter: "events", value: Double(eventsThisFrame),
-                    rule: "more than \(FrameClock.maximumEventsPerFrame) events at t = \(time) s; a handler keeps adding animations that end at once")
+                    rule:
+                        "more than \(FrameClock.maximumEventsPerFrame) events at t = \(time) s; a handler keeps adding animations that end at once"
+                )
             }
             state.scene.time = event.time
             try runtime.deliver(event)
@@ -126,8 +129,9 @@ public final class FrameStream {
             widest = columns.values.reduce(1) { max($0, $1.componentCount) }
             if discovers, runtime.hasPendingCallbacks { widest = max(widest, 16) }
         }
-        let frame = SampledFrame(index: index, time: time, tracks: columns.tracks, values: columns.values,
-                                 widestValue: widest)
+        let frame = SampledFrame(
+            index: index, time: time, tracks: columns.tracks, values: columns.values,
+            widestValue: widest)
         lastTime = time
         index += 1
         return frame
@@ -140,9 +144,11 @@ public final class FrameStream {
         done = true
         guard cutByCap, case .natural(let cap) = clock.end else { return }
         let endless = runtime.state.scene.naturalEnd.endless
-        let what = endless.map { "animation '\($0.key)' on layer '\($0.layer)' never ends" }
+        let what =
+            endless.map { "animation '\($0.key)' on layer '\($0.layer)' never ends" }
             ?? "an animation never ends"
-        let text = "\(runtime.scriptName.map { $0 + ": " } ?? "")\(what); sampled up to the cap at "
+        let text =
+            "\(runtime.scriptName.map { $0 + ": " } ?? "")\(what); sampled up to the cap at "
             + "t = \(LuaFormat.number(cap)) s (set the end with --to T or scene{ cap = T })"
         lua_warning(runtime.host.L, text, 0)
     }
@@ -158,7 +164,8 @@ public final class FrameStream {
             throw LuaError(
                 kind: .runtime,
                 message: "\(runtime.scriptName.map { $0 + ": " } ?? "")layer '\(track.layer)' "
-                    + "\(track.keyPath)\(values[i].componentName(c)) is \(what) at t = \(LuaFormat.number(time)) s")
+                    + "\(track.keyPath)\(values[i].componentName(c)) is \(what) at t = \(LuaFormat.number(time)) s"
+            )
         }
     }
 

@@ -6,7 +6,8 @@ import Foundation
 /// others still load.
 public struct PluginReport: Sendable {
     public struct Clash: Hashable, Sendable {
-        public var kind: String, name: String, winner: String, winnerFile: String, loser: String, loserFile: String
+        public var kind: String, name: String, winner: String, winnerFile: String, loser: String,
+            loserFile: String
         /// "easing 'bounceOut': mine (/p/mine.lua) overrides penner (plugins/penner.lua), loaded later"
         public var description: String {
             "\(kind) '\(name)': \(winner) (\(winnerFile)) overrides \(loser) (\(loserFile)), loaded later"
@@ -47,8 +48,10 @@ extension Runtime {
             }
             if next.count == pending.count {
                 for file in next {
-                    report.failures.append(LuaError(kind: .runtime, chunk: file, line: nil,
-                        message: "plugin requires '\(waitingFor[file] ?? "?")', which is not loaded"))
+                    report.failures.append(
+                        LuaError(
+                            kind: .runtime, chunk: file, line: nil,
+                            message: "plugin requires '\(waitingFor[file] ?? "?")', which is not loaded"))
                 }
                 break
             }
@@ -108,9 +111,11 @@ extension Runtime {
                     return s.string(at: -1) ?? "?"
                 }
                 let singular = kind == "easing" ? kind : String(kind.dropLast())
-                out.append(.init(kind: singular, name: field("name"), winner: field("winner"),
-                                 winnerFile: field("winnerFile"), loser: field("loser"),
-                                 loserFile: field("loserFile")))
+                out.append(
+                    .init(
+                        kind: singular, name: field("name"), winner: field("winner"),
+                        winnerFile: field("winnerFile"), loser: field("loser"),
+                        loserFile: field("loserFile")))
                 s.pop()
             }
         }

@@ -50,7 +50,8 @@ public struct PluginSearch: Sendable {
         var out: [(String, String)] = []
         if includeShipped, let shipped = PluginSearch.shippedDirectory { out.append((shipped, "shipped")) }
         if includeUserAndEnvironment {
-            let config = variable("XDG_CONFIG_HOME").flatMap { $0.isEmpty ? nil : $0 }
+            let config =
+                variable("XDG_CONFIG_HOME").flatMap { $0.isEmpty ? nil : $0 }
                 ?? (variable("HOME").map { $0 + "/.config" } ?? "")
             if !config.isEmpty { out.append((config + "/inbetween/plugins", "user")) }
             for dir in (variable("INBETWEEN_PLUGIN_PATH") ?? "").split(separator: ":") where !dir.isEmpty {

@@ -28,18 +28,23 @@ extension Runtime {
         host.setRegistry(RegistryKey.kit)
 
         host.pushRegistry(RegistryKey.kit)
-        host.pushLibrary("native", [
-            ("parseColor", { s in
-                let text = try s.checkString(1)
-                do {
-                    let c = try Color.parse(text)
-                    for v in [c.red, c.green, c.blue, c.alpha] { s.push(v) }
-                    return 4
-                } catch let e as EngineError {
-                    throw LuaRaise.message(e.rule + " (got '\(text)')")
-                }
-            })
-        ])
+        host.pushLibrary(
+            "native",
+            [
+                (
+                    "parseColor",
+                    { s in
+                        let text = try s.checkString(1)
+                        do {
+                            let c = try Color.parse(text)
+                            for v in [c.red, c.green, c.blue, c.alpha] { s.push(v) }
+                            return 4
+                        } catch let e as EngineError {
+                            throw LuaRaise.message(e.rule + " (got '\(text)')")
+                        }
+                    }
+                )
+            ])
         try runHostFile("values", arguments: 2)
         let values = s.top
         s.rawField(values, "types")

@@ -38,8 +38,10 @@ extension Runtime {
 
     /// `runJob(file:parameters:)` for script text held in memory; `chunkName` names it in
     /// messages (`chunkName:line: ...`), and `require` searches `directory` when given.
-    public func runJob(source: String, chunkName: String, directory: String? = nil,
-                       parameters: ScriptParameter? = nil) throws(LuaError) {
+    public func runJob(
+        source: String, chunkName: String, directory: String? = nil,
+        parameters: ScriptParameter? = nil
+    ) throws(LuaError) {
         endRun()
         resetScene()
         scriptName = chunkName
@@ -57,16 +59,20 @@ extension Runtime {
     /// in it while the scene is sampled. Leaves `results` results (LUA_MULTRET: all) and
     /// returns their count.
     @discardableResult
-    public func runScript(file path: String, parameters: ScriptParameter? = nil,
-                          results: Int32 = LUA_MULTRET) throws(LuaError) -> Int32 {
+    public func runScript(
+        file path: String, parameters: ScriptParameter? = nil,
+        results: Int32 = LUA_MULTRET
+    ) throws(LuaError) -> Int32 {
         try runScript(.file(path), parameters: parameters, results: results)
     }
 
     /// `runScript(file:)` for a script from any source (standard input among them). Text is
     /// read as `lua5.4` reads standard input: a byte order mark and a `#` first line skipped.
     @discardableResult
-    public func runScript(_ source: ScriptSource, parameters: ScriptParameter? = nil,
-                          results: Int32 = LUA_MULTRET) throws(LuaError) -> Int32 {
+    public func runScript(
+        _ source: ScriptSource, parameters: ScriptParameter? = nil,
+        results: Int32 = LUA_MULTRET
+    ) throws(LuaError) -> Int32 {
         // Not NSString.deletingLastPathComponent: Linux Foundation traps on one-character paths.
         scriptDirectory = source.folder
         return try runLoaded(parameters, chunk: source.name, results: results) { () throws(LuaError) in
@@ -80,8 +86,10 @@ extension Runtime {
         }
     }
 
-    private func runLoaded(_ parameters: ScriptParameter?, chunk name: String, results: Int32,
-                           load: () throws(LuaError) -> Void) throws(LuaError) -> Int32 {
+    private func runLoaded(
+        _ parameters: ScriptParameter?, chunk name: String, results: Int32,
+        load: () throws(LuaError) -> Void
+    ) throws(LuaError) -> Int32 {
         let s = host.stack
         try load()
         let chunk = s.top

@@ -10,9 +10,10 @@ extension Runtime {
     func pluginRequire(_ s: LuaStack) throws -> Int32 {
         let name = try s.checkString(1)
         guard name.range(of: "^[A-Za-z0-9_][A-Za-z0-9_.-]*$", options: .regularExpression) != nil,
-              !name.contains("..")
+            !name.contains("..")
         else {
-            throw LuaRaise.argument(1, "module name may hold letters, digits, '_', '-' and '.', got '\(name)'")
+            throw LuaRaise.argument(
+                1, "module name may hold letters, digits, '_', '-' and '.', got '\(name)'")
         }
         if host.pushRegistry(RegistryKey.required) != LUA_TTABLE {
             s.pop()
@@ -30,15 +31,19 @@ extension Runtime {
             let candidate = (folder as NSString).appendingPathComponent(relative)
             guard access(candidate, F_OK) == 0 else { continue }
             guard let real = Runtime.realPath(candidate), let realFolder = Runtime.realPath(folder),
-                  real.hasPrefix(realFolder.hasSuffix("/") ? realFolder : realFolder + "/")
+                real.hasPrefix(realFolder.hasSuffix("/") ? realFolder : realFolder + "/")
             else {
-                throw LuaRaise.message("module '\(name)' (\(candidate)) leads outside its folder \(folder) through a symbolic link; copy it into the folder instead")
+                throw LuaRaise.message(
+                    "module '\(name)' (\(candidate)) leads outside its folder \(folder) through a symbolic link; copy it into the folder instead"
+                )
             }
             found = candidate
             break
         }
         guard let path = found else {
-            throw LuaRaise.message("module '\(name)' not found in the script's folder or the plugin folders (\(folders.joined(separator: ", ")))")
+            throw LuaRaise.message(
+                "module '\(name)' not found in the script's folder or the plugin folders (\(folders.joined(separator: ", ")))"
+            )
         }
         requiredFiles.append(path)
         do {

@@ -42,20 +42,24 @@ extension Runtime {
         case LUA_TUSERDATA:
             if host.object(at: i, SceneBindings.layerType, as: LayerHandle.self) != nil { return }
             if host.object(at: i, AnimationBindings.typeName, as: AnimationBox.self) != nil {
-                throw fail("the script returned an animation, but only animations added to a layer run; "
-                    + "add it instead: local l = layer{name = \"box\"}; l:add(animation.basic{...})")
+                throw fail(
+                    "the script returned an animation, but only animations added to a layer run; "
+                        + "add it instead: local l = layer{name = \"box\"}; l:add(animation.basic{...})")
             }
-            throw fail("the script returned a \(s.typeName(at: i)) value, which the host cannot use; "
-                + "a scene script builds layers and animations and returns nothing (to sample an "
-                + "easing, use inbetween curve or plot)")
+            throw fail(
+                "the script returned a \(s.typeName(at: i)) value, which the host cannot use; "
+                    + "a scene script builds layers and animations and returns nothing (to sample an "
+                    + "easing, use inbetween curve or plot)")
         case LUA_TFUNCTION, LUA_TSTRING:
-            throw fail("the script returned a \(s.typeName(at: i)), which the host cannot use here: a scene "
-                + "script builds layers and animations and returns nothing (to sample an easing, use "
-                + "inbetween curve \(operand) or inbetween plot \(operand))")
+            throw fail(
+                "the script returned a \(s.typeName(at: i)), which the host cannot use here: a scene "
+                    + "script builds layers and animations and returns nothing (to sample an easing, use "
+                    + "inbetween curve \(operand) or inbetween plot \(operand))")
         default:
             let value = s.type(at: i) == LUA_TTABLE ? "" : " (\(host.describe(at: i)))"
-            throw fail("the script returned a \(s.typeName(at: i))\(value), which the host cannot use; "
-                + "a scene script builds layers and animations and returns nothing")
+            throw fail(
+                "the script returned a \(s.typeName(at: i))\(value), which the host cannot use; "
+                    + "a scene script builds layers and animations and returns nothing")
         }
     }
 

@@ -20,7 +20,8 @@ enum SceneBindings {
 
     /// `layer#` followed by digits: reserved for layers made without a name.
     static func isAutomaticName(_ name: String) -> Bool {
-        name.hasPrefix("layer#") && name.count > 6 && name.dropFirst(6).allSatisfy { $0.isASCII && $0.isNumber }
+        name.hasPrefix("layer#") && name.count > 6
+            && name.dropFirst(6).allSatisfy { $0.isASCII && $0.isNumber }
     }
     static let transactionType = "transaction"
 
@@ -28,34 +29,51 @@ enum SceneBindings {
         let host = runtime.host
         let methods: [(String, LuaFunction)] = [
             ("add", { [unowned runtime] s in try runtime.layerAdd(s) }),
-            ("remove", { [unowned runtime] s in
-                let l: LayerHandle = try runtime.host.checkObject(1, layerType)
-                let key = try s.checkString(2)
-                try runtime.engineCall { try runtime.state.scene.removeAnimation(forKey: key, fromLayer: l.name) }
-                return 0
-            }),
-            ("removeAll", { [unowned runtime] s in
-                let l: LayerHandle = try runtime.host.checkObject(1, layerType)
-                try runtime.engineCall { try runtime.state.scene.removeAllAnimations(fromLayer: l.name) }
-                return 0
-            }),
-            ("presentation", { [unowned runtime] s in
-                try runtime.pushLayerValue(s) { try $0.presentationValue(forKeyPath: $1, ofLayer: $2) }
-            }),
-            // l:velocity(keyPath): d/dt of the presentation value now, units per second.
-            ("velocity", { [unowned runtime] s in
-                try runtime.pushLayerValue(s) { try $0.presentationVelocity(forKeyPath: $1, ofLayer: $2) }
-            }),
-            ("retarget", { [unowned runtime] s in try runtime.layerRetarget(s) }),
-            ("animationKeys", { [unowned runtime] s in
-                let l: LayerHandle = try runtime.host.checkObject(1, layerType)
-                s.newTable()
-                for (i, k) in (runtime.state.scene[l.name]?.animationKeys ?? []).enumerated() {
-                    s.push(k)
-                    s.setRawIndex(-2, Int64(i + 1))
+            (
+                "remove",
+                { [unowned runtime] s in
+                    let l: LayerHandle = try runtime.host.checkObject(1, layerType)
+                    let key = try s.checkString(2)
+                    try runtime.engineCall {
+                        try runtime.state.scene.removeAnimation(forKey: key, fromLayer: l.name)
+                    }
+                    return 0
                 }
-                return 1
-            }),
+            ),
+            (
+                "removeAll",
+                { [unowned runtime] s in
+                    let l: LayerHandle = try runtime.host.checkObject(1, layerType)
+                    try runtime.engineCall { try runtime.state.scene.removeAllAnimations(fromLayer: l.name) }
+                    return 0
+                }
+            ),
+            (
+                "presentation",
+                { [unowned runtime] s in
+                    try runtime.pushLayerValue(s) { try $0.presentationValue(forKeyPath: $1, ofLayer: $2) }
+                }
+            ),
+            // l:velocity(keyPath): d/dt of the presentation value now, units per second.
+            (
+                "velocity",
+                { [unowned runtime] s in
+                    try runtime.pushLayerValue(s) { try $0.presentationVelocity(forKeyPath: $1, ofLayer: $2) }
+                }
+            ),
+            ("retarget", { [unowned runtime] s in try runtime.layerRetarget(s) }),
+            (
+                "animationKeys",
+                { [unowned runtime] s in
+                    let l: LayerHandle = try runtime.host.checkObject(1, layerType)
+                    s.newTable()
+                    for (i, k) in (runtime.state.scene[l.name]?.animationKeys ?? []).enumerated() {
+                        s.push(k)
+                        s.setRawIndex(-2, Int64(i + 1))
+                    }
+                    return 1
+                }
+            ),
         ]
         let methodNames = Set(methods.map(\.0))
         // The methods are looked up by __index below, so they live in a registry table.
@@ -64,53 +82,70 @@ enum SceneBindings {
         clua_insert(host.L, -2)
         lua_rawset(host.L, clua_registryindex())
 
-        host.registerClass(layerType, metamethods: [
-            ("__index", { [unowned runtime] s in
-                let l: LayerHandle = try runtime.host.checkObject(1, layerType)
-                let key = try s.checkString(2)
-                if methodNames.contains(key) {
-                    s.push("inbetween.layermethods")
-                    lua_rawget(s.L, clua_registryindex())
-                    s.rawField(-1, key)
-                    return 1
-                }
-                if key == "name" {
-                    s.push(l.name)
-                    return 1
-                }
-                let v = try runtime.layerProperty(l, key, argument: 2) {
-                    try $0.value(forKeyPath: key)
-                }
-                try runtime.pushValue(v)
-                return 1
-            }),
-            ("__newindex", { [unowned runtime] s in
-                let l: LayerHandle = try runtime.host.checkObject(1, layerType)
-                let key = try s.checkString(2)
-                let value: Value
-                do { value = try runtime.value(at: 3) } catch {
-                    throw LuaRaise.message("layer '\(l.name)' property '\(key)' \(error.rule)")
-                }
-                let transaction = runtime.state.transactions.last
-                _ = try runtime.layerProperty(l, key, argument: 2) { _ in
-                    try runtime.state.scene.setValue(value, forKeyPath: key, ofLayer: l.name, in: transaction)
-                }
-                return 0
-            }),
-            ("__tostring", { [unowned runtime] s in
-                let l: LayerHandle = try runtime.host.checkObject(1, layerType)
-                s.push("layer(\(l.name))")
-                return 1
-            }),
-        ])
+        host.registerClass(
+            layerType,
+            metamethods: [
+                (
+                    "__index",
+                    { [unowned runtime] s in
+                        let l: LayerHandle = try runtime.host.checkObject(1, layerType)
+                        let key = try s.checkString(2)
+                        if methodNames.contains(key) {
+                            s.push("inbetween.layermethods")
+                            lua_rawget(s.L, clua_registryindex())
+                            s.rawField(-1, key)
+                            return 1
+                        }
+                        if key == "name" {
+                            s.push(l.name)
+                            return 1
+                        }
+                        let v = try runtime.layerProperty(l, key, argument: 2) {
+                            try $0.value(forKeyPath: key)
+                        }
+                        try runtime.pushValue(v)
+                        return 1
+                    }
+                ),
+                (
+                    "__newindex",
+                    { [unowned runtime] s in
+                        let l: LayerHandle = try runtime.host.checkObject(1, layerType)
+                        let key = try s.checkString(2)
+                        let value: Value
+                        do { value = try runtime.value(at: 3) } catch {
+                            throw LuaRaise.message("layer '\(l.name)' property '\(key)' \(error.rule)")
+                        }
+                        let transaction = runtime.state.transactions.last
+                        _ = try runtime.layerProperty(l, key, argument: 2) { _ in
+                            try runtime.state.scene.setValue(
+                                value, forKeyPath: key, ofLayer: l.name, in: transaction)
+                        }
+                        return 0
+                    }
+                ),
+                (
+                    "__tostring",
+                    { [unowned runtime] s in
+                        let l: LayerHandle = try runtime.host.checkObject(1, layerType)
+                        s.push("layer(\(l.name))")
+                        return 1
+                    }
+                ),
+            ])
 
-        host.registerClass(transactionType, metamethods: [
-            ("__call", { [unowned runtime] s in try runtime.runTransaction(s) }),
-            ("__tostring", { (s: LuaStack) throws -> Int32 in
-                s.push("transaction")
-                return 1
-            }),
-        ])
+        host.registerClass(
+            transactionType,
+            metamethods: [
+                ("__call", { [unowned runtime] s in try runtime.runTransaction(s) }),
+                (
+                    "__tostring",
+                    { (s: LuaStack) throws -> Int32 in
+                        s.push("transaction")
+                        return 1
+                    }
+                ),
+            ])
 
         host.pushFunction("layer") { [unowned runtime] s in try runtime.makeLayer(s) }
         host.setGlobal("layer")
@@ -137,8 +172,12 @@ extension Runtime {
     }
 
     /// Reads or writes a layer property, with "did you mean" for unknown key paths.
-    func layerProperty<T>(_ l: LayerHandle, _ key: String, argument: Int32, _ body: (Layer) throws -> T) throws -> T {
-        guard let layer = state.scene[l.name] else { throw LuaRaise.message("layer '\(l.name)' is not in the scene") }
+    func layerProperty<T>(_ l: LayerHandle, _ key: String, argument: Int32, _ body: (Layer) throws -> T)
+        throws -> T
+    {
+        guard let layer = state.scene[l.name] else {
+            throw LuaRaise.message("layer '\(l.name)' is not in the scene")
+        }
         guard PropertyValues.isKnownKeyPath(key) else {
             let hint = Suggestions.closest(to: key, in: PropertyValues.knownKeyPaths)
             throw LuaRaise.message("layer '\(l.name)' has no property '\(key)'\(Suggestions.phrase(hint))")
@@ -156,9 +195,12 @@ extension Runtime {
         var name = try r.string("name")
         var values: [String: Value] = [:]
         for key in LayerProperties.names {
-            if let v = try r.with(key, { i -> Value in
-                do { return try value(at: i) } catch { throw r.fail(key, error.rule) }
-            }) {
+            if let v = try r.with(
+                key,
+                { i -> Value in
+                    do { return try value(at: i) } catch { throw r.fail(key, error.rule) }
+                })
+            {
                 values[key] = v
             }
         }
@@ -167,7 +209,9 @@ extension Runtime {
         // an automatic name never collides with a name the script gives later (`layer{}` then
         // `layer{name = "layer1"}` both work).
         if let given = name, SceneBindings.isAutomaticName(given) {
-            throw LuaRaise.argument(1, "field 'name' '\(given)' has the form of an unnamed layer's name (layer#N); choose another")
+            throw LuaRaise.argument(
+                1, "field 'name' '\(given)' has the form of an unnamed layer's name (layer#N); choose another"
+            )
         }
         if name == nil {
             state.unnamedLayers += 1
@@ -236,16 +280,21 @@ extension Runtime {
             let animation: Animation
             switch box.animation {
             case .basic(let a):
-                animation = .basic(try BasicAnimation(
-                    keyPath: keyPath, fromValue: offset, toValue: zero, timing: a.timing,
-                    timingFunction: a.timingFunction, additive: true, removedOnCompletion: a.removedOnCompletion))
+                animation = .basic(
+                    try BasicAnimation(
+                        keyPath: keyPath, fromValue: offset, toValue: zero, timing: a.timing,
+                        timingFunction: a.timingFunction, additive: true,
+                        removedOnCompletion: a.removedOnCompletion))
             case .spring(let a):
-                animation = .spring(try SpringAnimation(
-                    keyPath: keyPath, fromValue: offset, toValue: zero, spring: a.spring, timing: a.timing,
-                    additive: true, removedOnCompletion: a.removedOnCompletion))
+                animation = .spring(
+                    try SpringAnimation(
+                        keyPath: keyPath, fromValue: offset, toValue: zero, spring: a.spring,
+                        timing: a.timing,
+                        additive: true, removedOnCompletion: a.removedOnCompletion))
             default:
-                throw EngineError(parameter: "animation", value: box.kind,
-                                  rule: "must be a basic or spring animation (it gives the duration and timing)")
+                throw EngineError(
+                    parameter: "animation", value: box.kind,
+                    rule: "must be a basic or spring animation (it gives the duration and timing)")
             }
             try state.scene.modifyLayer(named: l.name) { try $0.setModelValue(target, forKeyPath: keyPath) }
             return try state.scene.add(animation, forKey: nil, toLayer: l.name, in: nil)
@@ -272,8 +321,9 @@ extension Runtime {
             state.nextToken += 1
         }
         let t = try engineField {
-            try Transaction(duration: duration ?? Transaction.defaultDuration, timingFunction: tf ?? .default,
-                            disableActions: disable, completionToken: token)
+            try Transaction(
+                duration: duration ?? Transaction.defaultDuration, timingFunction: tf ?? .default,
+                disableActions: disable, completionToken: token)
         }
         host.pushObject(TransactionBox(t), SceneBindings.transactionType)
         return 1
@@ -301,8 +351,9 @@ extension Runtime {
     /// sample, and a timeline to start.
     func configureScene(_ s: LuaStack) throws -> Int32 {
         let r = try TableReader(s, at: 1)
-        state.settings.fps = try r.number("fps", where: { $0 > 0 && $0 <= SamplingRequest.maximumFPS },
-                                          rule: "must be in (0, \(LuaFormat.number(SamplingRequest.maximumFPS))]")
+        state.settings.fps = try r.number(
+            "fps", where: { $0 > 0 && $0 <= SamplingRequest.maximumFPS },
+            rule: "must be in (0, \(LuaFormat.number(SamplingRequest.maximumFPS))]")
         state.settings.from = try r.number("from")
         state.settings.to = try r.number("to")
         state.settings.cap = try r.number("cap", where: { $0 > 0 }, rule: "must be positive")
@@ -332,10 +383,16 @@ extension Runtime {
                 throw r.fail("size", error.rule)
             }
             guard case .size(let size) = value else {
-                throw r.fail("size", "must be a size (size(w, h)), got \(value.kindName == "scalar" ? "number" : value.kindName)")
+                throw r.fail(
+                    "size",
+                    "must be a size (size(w, h)), got \(value.kindName == "scalar" ? "number" : value.kindName)"
+                )
             }
             guard size.width > 0, size.height > 0 else {
-                throw r.fail("size", "must have positive sides, got size(\(LuaFormat.number(size.width)), \(LuaFormat.number(size.height)))")
+                throw r.fail(
+                    "size",
+                    "must have positive sides, got size(\(LuaFormat.number(size.width)), \(LuaFormat.number(size.height)))"
+                )
             }
             return size
         }

@@ -59,8 +59,10 @@ extension Runtime {
 
     /// Pulls every frame of `frames(request)` into `onFrame`; returns the run's summary.
     @discardableResult
-    public func sampleScene(_ request: SamplingRequest = SamplingRequest(),
-                            onFrame: (SampledFrame) throws -> Void) throws -> SamplingSummary {
+    public func sampleScene(
+        _ request: SamplingRequest = SamplingRequest(),
+        onFrame: (SampledFrame) throws -> Void
+    ) throws -> SamplingSummary {
         let stream = try frames(request)
         while let frame = try stream.next() { try onFrame(frame) }
         return stream.summary
@@ -105,7 +107,10 @@ extension Runtime {
             || state.callbacks.values.contains { $0.contains { $0.onStart != nil || $0.onStop != nil } }
     }
 
-    enum CallbackArgument { case bool(Bool), number(Double) }
+    enum CallbackArgument {
+        case bool(Bool)
+        case number(Double)
+    }
 
     /// Calls a Lua callback from Swift (protected, with a traceback).
     func call(_ f: LuaReference, _ arguments: [CallbackArgument]) throws {

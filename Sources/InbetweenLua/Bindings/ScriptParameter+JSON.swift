@@ -67,7 +67,10 @@ private struct StrictJSONReader {
         case UInt8(ascii: "f"): return try literal("false", .bool(false))
         case UInt8(ascii: "n"): return try literal("null", .null)
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try number()
-        case let c: throw fail(c >= 0x21 && c < 0x7F ? "expected a value, found '\(Character(Unicode.Scalar(c)))'" : "expected a value")
+        case let c:
+            throw fail(
+                c >= 0x21 && c < 0x7F
+                    ? "expected a value, found '\(Character(Unicode.Scalar(c)))'" : "expected a value")
         }
     }
 
@@ -85,12 +88,16 @@ private struct StrictJSONReader {
         while true {
             skipSpace()
             let keyAt = at
-            guard at < bytes.count, bytes[at] == UInt8(ascii: "\"") else { throw fail("expected a key in quotes") }
+            guard at < bytes.count, bytes[at] == UInt8(ascii: "\"") else {
+                throw fail("expected a key in quotes")
+            }
             let key = try string()
             // Equal as Swift strings (canonically equivalent): one key of the dictionary.
             guard fields[key] == nil else { throw fail("duplicate key \"\(key)\"", at: keyAt) }
             skipSpace()
-            guard at < bytes.count, bytes[at] == UInt8(ascii: ":") else { throw fail("expected ':' after a key") }
+            guard at < bytes.count, bytes[at] == UInt8(ascii: ":") else {
+                throw fail("expected ':' after a key")
+            }
             at += 1
             skipSpace()
             fields[key] = try value(depth: depth)
@@ -169,7 +176,9 @@ private struct StrictJSONReader {
         if isInteger {
             // From the digits, not from `value`: 2^53 + 1 rounds to 2^53 and would pass.
             guard let exact = Int64(text), exact.magnitude <= 1 << 53 else {
-                throw fail("integer \(text) is beyond 2^53 (9007199254740992) and would not be exact; write it as a string", at: start)
+                throw fail(
+                    "integer \(text) is beyond 2^53 (9007199254740992) and would not be exact; write it as a string",
+                    at: start)
             }
         }
         return .number(value)
@@ -182,7 +191,9 @@ private struct StrictJSONReader {
         at += 1
         var out: [UInt8] = []
         while true {
-            guard at < bytes.count else { throw fail("unexpected end of the line (a string is not closed)", at: open) }
+            guard at < bytes.count else {
+                throw fail("unexpected end of the line (a string is not closed)", at: open)
+            }
             let c = bytes[at]
             if c == UInt8(ascii: "\"") {
                 at += 1
@@ -195,7 +206,9 @@ private struct StrictJSONReader {
                 continue
             }
             at += 1
-            guard at < bytes.count else { throw fail("unexpected end of the line (a string is not closed)", at: open) }
+            guard at < bytes.count else {
+                throw fail("unexpected end of the line (a string is not closed)", at: open)
+            }
             let escape = bytes[at]
             at += 1
             switch escape {
@@ -208,12 +221,16 @@ private struct StrictJSONReader {
             case UInt8(ascii: "u"):
                 var scalar = try hex4()
                 if (0xD800...0xDBFF).contains(scalar) {
-                    guard bytes.count - at >= 6, bytes[at] == UInt8(ascii: "\\"), bytes[at + 1] == UInt8(ascii: "u") else {
+                    guard bytes.count - at >= 6, bytes[at] == UInt8(ascii: "\\"),
+                        bytes[at + 1] == UInt8(ascii: "u")
+                    else {
                         throw fail("a \\u escape of a lone surrogate", at: at - 6)
                     }
                     at += 2
                     let low = try hex4()
-                    guard (0xDC00...0xDFFF).contains(low) else { throw fail("a \\u escape of a lone surrogate", at: at - 12) }
+                    guard (0xDC00...0xDFFF).contains(low) else {
+                        throw fail("a \\u escape of a lone surrogate", at: at - 12)
+                    }
                     scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
                 } else if (0xDC00...0xDFFF).contains(scalar) {
                     throw fail("a \\u escape of a lone surrogate", at: at - 6)

@@ -14,17 +14,26 @@ public indirect enum ScriptParameter: Hashable, Sendable, Codable {
     public init(from decoder: Decoder) throws {
         // Refused before decoding goes deeper (a manifest line of 10,000 '[' must not crash).
         guard decoder.codingPath.count <= ScriptParameter.maxDepth else {
-            throw DecodingError.dataCorrupted(.init(
-                codingPath: [], debugDescription: "params nest deeper than \(ScriptParameter.maxDepth) levels"))
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: [],
+                    debugDescription: "params nest deeper than \(ScriptParameter.maxDepth) levels"))
         }
         let c = try decoder.singleValueContainer()
         // Bool before Double: JSON `true` must not read as 1, and `1` must not read as true.
-        if c.decodeNil() { self = .null }
-        else if let b = try? c.decode(Bool.self) { self = .bool(b) }
-        else if let n = try? c.decode(Double.self) { self = .number(n) }
-        else if let s = try? c.decode(String.self) { self = .string(s) }
-        else if let a = try? c.decode([ScriptParameter].self) { self = .array(a) }
-        else { self = .object(try c.decode([String: ScriptParameter].self)) }
+        if c.decodeNil() {
+            self = .null
+        } else if let b = try? c.decode(Bool.self) {
+            self = .bool(b)
+        } else if let n = try? c.decode(Double.self) {
+            self = .number(n)
+        } else if let s = try? c.decode(String.self) {
+            self = .string(s)
+        } else if let a = try? c.decode([ScriptParameter].self) {
+            self = .array(a)
+        } else {
+            self = .object(try c.decode([String: ScriptParameter].self))
+        }
     }
 
     public func encode(to encoder: Encoder) throws {

@@ -12,7 +12,8 @@ public enum ScriptSource: Sendable, Equatable {
     public static func operand(_ text: String) throws(LuaError) -> ScriptSource {
         guard text == "-" else { return .file(text) }
         guard let bytes = readAll(STDIN_FILENO) else {
-            throw LuaError(kind: .file, message: "cannot read standard input (\(String(cString: strerror(errno))))")
+            throw LuaError(
+                kind: .file, message: "cannot read standard input (\(String(cString: strerror(errno))))")
         }
         return .text(String(decoding: bytes, as: UTF8.self), name: "stdin")
     }

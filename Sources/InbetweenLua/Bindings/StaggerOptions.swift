@@ -38,8 +38,9 @@ extension Runtime {
         }
         let axis = try r.choice("axis", ["x", "y"]).flatMap(Stagger.Axis.init(rawValue:))
         let tf = try timingFunctionField(r)
-        let seed = try r.number("seed", where: { $0 >= 0 && $0 == $0.rounded() && $0 < 0x1p63 },
-                                rule: "must be a whole number >= 0")
+        let seed = try r.number(
+            "seed", where: { $0 >= 0 && $0 == $0.rounded() && $0 < 0x1p63 },
+            rule: "must be a whole number >= 0")
         try r.finish()
         let spread: Stagger.Spread
         switch (each, amount) {
@@ -50,8 +51,9 @@ extension Runtime {
         }
         if axis != nil, grid == nil { throw outer.fail("stagger", "axis needs a grid") }
         return try engineField {
-            try Stagger(spread: spread, from: from, grid: grid, axis: axis, timingFunction: tf,
-                        seed: UInt64(seed ?? 0))
+            try Stagger(
+                spread: spread, from: from, grid: grid, axis: axis, timingFunction: tf,
+                seed: UInt64(seed ?? 0))
         }
     }
 
@@ -64,12 +66,16 @@ extension Runtime {
             if s.type(at: i) == LUA_TNUMBER {
                 let n = s.number(at: i)!
                 guard n == n.rounded(), n >= 1, n <= Double(count) else {
-                    throw r.fail("from", "must be a layer's index from 1 to \(count), got \(LuaFormat.number(n))")
+                    throw r.fail(
+                        "from", "must be a layer's index from 1 to \(count), got \(LuaFormat.number(n))")
                 }
                 return .index(Int(n) - 1)
             }
             guard let name = s.string(at: i), s.type(at: i) == LUA_TSTRING, let origin = names[name] else {
-                throw r.fail("from", "must be start, center, end, edges, random or a layer's index, got \(s.describeBriefly(i))")
+                throw r.fail(
+                    "from",
+                    "must be start, center, end, edges, random or a layer's index, got \(s.describeBriefly(i))"
+                )
             }
             return origin
         } ?? .start

@@ -1,5 +1,5 @@
-import Foundation
 import CLua
+import Foundation
 
 /// Reads an options table given to a constructor (`animation.basic{...}`) by field name, and
 /// refuses keys nobody read: a typo must never be silently ignored. Errors use Lua's
@@ -41,8 +41,10 @@ public final class TableReader {
     }
 
     /// A finite number, optionally with a rule checked by `valid`.
-    public func number(_ key: String, where valid: ((Double) -> Bool)? = nil,
-                       rule: String = "", allowInfinity: Bool = false) throws -> Double? {
+    public func number(
+        _ key: String, where valid: ((Double) -> Bool)? = nil,
+        rule: String = "", allowInfinity: Bool = false
+    ) throws -> Double? {
         try with(key) { i -> Double in
             guard let v = stack.number(at: i), stack.type(at: i) == LUA_TNUMBER else {
                 throw fail(key, "must be a number, got \(stack.typeName(at: i))")
@@ -111,7 +113,8 @@ public final class TableReader {
             }
         }
         if let unknown {
-            throw LuaRaise.argument(argument,
+            throw LuaRaise.argument(
+                argument,
                 "unknown key '\(unknown)'; valid keys: \(known.sorted().joined(separator: ", "))")
         }
     }

@@ -14,20 +14,26 @@ enum TimelineBindings {
             ("add", { [unowned runtime] s in try runtime.timelineAdd(s) }),
             ("label", { [unowned runtime] s in try runtime.timelineLabel(s) }),
             ("call", { [unowned runtime] s in try runtime.timelineCall(s) }),
-            ("labels", { [unowned runtime] s in
-                let box: TimelineBox = try runtime.host.checkObject(1, typeName)
-                s.newTable()
-                for (name, time) in box.timeline.labels {
-                    s.push(time)
-                    s.setRawField(-2, name)
+            (
+                "labels",
+                { [unowned runtime] s in
+                    let box: TimelineBox = try runtime.host.checkObject(1, typeName)
+                    s.newTable()
+                    for (name, time) in box.timeline.labels {
+                        s.push(time)
+                        s.setRawField(-2, name)
+                    }
+                    return 1
                 }
-                return 1
-            }),
-            ("children", { [unowned runtime] s in
-                let box: TimelineBox = try runtime.host.checkObject(1, typeName)
-                runtime.pushChildren(box.timeline)
-                return 1
-            }),
+            ),
+            (
+                "children",
+                { [unowned runtime] s in
+                    let box: TimelineBox = try runtime.host.checkObject(1, typeName)
+                    runtime.pushChildren(box.timeline)
+                    return 1
+                }
+            ),
         ]
         let methodNames = Set(methods.map(\.0))
         host.pushLibrary(typeName, methods)
@@ -35,32 +41,43 @@ enum TimelineBindings {
         clua_insert(host.L, -2)
         lua_rawset(host.L, clua_registryindex())
 
-        host.registerClass(typeName, metamethods: [
-            ("__index", { [unowned runtime] s in
-                let box: TimelineBox = try runtime.host.checkObject(1, typeName)
-                let key = try s.checkString(2)
-                if methodNames.contains(key) {
-                    s.push(methodsKey)
-                    lua_rawget(s.L, clua_registryindex())
-                    s.rawField(-1, key)
-                    return 1
-                }
-                switch key {
-                case "duration": s.push(box.timeline.duration)
-                case "totalDuration": s.push(box.timeline.totalDuration)
-                default:
-                    let valid = (Array(methodNames) + ["duration", "totalDuration"]).sorted()
-                    throw LuaRaise.message(
-                        "timeline has no field '\(key)'\(Suggestions.phrase(Suggestions.closest(to: key, in: valid)))")
-                }
-                return 1
-            }),
-            ("__tostring", { [unowned runtime] s in
-                let box: TimelineBox = try runtime.host.checkObject(1, typeName)
-                s.push("timeline(\(box.timeline.children.count) children, \(LuaFormat.number(box.timeline.duration)) s)")
-                return 1
-            }),
-        ])
+        host.registerClass(
+            typeName,
+            metamethods: [
+                (
+                    "__index",
+                    { [unowned runtime] s in
+                        let box: TimelineBox = try runtime.host.checkObject(1, typeName)
+                        let key = try s.checkString(2)
+                        if methodNames.contains(key) {
+                            s.push(methodsKey)
+                            lua_rawget(s.L, clua_registryindex())
+                            s.rawField(-1, key)
+                            return 1
+                        }
+                        switch key {
+                        case "duration": s.push(box.timeline.duration)
+                        case "totalDuration": s.push(box.timeline.totalDuration)
+                        default:
+                            let valid = (Array(methodNames) + ["duration", "totalDuration"]).sorted()
+                            throw LuaRaise.message(
+                                "timeline has no field '\(key)'\(Suggestions.phrase(Suggestions.closest(to: key, in: valid)))"
+                            )
+                        }
+                        return 1
+                    }
+                ),
+                (
+                    "__tostring",
+                    { [unowned runtime] s in
+                        let box: TimelineBox = try runtime.host.checkObject(1, typeName)
+                        s.push(
+                            "timeline(\(box.timeline.children.count) children, \(LuaFormat.number(box.timeline.duration)) s)"
+                        )
+                        return 1
+                    }
+                ),
+            ])
         host.pushFunction("timeline") { [unowned runtime] s in try runtime.makeTimeline(s) }
         host.setGlobal("timeline")
     }
@@ -74,21 +91,24 @@ extension Runtime {
         var defaults = Timeline.Defaults()
         if !s.isNoneOrNil(1) {
             let r = try TableReader(s, at: 1)
-            let repeats = try r.number("repeatCount", where: { $0 >= 0 && $0 == $0.rounded() },
-                                       rule: "must be a whole number >= 0")
+            let repeats = try r.number(
+                "repeatCount", where: { $0 >= 0 && $0 == $0.rounded() },
+                rule: "must be a whole number >= 0")
             let delay = try r.number("repeatDelay", where: { $0 >= 0 }, rule: "must be >= 0")
             let reverses = try r.bool("autoreverses")
             let speed = try r.number("speed", where: { $0 > 0 }, rule: "must be > 0")
             try r.with("defaults") { i in
                 let d = try TableReader(s, at: i, argument: 1)
-                defaults.duration = try d.number("duration", where: { $0 >= 0 }, rule: "must be 0 or positive")
+                defaults.duration = try d.number(
+                    "duration", where: { $0 >= 0 }, rule: "must be 0 or positive")
                 defaults.timingFunction = try timingFunctionField(d)
                 try d.finish()
             }
             try r.finish()
             clock = try engineField {
-                try TimelineClock(repeatCount: Int(repeats ?? 0), repeatDelay: delay ?? 0,
-                                  autoreverses: reverses ?? false, speed: speed ?? 1)
+                try TimelineClock(
+                    repeatCount: Int(repeats ?? 0), repeatDelay: delay ?? 0,
+                    autoreverses: reverses ?? false, speed: speed ?? 1)
             }
         }
         host.pushObject(TimelineBox(Timeline(clock: clock, defaults: defaults)), TimelineBindings.typeName)
@@ -103,7 +123,9 @@ extension Runtime {
             guard nested !== box else { throw LuaRaise.argument(2, "a timeline cannot contain itself") }
             let position = try timelinePosition(at: 3)
             let offset = box.nextTag
-            try positioned(3) { _ = try box.timeline.add(nested.timeline.offsettingTags(by: offset), at: position) }
+            try positioned(3) {
+                _ = try box.timeline.add(nested.timeline.offsettingTags(by: offset), at: position)
+            }
             for (tag, callback) in nested.callbacks { box.callbacks[tag + offset] = callback }
             box.nextTag += nested.nextTag
             s.pushValue(1)
@@ -124,13 +146,16 @@ extension Runtime {
         let first = box.nextTag
         let tags = Array(first..<first + layers.count)
         try positioned(4) {
-            _ = try box.timeline.add(animation.animation, toLayers: layers, key: key, tags: tags, at: position,
-                                     stagger: stagger)
+            _ = try box.timeline.add(
+                animation.animation, toLayers: layers, key: key, tags: tags, at: position,
+                stagger: stagger)
         }
         for _ in layers {
-            _ = box.newTag(.animation(onStart: animation.onStart, onStop: animation.onStop,
-                                      beginFromCurrentState: animation.beginFromCurrentState,
-                                      handOffVelocity: animation.handOffVelocity))
+            _ = box.newTag(
+                .animation(
+                    onStart: animation.onStart, onStop: animation.onStop,
+                    beginFromCurrentState: animation.beginFromCurrentState,
+                    handOffVelocity: animation.handOffVelocity))
         }
         // In a timeline counts as added (no "never added to a layer" warning).
         state.animationsNotAdded[animation.serial] = nil
@@ -191,7 +216,8 @@ extension Runtime {
         case LUA_TSTRING:
             return .text(s.string(at: i)!)
         default:
-            throw LuaRaise.argument(i, "position expected (a time or a string like \"+=1\" or \"<\"), got \(s.typeName(at: i))")
+            throw LuaRaise.argument(
+                i, "position expected (a time or a string like \"+=1\" or \"<\"), got \(s.typeName(at: i))")
         }
     }
 
@@ -200,7 +226,8 @@ extension Runtime {
         let s = host.stack
         if let layer: LayerHandle = host.object(at: i, SceneBindings.layerType) { return [layer.name] }
         guard s.type(at: i) == LUA_TTABLE else {
-            throw LuaRaise.argument(i, "layer, array of layers or timeline expected, got \(s.typeName(at: i))")
+            throw LuaRaise.argument(
+                i, "layer, array of layers or timeline expected, got \(s.typeName(at: i))")
         }
         var names: [String] = []
         for n in 1..<s.rawLength(i) + 1 {
@@ -279,7 +306,8 @@ extension Runtime {
             let used = try engineCall {
                 var added = animation
                 if let handOff = fromCurrentState, let found = state.scene[layer] {
-                    added = try added.beginningFromCurrentState(of: found, at: state.scene.time, handOffVelocity: handOff)
+                    added = try added.beginningFromCurrentState(
+                        of: found, at: state.scene.time, handOffVelocity: handOff)
                 }
                 return try state.scene.add(added, forKey: key, toLayer: layer)
             }

@@ -21,7 +21,8 @@ final class TimelineBox {
 enum TimelineCallback {
     /// An animation's own `onStart` / `onStop`, registered each time it is added, and its
     /// `beginFromCurrentState` (applied when it is added, at its slot).
-    case animation(onStart: LuaReference?, onStop: LuaReference?, beginFromCurrentState: Bool, handOffVelocity: Bool)
+    case animation(
+        onStart: LuaReference?, onStop: LuaReference?, beginFromCurrentState: Bool, handOffVelocity: Bool)
     /// `tl:call(fn)`.
     case call(LuaReference)
 }

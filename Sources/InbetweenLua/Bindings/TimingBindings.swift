@@ -23,112 +23,163 @@ enum TimingBindings {
 
     static func install(in runtime: Runtime) {
         let host = runtime.host
-        host.registerClass(typeName, methods: [
-            ("controlPoint", { [unowned runtime] (s: LuaStack) throws -> Int32 in
-                let box: TimingBox = try runtime.host.checkObject(1, typeName)
-                let i = try s.checkInteger(2)
-                guard (0...3).contains(i) else { throw LuaRaise.argument(2, "index must be 0, 1, 2 or 3, got \(i)") }
-                guard let p = box.function.controlPoint(at: i) else {
-                    throw LuaRaise.argument(1, "'\(box.name)' is not a cubic Bézier timing function")
-                }
-                try runtime.pushPoint(p)
-                return 1
-            }),
-            ("name", { [unowned runtime] (s: LuaStack) throws -> Int32 in
-                let box: TimingBox = try runtime.host.checkObject(1, typeName)
-                s.push(box.name)
-                return 1
-            }),
-        ], metamethods: [
-            ("__call", { [unowned runtime] (s: LuaStack) throws -> Int32 in
-                let box: TimingBox = try runtime.host.checkObject(1, typeName)
-                let x = try s.checkFinite(2, "x")
-                let y = box.function(x)
-                try runtime.host.throwPendingError()
-                s.push(y)
-                return 1
-            }),
-            ("__tostring", { [unowned runtime] (s: LuaStack) throws -> Int32 in
-                let box: TimingBox = try runtime.host.checkObject(1, typeName)
-                s.push("timing(\(box.name))")
-                return 1
-            }),
-        ])
+        host.registerClass(
+            typeName,
+            methods: [
+                (
+                    "controlPoint",
+                    { [unowned runtime] (s: LuaStack) throws -> Int32 in
+                        let box: TimingBox = try runtime.host.checkObject(1, typeName)
+                        let i = try s.checkInteger(2)
+                        guard (0...3).contains(i) else {
+                            throw LuaRaise.argument(2, "index must be 0, 1, 2 or 3, got \(i)")
+                        }
+                        guard let p = box.function.controlPoint(at: i) else {
+                            throw LuaRaise.argument(1, "'\(box.name)' is not a cubic Bézier timing function")
+                        }
+                        try runtime.pushPoint(p)
+                        return 1
+                    }
+                ),
+                (
+                    "name",
+                    { [unowned runtime] (s: LuaStack) throws -> Int32 in
+                        let box: TimingBox = try runtime.host.checkObject(1, typeName)
+                        s.push(box.name)
+                        return 1
+                    }
+                ),
+            ],
+            metamethods: [
+                (
+                    "__call",
+                    { [unowned runtime] (s: LuaStack) throws -> Int32 in
+                        let box: TimingBox = try runtime.host.checkObject(1, typeName)
+                        let x = try s.checkFinite(2, "x")
+                        let y = box.function(x)
+                        try runtime.host.throwPendingError()
+                        s.push(y)
+                        return 1
+                    }
+                ),
+                (
+                    "__tostring",
+                    { [unowned runtime] (s: LuaStack) throws -> Int32 in
+                        let box: TimingBox = try runtime.host.checkObject(1, typeName)
+                        s.push("timing(\(box.name))")
+                        return 1
+                    }
+                ),
+            ])
 
-        host.register(library: "timing", [
-            ("cubic", { [unowned runtime] (s: LuaStack) throws -> Int32 in
-                let v = try (1...4).map { try s.checkFinite(Int32($0), ["x1", "y1", "x2", "y2"][$0 - 1]) }
-                do {
-                    let c = try CubicBezier(v[0], v[1], v[2], v[3])
-                    let name = "cubic-bezier(\(v.map(LuaFormat.number).joined(separator: ", ")))"
-                    runtime.pushTiming(.cubic(c), name: name)
-                    return 1
-                } catch let e as EngineError {
-                    let arg: Int32 = e.parameter == "x2" ? 3 : 1
-                    throw LuaRaise.argument(arg, "\(e.parameter) is \(e.value): \(e.rule)")
-                }
-            }),
-            ("steps", { [unowned runtime] (s: LuaStack) throws -> Int32 in
-                let n = try s.checkInteger(1)
-                let positionName = s.isNoneOrNil(2) ? "jump-end" : try s.checkString(2)
-                guard let position = Steps.Position(rawValue: positionName) else {
-                    let valid = Steps.Position.allCases.map(\.rawValue).joined(separator: ", ")
-                    throw LuaRaise.argument(2, "step position must be one of \(valid), got '\(positionName)'")
-                }
-                do {
-                    runtime.pushTiming(.steps(try Steps(n, position)), name: "steps(\(n), \(positionName))")
-                } catch let e as EngineError {
-                    throw LuaRaise.argument(1, "\(e.rule), got \(e.value)")
-                }
-                return 1
-            }),
-            // timing.path(data [, {height =, originY =}]): an easing drawn as SVG path data
-            // (PathEasing), evaluated exactly.
-            ("path", { [unowned runtime] (s: LuaStack) throws -> Int32 in
-                let data = try s.checkString(1)
-                var height: Double?, originY: Double?
-                if !s.isNoneOrNil(2) {
-                    let r = try TableReader(s, at: 2, argument: 2)
-                    height = try r.number("height")
-                    originY = try r.number("originY")
-                    try r.finish()
-                }
-                do {
-                    runtime.pushTiming(try .path(data, height: height, originY: originY), name: "path(\(data))")
-                } catch let e as EngineError {
-                    let arg: Int32 = e.parameter == "path" ? 1 : 2
-                    throw LuaRaise.argument(arg, e.parameter == "path" ? e.rule : "\(e.parameter) is \(e.value): \(e.rule)")
-                }
-                return 1
-            }),
-            ("get", { [unowned runtime] (s: LuaStack) throws -> Int32 in
-                runtime.pushTiming(try runtime.timing(at: 1), name: s.string(at: 1) ?? "custom")
-                return 1
-            }),
-            ("reverse", { [unowned runtime] (s: LuaStack) throws -> Int32 in
-                let f = try runtime.timing(at: 1)
-                runtime.pushTiming(.reversed(f), name: "reverse")
-                return 1
-            }),
-            ("mirror", { [unowned runtime] (s: LuaStack) throws -> Int32 in
-                let f = try runtime.timing(at: 1)
-                runtime.pushTiming(.mirrored(f), name: "mirror")
-                return 1
-            }),
-            ("outIn", { [unowned runtime] (s: LuaStack) throws -> Int32 in
-                let f = try runtime.timing(at: 1)
-                runtime.pushTiming(.outIn(f), name: "outIn")
-                return 1
-            }),
-            ("names", { (s: LuaStack) throws -> Int32 in
-                s.newTable()
-                for (i, name) in TimingFunction.presetNames.enumerated() {
-                    s.push(name)
-                    s.setRawIndex(-2, Int64(i + 1))
-                }
-                return 1
-            }),
-        ])
+        host.register(
+            library: "timing",
+            [
+                (
+                    "cubic",
+                    { [unowned runtime] (s: LuaStack) throws -> Int32 in
+                        let v = try (1...4).map {
+                            try s.checkFinite(Int32($0), ["x1", "y1", "x2", "y2"][$0 - 1])
+                        }
+                        do {
+                            let c = try CubicBezier(v[0], v[1], v[2], v[3])
+                            let name = "cubic-bezier(\(v.map(LuaFormat.number).joined(separator: ", ")))"
+                            runtime.pushTiming(.cubic(c), name: name)
+                            return 1
+                        } catch let e as EngineError {
+                            let arg: Int32 = e.parameter == "x2" ? 3 : 1
+                            throw LuaRaise.argument(arg, "\(e.parameter) is \(e.value): \(e.rule)")
+                        }
+                    }
+                ),
+                (
+                    "steps",
+                    { [unowned runtime] (s: LuaStack) throws -> Int32 in
+                        let n = try s.checkInteger(1)
+                        let positionName = s.isNoneOrNil(2) ? "jump-end" : try s.checkString(2)
+                        guard let position = Steps.Position(rawValue: positionName) else {
+                            let valid = Steps.Position.allCases.map(\.rawValue).joined(separator: ", ")
+                            throw LuaRaise.argument(
+                                2, "step position must be one of \(valid), got '\(positionName)'")
+                        }
+                        do {
+                            runtime.pushTiming(
+                                .steps(try Steps(n, position)), name: "steps(\(n), \(positionName))")
+                        } catch let e as EngineError {
+                            throw LuaRaise.argument(1, "\(e.rule), got \(e.value)")
+                        }
+                        return 1
+                    }
+                ),
+                // timing.path(data [, {height =, originY =}]): an easing drawn as SVG path data
+                // (PathEasing), evaluated exactly.
+                (
+                    "path",
+                    { [unowned runtime] (s: LuaStack) throws -> Int32 in
+                        let data = try s.checkString(1)
+                        var height: Double?
+                        var originY: Double?
+                        if !s.isNoneOrNil(2) {
+                            let r = try TableReader(s, at: 2, argument: 2)
+                            height = try r.number("height")
+                            originY = try r.number("originY")
+                            try r.finish()
+                        }
+                        do {
+                            runtime.pushTiming(
+                                try .path(data, height: height, originY: originY), name: "path(\(data))")
+                        } catch let e as EngineError {
+                            let arg: Int32 = e.parameter == "path" ? 1 : 2
+                            throw LuaRaise.argument(
+                                arg,
+                                e.parameter == "path" ? e.rule : "\(e.parameter) is \(e.value): \(e.rule)")
+                        }
+                        return 1
+                    }
+                ),
+                (
+                    "get",
+                    { [unowned runtime] (s: LuaStack) throws -> Int32 in
+                        runtime.pushTiming(try runtime.timing(at: 1), name: s.string(at: 1) ?? "custom")
+                        return 1
+                    }
+                ),
+                (
+                    "reverse",
+                    { [unowned runtime] (s: LuaStack) throws -> Int32 in
+                        let f = try runtime.timing(at: 1)
+                        runtime.pushTiming(.reversed(f), name: "reverse")
+                        return 1
+                    }
+                ),
+                (
+                    "mirror",
+                    { [unowned runtime] (s: LuaStack) throws -> Int32 in
+                        let f = try runtime.timing(at: 1)
+                        runtime.pushTiming(.mirrored(f), name: "mirror")
+                        return 1
+                    }
+                ),
+                (
+                    "outIn",
+                    { [unowned runtime] (s: LuaStack) throws -> Int32 in
+                        let f = try runtime.timing(at: 1)
+                        runtime.pushTiming(.outIn(f), name: "outIn")
+                        return 1
+                    }
+                ),
+                (
+                    "names",
+                    { (s: LuaStack) throws -> Int32 in
+                        s.newTable()
+                        for (i, name) in TimingFunction.presetNames.enumerated() {
+                            s.push(name)
+                            s.setRawIndex(-2, Int64(i + 1))
+                        }
+                        return 1
+                    }
+                ),
+            ])
         // Presets as fields: timing.easeIn(0.5), timing.default:controlPoint(1).
         host.getGlobal("timing")
         for name in TimingFunction.presetNames {
@@ -158,11 +209,15 @@ extension Runtime {
         switch s.type(at: i) {
         case LUA_TFUNCTION:
             let ref = LuaReference(host: host, index: i, name: "function")
-            return .custom(CustomTiming(name: ref.definedAt.isEmpty ? "function" : ref.definedAt, ref.evaluate))
+            return .custom(
+                CustomTiming(name: ref.definedAt.isEmpty ? "function" : ref.definedAt, ref.evaluate))
         case LUA_TSTRING:
             return try timing(named: s.string(at: i)!, argument: i)
         default:
-            throw LuaRaise.argument(i, "timing function expected (a name, a CSS string, a timing object or a function), got \(s.typeName(at: i))")
+            throw LuaRaise.argument(
+                i,
+                "timing function expected (a name, a CSS string, a timing object or a function), got \(s.typeName(at: i))"
+            )
         }
     }
 
@@ -182,14 +237,18 @@ extension Runtime {
                 }
             }
         }
-        throw LuaRaise.argument(argument, "unknown timing function '\(spec)'\(Suggestions.phrase(closestNames(to: spec)))")
+        throw LuaRaise.argument(
+            argument, "unknown timing function '\(spec)'\(Suggestions.phrase(closestNames(to: spec)))")
     }
 
     /// A registered easing as a custom timing function, or nil.
     func registeredEasing(_ spec: String) throws -> TimingFunction? {
         let s = host.stack
         pushRegistry("easing")
-        guard s.type(at: -1) == LUA_TTABLE else { s.pop(); return nil }
+        guard s.type(at: -1) == LUA_TTABLE else {
+            s.pop()
+            return nil
+        }
         s.rawField(-1, "get")
         clua_remove(host.L, -2)
         s.push(spec)

@@ -16,7 +16,9 @@ extension Runtime {
         switch s.type(at: i) {
         case LUA_TNUMBER:
             let v = s.number(at: i)!
-            guard v.isFinite else { throw ValueProblem(rule: "must be a finite number, got \(LuaFormat.number(v))") }
+            guard v.isFinite else {
+                throw ValueProblem(rule: "must be a finite number, got \(LuaFormat.number(v))")
+            }
             return .scalar(v)
         case LUA_TSTRING:
             let text = s.string(at: i)!
@@ -28,7 +30,10 @@ extension Runtime {
         case LUA_TTABLE:
             return try tableValue(at: i)
         default:
-            throw ValueProblem(rule: "must be a number, point, size, rect, color, transform, path or array of numbers, got \(s.typeName(at: i))")
+            throw ValueProblem(
+                rule:
+                    "must be a number, point, size, rect, color, transform, path or array of numbers, got \(s.typeName(at: i))"
+            )
         }
     }
 
@@ -39,7 +44,8 @@ extension Runtime {
             s.rawField(i, key)
             defer { s.pop() }
             guard s.type(at: -1) == LUA_TNUMBER, let v = s.number(at: -1), v.isFinite else {
-                throw ValueProblem(rule: "field '\(key)' must be a finite number, got \(s.describeBriefly(-1))")
+                throw ValueProblem(
+                    rule: "field '\(key)' must be a finite number, got \(s.describeBriefly(-1))")
             }
             out.append(v)
         }
@@ -55,7 +61,8 @@ extension Runtime {
             s.rawIndex(i, Int64(k + 1))
             defer { s.pop() }
             guard s.type(at: -1) == LUA_TNUMBER, let v = s.number(at: -1), v.isFinite else {
-                throw ValueProblem(rule: "item \(k + 1) must be a finite number, got \(s.describeBriefly(-1))")
+                throw ValueProblem(
+                    rule: "item \(k + 1) must be a finite number, got \(s.describeBriefly(-1))")
             }
             out.append(v)
         }
@@ -84,7 +91,9 @@ extension Runtime {
             s.rawField(i, "m")
             defer { s.pop() }
             let m = try array(s.top)
-            guard m.count == 16 else { throw ValueProblem(rule: "a transform needs 16 numbers, got \(m.count)") }
+            guard m.count == 16 else {
+                throw ValueProblem(rule: "a transform needs 16 numbers, got \(m.count)")
+            }
             return .transform(Transform3D(m: m))
         }
         if isValue(i, "path") {
@@ -124,10 +133,12 @@ extension Runtime {
             case ("close", 0): path.close()
             case ("arc", 6):
                 do {
-                    try path.addArc(center: p(0), radius: v[2], startAngle: v[3], endAngle: v[4],
-                                    clockwise: v[5] != 0)
+                    try path.addArc(
+                        center: p(0), radius: v[2], startAngle: v[3], endAngle: v[4],
+                        clockwise: v[5] != 0)
                 } catch {
-                    throw ValueProblem(rule: "arc \(k + 1): \((error as? EngineError)?.description ?? "\(error)")")
+                    throw ValueProblem(
+                        rule: "arc \(k + 1): \((error as? EngineError)?.description ?? "\(error)")")
                 }
             default:
                 throw ValueProblem(rule: "path element \(k + 1) ('\(op)') is malformed")
@@ -156,7 +167,8 @@ extension Runtime {
         case .point(let p): construct("point", ["x": p.x, "y": p.y])
         case .size(let z): construct("size", ["width": z.width, "height": z.height])
         case .rect(let r):
-            construct("rect", ["x": r.origin.x, "y": r.origin.y, "width": r.size.width, "height": r.size.height])
+            construct(
+                "rect", ["x": r.origin.x, "y": r.origin.y, "width": r.size.width, "height": r.size.height])
         case .color(let c): construct("color", ["r": c.red, "g": c.green, "b": c.blue, "a": c.alpha])
         case .vector(let v): s.push(v)
         case .transform(let t):
@@ -172,7 +184,8 @@ extension Runtime {
                 case .move(let a): s.push(["move", a.x, a.y] as [Any])
                 case .line(let a): s.push(["line", a.x, a.y] as [Any])
                 case .quad(let c, let a): s.push(["quad", c.x, c.y, a.x, a.y] as [Any])
-                case .curve(let c1, let c2, let a): s.push(["curve", c1.x, c1.y, c2.x, c2.y, a.x, a.y] as [Any])
+                case .curve(let c1, let c2, let a):
+                    s.push(["curve", c1.x, c1.y, c2.x, c2.y, a.x, a.y] as [Any])
                 case .close: s.push(["close"] as [Any])
                 }
                 s.setRawIndex(-2, Int64(k + 1))

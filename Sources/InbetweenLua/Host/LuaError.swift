@@ -14,8 +14,10 @@ public struct LuaError: Error, Hashable, Sendable {
     /// The limit that stopped the script, for kinds `.limit` and `.interrupted`.
     public var limit: LuaLimit?
 
-    public init(kind: Kind, chunk: String? = nil, line: Int? = nil, message: String,
-                traceback: String? = nil, limit: LuaLimit? = nil) {
+    public init(
+        kind: Kind, chunk: String? = nil, line: Int? = nil, message: String,
+        traceback: String? = nil, limit: LuaLimit? = nil
+    ) {
         self.kind = kind
         self.limit = limit
         self.chunk = chunk

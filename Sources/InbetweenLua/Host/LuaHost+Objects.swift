@@ -5,8 +5,10 @@ import CLuaSupport
 /// `registerClass`, whose `__name` makes type errors read `got timing`) releases it in `__gc`.
 /// The metatable is protected (`__metatable`) and its methods table unreachable from Lua.
 extension LuaHost {
-    public func registerClass(_ typeName: String, methods: [(String, LuaFunction)] = [],
-                              metamethods: [(String, LuaFunction)] = []) {
+    public func registerClass(
+        _ typeName: String, methods: [(String, LuaFunction)] = [],
+        metamethods: [(String, LuaFunction)] = []
+    ) {
         ib_newmetatable(L, typeName)
         if !methods.isEmpty {
             pushLibrary(typeName, methods)
@@ -55,7 +57,9 @@ extension LuaHost {
     }
 
     /// Like `object(at:)`, raising Lua's type error (`T expected, got U`) when it is not one.
-    public func checkObject<T: AnyObject>(_ index: Int32, _ typeName: String, as _: T.Type = T.self) throws -> T {
+    public func checkObject<T: AnyObject>(_ index: Int32, _ typeName: String, as _: T.Type = T.self) throws
+        -> T
+    {
         guard let o: T = object(at: index, typeName) else {
             throw LuaRaise.type(index, expected: typeName)
         }

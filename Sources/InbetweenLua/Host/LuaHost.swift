@@ -9,6 +9,8 @@ public final class LuaHost {
     /// The thread Swift code works on: the main state, or the coroutine whose call into a
     /// Swift function is running (see `luaFunctionEntry`), so that bindings read their own
     /// arguments when called inside a coroutine.
+    // swift-format-ignore: AlwaysUseLowerCamelCase
+    // `L` is what Lua's C API and manual call the state.
     public internal(set) var L: OpaquePointer
     public let mainState: OpaquePointer
     var storedLimits = LuaLimits.none
@@ -28,16 +30,16 @@ public final class LuaHost {
 
     /// - Parameter memoryLimit: bytes the state may hold (0 = unlimited).
     public init(memoryLimit: Int = 0) throws(LuaError) {
-        guard let L = ib_newstate(memoryLimit) else {
+        guard let state = ib_newstate(memoryLimit) else {
             throw LuaError(kind: .memory, message: "cannot create a Lua state")
         }
-        self.L = L
-        self.mainState = L
-        var status = ib_openlibs(L)
-        if status == LUA_OK { status = ib_installcoroutines(L) }
+        self.L = state
+        self.mainState = state
+        var status = ib_openlibs(state)
+        if status == LUA_OK { status = ib_installcoroutines(state) }
         if status != LUA_OK {
-            let message = LuaStack(L).string(at: -1) ?? "cannot open the standard libraries"
-            ib_close(L)
+            let message = LuaStack(state).string(at: -1) ?? "cannot open the standard libraries"
+            ib_close(state)
             throw LuaError(kind: .memory, message: message)
         }
     }
@@ -136,7 +138,9 @@ public final class LuaHost {
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else {
             if errno == ENOENT {
-                throw LuaError(kind: .file, chunk: nil, line: nil, message: "cannot open \(path) (No such file or directory)")
+                throw LuaError(
+                    kind: .file, chunk: nil, line: nil,
+                    message: "cannot open \(path) (No such file or directory)")
             }
             throw failure(String(cString: strerror(errno)))
         }
@@ -252,10 +256,14 @@ public final class LuaHost {
             return expandingChunk(e)
         }
         // Refused but not retried (lauxlib's buffers raise "not enough memory" themselves).
-        if status == LUA_ERRMEM || text.hasSuffix("not enough memory"), let refusal = ib_memoryrefused(mainState) {
+        if status == LUA_ERRMEM || text.hasSuffix("not enough memory"),
+            let refusal = ib_memoryrefused(mainState)
+        {
             let (chunk, line, _) = LuaError.splitPosition(String(cString: refusal) + " ")
-            return expandingChunk(LuaError(kind: .limit, chunk: chunk, line: line,
-                                           message: "memory limit (\(memoryLimit) bytes) exceeded", limit: .memory))
+            return expandingChunk(
+                LuaError(
+                    kind: .limit, chunk: chunk, line: line,
+                    message: "memory limit (\(memoryLimit) bytes) exceeded", limit: .memory))
         }
         let kind: LuaError.Kind
         switch status {

@@ -21,8 +21,9 @@ public struct LuaLimits: Hashable, Sendable {
         self.frames = frames
     }
 
-    public static let defaults = LuaLimits(instructions: 1_000_000_000, memory: 1 << 30, seconds: 60,
-                                           frames: 10_000_000)
+    public static let defaults = LuaLimits(
+        instructions: 1_000_000_000, memory: 1 << 30, seconds: 60,
+        frames: 10_000_000)
     public static let none = LuaLimits()
 }
 
@@ -61,7 +62,11 @@ extension LuaHost {
     public func beginBudget() throws(LuaError) {
         let stackSize = ib_threadstacksize()
         if stackSize != 0 && stackSize < LuaHost.minimumStackSize {
-            throw LuaError(kind: .runtime, message: "this thread has \(stackSize / 1024) KiB of stack; Lua needs at least \(LuaHost.minimumStackSize / 1024) KiB")
+            throw LuaError(
+                kind: .runtime,
+                message:
+                    "this thread has \(stackSize / 1024) KiB of stack; Lua needs at least \(LuaHost.minimumStackSize / 1024) KiB"
+            )
         }
         switch ib_beginbudget(mainState) {
         case 0:
@@ -89,13 +94,16 @@ extension LuaHost {
     /// The limit that fired in the current budget, as an error, or nil.
     public var stopError: LuaError? {
         guard let limit = LuaLimit(stopReason: ib_stopreason(mainState)) else { return nil }
-        var whereText = [CChar](repeating: 0, count: 256), message = [CChar](repeating: 0, count: 128)
+        var whereText = [CChar](repeating: 0, count: 256)
+        var message = [CChar](repeating: 0, count: 128)
         ib_stopdescription(mainState, &whereText, whereText.count, &message, message.count)
-        let position = String(decoding: whereText.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let position = String(
+            decoding: whereText.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         let text = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         let (chunk, line, _) = LuaError.splitPosition(position + " ")
-        return LuaError(kind: limit == .interrupt ? .interrupted : .limit, chunk: chunk, line: line,
-                        message: text, limit: limit)
+        return LuaError(
+            kind: limit == .interrupt ? .interrupted : .limit, chunk: chunk, line: line,
+            message: text, limit: limit)
     }
 
     /// Throws the limit that fired, if one did: Swift loops that run no Lua (sampling pure

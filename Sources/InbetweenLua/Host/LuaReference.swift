@@ -50,9 +50,13 @@ public final class LuaReference: @unchecked Sendable {
         if s.type(at: -1) == LUA_TNUMBER, let y = s.number(at: -1), y.isFinite { return y }
         let got = s.type(at: -1) == LUA_TNUMBER ? LuaFormat.number(s.number(at: -1) ?? 0) : s.typeName(at: -1)
         let (chunk, line, _) = LuaError.splitPosition(definedAt + ": ")
-        host.recordPendingError(host.expandingChunk(LuaError(
-            kind: .runtime, chunk: chunk, line: line,
-            message: "easing '\(name)' must return a finite number, got \(got) (at t = \(LuaFormat.number(x)))")))
+        host.recordPendingError(
+            host.expandingChunk(
+                LuaError(
+                    kind: .runtime, chunk: chunk, line: line,
+                    message:
+                        "easing '\(name)' must return a finite number, got \(got) (at t = \(LuaFormat.number(x)))"
+                )))
         return 0
     }
 }

@@ -6,6 +6,8 @@ import CLuaSupport
 /// Swift runs). Reading tables uses raw access: metamethods could raise, so script tables
 /// given to the API are read as plain data.
 public struct LuaStack {
+    // swift-format-ignore: AlwaysUseLowerCamelCase
+    // `L` is what Lua's C API and manual call the state; the bindings read like lauxlib.c.
     public let L: OpaquePointer
 
     public init(_ L: OpaquePointer) { self.L = L }

@@ -37,8 +37,10 @@ enum JobList {
                 scripts = [argument]
             }
             for script in scripts {
-                jobs.append(BatchJob(script: script, parameters: nil,
-                                     output: defaultOutputName(script, format: format), origin: script))
+                jobs.append(
+                    BatchJob(
+                        script: script, parameters: nil,
+                        output: defaultOutputName(script, format: format), origin: script))
             }
         }
         return jobs
@@ -65,9 +67,13 @@ enum JobList {
             let key = job.output.lowercased()
             if let first = seen[key] {
                 if Array(first.output.utf8) == Array(job.output.utf8) {
-                    throw JobListError("\(job.origin): output '\(job.output)' is also written by \(first.origin); give one of them another name")
+                    throw JobListError(
+                        "\(job.origin): output '\(job.output)' is also written by \(first.origin); give one of them another name"
+                    )
                 }
-                throw JobListError("\(job.origin): output '\(job.output)' and '\(first.output)' (\(first.origin)) are one file on a case-insensitive or normalising file system; give one of them another name")
+                throw JobListError(
+                    "\(job.origin): output '\(job.output)' and '\(first.output)' (\(first.origin)) are one file on a case-insensitive or normalising file system; give one of them another name"
+                )
             }
             seen[key] = job
         }
@@ -79,7 +85,9 @@ enum OutputName {
     /// Why `name` cannot be an output's name, or nil when it can; `subject` starts the text.
     static func problem(_ name: String, subject: String = "output") -> String? {
         let isControl = { (c: Unicode.Scalar) in c.value < 0x20 || c.value == 0x7F }
-        let shown = name.unicodeScalars.map { isControl($0) ? String(format: "\\u%04x", $0.value) : String($0) }.joined()
+        let shown = name.unicodeScalars.map {
+            isControl($0) ? String(format: "\\u%04x", $0.value) : String($0)
+        }.joined()
         let rule = "an output is a plain file name inside the output folder"
         if name.isEmpty { return "\(subject) is empty; \(rule)" }
         // A NUL ends the name for the file system: "x\u00001" and "x\u00002" were one file.
@@ -91,9 +99,12 @@ enum OutputName {
             return "\(subject) '\(shown)' is a path ('/', '.' or '..'); \(rule)"
         }
         if name.hasPrefix(StagingFolder.prefix) {
-            return "\(subject) '\(shown)' starts with '\(StagingFolder.prefix)', the mark of batches' staging folders"
+            return
+                "\(subject) '\(shown)' starts with '\(StagingFolder.prefix)', the mark of batches' staging folders"
         }
-        if name.utf8.count > 255 { return "\(subject) is \(name.utf8.count) bytes long; a file name has at most 255" }
+        if name.utf8.count > 255 {
+            return "\(subject) is \(name.utf8.count) bytes long; a file name has at most 255"
+        }
         return nil
     }
 }
@@ -136,27 +147,37 @@ struct Shard: Hashable, Sendable {
     /// (https://kubernetes.io/docs/tasks/job/indexed-parallel-processing-static), but not the
     /// Job's number of completions, so there K/N is spelled out.
     init(environment env: [String: String]) throws {
-        func int(_ name: String) -> Int? { env[name].flatMap { Int($0.trimmingCharacters(in: .whitespaces)) } }
+        func int(_ name: String) -> Int? {
+            env[name].flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+        }
         if env["SLURM_ARRAY_TASK_ID"] != nil {
             guard let id = int("SLURM_ARRAY_TASK_ID"), let min = int("SLURM_ARRAY_TASK_MIN"),
-                  let count = int("SLURM_ARRAY_TASK_COUNT"), count >= 1
+                let count = int("SLURM_ARRAY_TASK_COUNT"), count >= 1
             else {
-                throw UsageError("--shard auto needs SLURM_ARRAY_TASK_ID, SLURM_ARRAY_TASK_MIN and SLURM_ARRAY_TASK_COUNT as whole numbers")
+                throw UsageError(
+                    "--shard auto needs SLURM_ARRAY_TASK_ID, SLURM_ARRAY_TASK_MIN and SLURM_ARRAY_TASK_COUNT as whole numbers"
+                )
             }
             let step = int("SLURM_ARRAY_TASK_STEP") ?? 1
-            let regular = step >= 1 && (id - min) % step == 0
+            let regular =
+                step >= 1 && (id - min) % step == 0
                 && (int("SLURM_ARRAY_TASK_MAX").map { $0 - min == (count - 1) * step } ?? true)
             let k = regular ? (id - min) / step + 1 : 0
             guard regular, k >= 1, k <= count else {
-                throw UsageError("--shard auto: this Slurm array is not a range MIN-MAX[:STEP] (task \(id) of \(count), min \(min), step \(step)); give --shard K/N")
+                throw UsageError(
+                    "--shard auto: this Slurm array is not a range MIN-MAX[:STEP] (task \(id) of \(count), min \(min), step \(step)); give --shard K/N"
+                )
             }
             self.init(index: k, count: count)
             return
         }
         if let index = env["JOB_COMPLETION_INDEX"] {
-            throw UsageError("--shard auto: Kubernetes gives JOB_COMPLETION_INDEX (\(index)) but not the number of completions; give --shard $((JOB_COMPLETION_INDEX+1))/N")
+            throw UsageError(
+                "--shard auto: Kubernetes gives JOB_COMPLETION_INDEX (\(index)) but not the number of completions; give --shard $((JOB_COMPLETION_INDEX+1))/N"
+            )
         }
-        throw UsageError("--shard auto needs a Slurm array task (SLURM_ARRAY_TASK_ID...); elsewhere give --shard K/N")
+        throw UsageError(
+            "--shard auto needs a Slurm array task (SLURM_ARRAY_TASK_ID...); elsewhere give --shard K/N")
     }
 
     func select<T>(_ items: [T]) -> [T] {

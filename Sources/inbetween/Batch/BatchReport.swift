@@ -49,7 +49,8 @@ final class BatchReport {
         let width = 30
         let filled = total == 0 ? width : width * done / total
         let bar = String(repeating: "=", count: filled) + String(repeating: " ", count: width - filled)
-        var line = "\r[\(bar)] \(done)/\(total) jobs  \(String(format: "%.1f", rate))/s  ETA \(BatchReport.clock(left))"
+        var line =
+            "\r[\(bar)] \(done)/\(total) jobs  \(String(format: "%.1f", rate))/s  ETA \(BatchReport.clock(left))"
         if failed > 0 { line += "  \(failed) failed" }
         if done == total { line += "\r\u{1B}[K" }  // clear the bar before the summary
         Diagnostics.writeRaw(line)
@@ -67,20 +68,23 @@ final class BatchReport {
         if workers > 0 { text += " by \(workers) worker" + (workers == 1 ? "" : "s") }
         // A stopped batch never drew its last progress line, which clears the bar.
         if showProgress && done < total { text = "\r\u{1B}[K" + text }
-        for failure in failures.sorted(by: { $0.index < $1.index }) { text += "\n  failed: \(failure.origin): \(failure.message)" }
+        for failure in failures.sorted(by: { $0.index < $1.index }) {
+            text += "\n  failed: \(failure.origin): \(failure.message)"
+        }
         if signal != nil && done < total { text += "\n  rerun with --skip-existing to run the rest" }
         return text
     }
 
     static func clock(_ seconds: Double) -> String {
         let s = Int(seconds.rounded(.up))
-        return s >= 3600 ? String(format: "%d:%02d:%02d", s / 3600, s / 60 % 60, s % 60)
+        return s >= 3600
+            ? String(format: "%d:%02d:%02d", s / 3600, s / 60 % 60, s % 60)
             : String(format: "%d:%02d", s / 60, s % 60)
     }
 
     static func size(_ bytes: Int) -> String {
         if bytes < 1024 { return "\(bytes) bytes" }
         if bytes < 1 << 20 { return String(format: "%.1f KiB", Double(bytes) / 1024) }
-        return String(format: "%.1f MiB", Double(bytes) / 1048576)
+        return String(format: "%.1f MiB", Double(bytes) / 1_048_576)
     }
 }

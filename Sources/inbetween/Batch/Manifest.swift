@@ -21,7 +21,8 @@ enum Manifest {
     static let defaultMaxBytes = 256 << 20
 
     static func read(_ path: String, format: String, maxBytes: Int = defaultMaxBytes) throws -> [BatchJob] {
-        var data = try BoundedFile.contents(path, maxBytes: maxBytes, what: "manifest", flag: "--max-manifest-size")[...]
+        var data = try BoundedFile.contents(
+            path, maxBytes: maxBytes, what: "manifest", flag: "--max-manifest-size")[...]
         // A byte order mark, as Windows tools write one: RFC 8259 §8.1 lets a reader ignore it.
         if data.starts(with: [0xEF, 0xBB, 0xBF]) { data = data.dropFirst(3) }
         // Not NSString.deletingLastPathComponent: Linux Foundation traps on one-character paths.
@@ -55,17 +56,22 @@ enum Manifest {
         }
     }
 
-    private static func job(_ line: ArraySlice<UInt8>, context: inout Context, origin: String) throws -> BatchJob {
+    private static func job(_ line: ArraySlice<UInt8>, context: inout Context, origin: String) throws
+        -> BatchJob
+    {
         let value: ScriptParameter
         do {
             value = try ScriptParameter(json: line)
         } catch {
             let problem = error.message
             // Syntax errors read "not valid JSON"; the rules above JSON's own say what they are.
-            let isSyntax = !(problem.hasPrefix("duplicate key") || problem.hasPrefix("integer")
+            let isSyntax =
+                !(problem.hasPrefix("duplicate key") || problem.hasPrefix("integer")
                 || problem.hasPrefix("nested"))
-            throw JobListError(isSyntax ? "not valid JSON at column \(error.column): \(problem)"
-                : "\(problem) (column \(error.column))")
+            throw JobListError(
+                isSyntax
+                    ? "not valid JSON at column \(error.column): \(problem)"
+                    : "\(problem) (column \(error.column))")
         }
         guard case .object(let fields) = value else {
             throw JobListError("a job is a JSON object {\"script\": ..., \"params\": {...}, \"output\": ...}")
@@ -74,7 +80,8 @@ enum Manifest {
             throw JobListError("unknown key '\(unknown)' (valid: \(keys.joined(separator: ", ")))")
         }
         guard case .string(let script)? = fields["script"], !script.isEmpty else {
-            throw JobListError(fields["script"] == nil ? "missing \"script\"" : "\"script\" must be a non-empty string")
+            throw JobListError(
+                fields["script"] == nil ? "missing \"script\"" : "\"script\" must be a non-empty string")
         }
         let resolved = try checkScript(script, context: &context)
         var parameters: ScriptParameter?
@@ -99,14 +106,17 @@ enum Manifest {
     private static func checkScript(_ script: String, context: inout Context) throws -> String {
         if let known = context.checked[script] { return known }
         guard !script.utf8.contains(0) else { throw JobListError("\"script\" contains a NUL character") }
-        let resolved = script.hasPrefix("/") ? script : (context.folder as NSString).appendingPathComponent(script)
+        let resolved =
+            script.hasPrefix("/") ? script : (context.folder as NSString).appendingPathComponent(script)
         guard let real = realPath(resolved) else {
             throw JobListError("script '\(resolved)' not found")
         }
         guard let realFolder = context.realFolder,
-              real.hasPrefix(realFolder == "/" ? "/" : realFolder + "/")
+            real.hasPrefix(realFolder == "/" ? "/" : realFolder + "/")
         else {
-            throw JobListError("script '\(script)' is '\(real)' once symlinks are resolved, outside the manifest's folder \(context.realFolder ?? context.folder); a manifest runs only scripts in its folder or below it")
+            throw JobListError(
+                "script '\(script)' is '\(real)' once symlinks are resolved, outside the manifest's folder \(context.realFolder ?? context.folder); a manifest runs only scripts in its folder or below it"
+            )
         }
         var info = stat()
         guard stat(real, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
@@ -140,9 +150,12 @@ enum BoundedFile {
         switch info.st_mode & S_IFMT {
         case S_IFREG: break
         case S_IFDIR: throw JobListError("\(path) is a folder, not a \(what) file")
-        default: throw JobListError("\(path) is not a regular file (a device, pipe or socket); a \(what) must be one")
+        default:
+            throw JobListError(
+                "\(path) is not a regular file (a device, pipe or socket); a \(what) must be one")
         }
-        let tooBig = JobListError("\(path) is larger than the \(what) size limit (\(maxBytes) bytes); raise it with \(flag)")
+        let tooBig = JobListError(
+            "\(path) is larger than the \(what) size limit (\(maxBytes) bytes); raise it with \(flag)")
         guard Int(info.st_size) <= maxBytes else { throw tooBig }
         // Read to the end, which may differ from st_size for a file being written, but
         // never past the limit.
@@ -155,7 +168,9 @@ enum BoundedFile {
             }
             let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + count, $0.count - count) }
             if n < 0 && errno == EINTR { continue }
-            guard n >= 0 else { throw JobListError("cannot read \(path) (\(String(cString: strerror(errno))))") }
+            guard n >= 0 else {
+                throw JobListError("cannot read \(path) (\(String(cString: strerror(errno))))")
+            }
             if n == 0 { break }
             count += n
         }

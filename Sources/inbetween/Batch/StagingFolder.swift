@@ -106,7 +106,8 @@ final class StagingFolder {
         static let current = Owner(
             boot: (try? String(contentsOfFile: "/proc/sys/kernel/random/boot_id", encoding: .utf8))?
                 .trimmingCharacters(in: .whitespacesAndNewlines) ?? "",
-            pidNamespace: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/ns/pid")) ?? "",
+            pidNamespace: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/ns/pid"))
+                ?? "",
             pid: getpid(),
             host: hostName())
 
@@ -134,8 +135,9 @@ final class StagingFolder {
                 guard let eq = line.firstIndex(of: "=") else { continue }
                 fields[String(line[..<eq])] = String(line[line.index(after: eq)...])
             }
-            guard let boot = fields["boot"], let ns = fields["pidns"], let pid = fields["pid"].flatMap({ pid_t($0) }),
-                  let host = fields["host"]
+            guard let boot = fields["boot"], let ns = fields["pidns"],
+                let pid = fields["pid"].flatMap({ pid_t($0) }),
+                let host = fields["host"]
             else { return nil }
             self.init(boot: boot, pidNamespace: ns, pid: pid, host: host)
         }
@@ -145,7 +147,8 @@ final class StagingFolder {
         /// The host name as it may appear in a file name (for people reading `ls -a`).
         var hostForName: String {
             let allowed = host.unicodeScalars.prefix(64).map {
-                ($0.isASCII && (CharacterSet.alphanumerics.contains($0) || $0 == "-" || $0 == ".")) ? Character($0) : "_"
+                ($0.isASCII && (CharacterSet.alphanumerics.contains($0) || $0 == "-" || $0 == "."))
+                    ? Character($0) : "_"
             }
             return allowed.isEmpty ? "host" : String(allowed)
         }

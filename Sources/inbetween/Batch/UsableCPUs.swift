@@ -33,9 +33,13 @@ enum UsableCPUs {
     /// cpu.cfs_period_us. (Linux's Documentation/admin-guide/cgroup-v2.rst, "cpu.max", and
     /// Documentation/scheduler/sched-bwc.rst.)
     static var cgroupQuota: Int? {
-        guard let cgroup = try? String(contentsOfFile: "/proc/self/cgroup", encoding: .utf8) else { return nil }
+        guard let cgroup = try? String(contentsOfFile: "/proc/self/cgroup", encoding: .utf8) else {
+            return nil
+        }
         func read(_ path: String) -> [Substring] {
-            ((try? String(contentsOfFile: path, encoding: .utf8)) ?? "").split(whereSeparator: { $0 == " " || $0 == "\n" })
+            ((try? String(contentsOfFile: path, encoding: .utf8)) ?? "").split(whereSeparator: {
+                $0 == " " || $0 == "\n"
+            })
         }
         func cpus(_ quota: Substring, _ period: Substring) -> Int? {
             guard let q = Double(quota), let p = Double(period), q > 0, p > 0 else { return nil }
@@ -50,7 +54,8 @@ enum UsableCPUs {
                 if max.count == 2, let n = cpus(max[0], max[1]) { return n }
             } else if fields[1].split(separator: ",").contains("cpu") {
                 let base = "/sys/fs/cgroup/" + fields[1] + group
-                let quota = read(base + "/cpu.cfs_quota_us"), period = read(base + "/cpu.cfs_period_us")
+                let quota = read(base + "/cpu.cfs_quota_us")
+                let period = read(base + "/cpu.cfs_period_us")
                 if let q = quota.first, let p = period.first, let n = cpus(q, p) { return n }
             }
         }

@@ -48,7 +48,8 @@ enum Worker {
                 do {
                     try runtime.host.beginBudget()
                     defer { runtime.host.endBudget() }
-                    result.bytes = try perform(job, runtime: runtime, request: request, format: format, numbers: numbers)
+                    result.bytes = try perform(
+                        job, runtime: runtime, request: request, format: format, numbers: numbers)
                 } catch {
                     result.ok = false
                     result.error = Diagnostics.text(of: error)
@@ -67,13 +68,16 @@ enum Worker {
     }
 
     /// Runs one job and writes its frames; returns the bytes written.
-    static func perform(_ job: JobRequest, runtime: Runtime, request: SamplingRequest, format: String,
-                        numbers: NumberFormat) throws -> Int {
+    static func perform(
+        _ job: JobRequest, runtime: Runtime, request: SamplingRequest, format: String,
+        numbers: NumberFormat
+    ) throws -> Int {
         try runtime.runJob(file: job.script, parameters: job.params)
         let fps = try runtime.clock(for: request).fps
         let sink = try ByteSink(path: job.output, staged: true)
-        var writer = makeFrameWriter(format: format, sink: sink, numbers: numbers, fps: fps, source: job.script,
-                                     runtime: runtime)
+        var writer = makeFrameWriter(
+            format: format, sink: sink, numbers: numbers, fps: fps, source: job.script,
+            runtime: runtime)
         let frames = try runtime.frames(request)
         while let frame = try frames.next() { try writer.write(frame) }
         try writer.finish(frames.summary)

@@ -55,7 +55,8 @@ enum WorkerMessages {
 
     static func encode(_ request: JobRequest) -> [UInt8] {
         guard request.params == nil else { return codable(request) }
-        let line = "{\"id\":\(request.id),\"script\":\(jsonString(request.script)),\"output\":\(jsonString(request.output))}\n"
+        let line =
+            "{\"id\":\(request.id),\"script\":\(jsonString(request.script)),\"output\":\(jsonString(request.output))}\n"
         return Array(line.utf8)
     }
 
@@ -69,7 +70,8 @@ enum WorkerMessages {
     static func decode(_ type: JobResult.Type, _ line: ArraySlice<UInt8>) -> JobResult? {
         var rest = line[...]
         if skip(#"{"id":"#, &rest), let id = integer(&rest), skip(#","ok":true,"bytes":"#, &rest),
-           let bytes = integer(&rest), skip("}", &rest), rest.isEmpty {
+            let bytes = integer(&rest), skip("}", &rest), rest.isEmpty
+        {
             return JobResult(id: id, ok: true, bytes: bytes)
         }
         return try? JSONDecoder().decode(JobResult.self, from: Data(line))

@@ -83,8 +83,9 @@ final class WorkerPool {
                 } else {
                     id = retry.removeFirst()
                 }
-                let request = JobRequest(id: id, script: jobs[id].script, output: stagingPath(id),
-                                         params: jobs[id].parameters)
+                let request = JobRequest(
+                    id: id, script: jobs[id].script, output: stagingPath(id),
+                    params: jobs[id].parameters)
                 let idle = worker.jobs.isEmpty
                 guard worker.send(request) else {
                     // Its pipe is closed: it died. The poll loop reaps it; retry elsewhere.
@@ -129,7 +130,9 @@ final class WorkerPool {
         while stoppedBy == nil && (running > 0 || (hasWork && !workers.isEmpty)) {
             fds.removeAll(keepingCapacity: true)
             fds.append(pollfd(fd: signals, events: Int16(POLLIN), revents: 0))
-            for worker in workers { fds.append(pollfd(fd: worker.reader.fd, events: Int16(POLLIN), revents: 0)) }
+            for worker in workers {
+                fds.append(pollfd(fd: worker.reader.fd, events: Int16(POLLIN), revents: 0))
+            }
             let ready = poll(&fds, nfds_t(fds.count), watchdogTimeout())
             if ready < 0 {
                 if errno == EINTR { continue }
@@ -159,7 +162,8 @@ final class WorkerPool {
                         worker.busySince = WorkerPool.now()
                         continue
                     }
-                    guard let result = WorkerMessages.decode(JobResult.self, line), result.id == worker.jobs.first
+                    guard let result = WorkerMessages.decode(JobResult.self, line),
+                        result.id == worker.jobs.first
                     else { continue }
                     worker.jobs.removeFirst()
                     worker.busySince = WorkerPool.now()
@@ -194,7 +198,9 @@ final class WorkerPool {
     /// finalizer (hooks are off in `__gc`) runs on past them.
     private func deathMessage(_ worker: WorkerProcess) -> (String) -> String {
         let ran = WorkerPool.now() - worker.busySince
-        guard jobSeconds > 0, ran >= jobSeconds else { return { how in "worker \(how) while running this script" } }
+        guard jobSeconds > 0, ran >= jobSeconds else {
+            return { how in "worker \(how) while running this script" }
+        }
         let limit = WorkerPool.seconds(jobSeconds)
         return { how in
             "worker \(how) after the time limit (\(limit) s, --timeout): the script did not stop at the limit "
@@ -215,12 +221,16 @@ final class WorkerPool {
             let worker = workers[i]
             guard let deadline = deadline(worker), now >= deadline else { continue }
             worker.kill()
-            let limit = WorkerPool.seconds(jobSeconds), grace = WorkerPool.seconds(WorkerPool.watchdogGrace)
+            let limit = WorkerPool.seconds(jobSeconds)
+            let grace = WorkerPool.seconds(WorkerPool.watchdogGrace)
             // Silent while starting (loading plugins): no job is to blame; they go elsewhere.
-            try replace(i, worker.ready ? { _ in
-                "no answer within the time limit (\(limit) s, --timeout) plus \(grace) s: the worker was stopped "
-                    + "(SIGSTOP?) or stuck where its limits cannot reach it, and was killed"
-            } : nil)
+            try replace(
+                i,
+                worker.ready
+                    ? { _ in
+                        "no answer within the time limit (\(limit) s, --timeout) plus \(grace) s: the worker was stopped "
+                            + "(SIGSTOP?) or stuck where its limits cannot reach it, and was killed"
+                    } : nil)
         }
     }
 
@@ -241,7 +251,8 @@ final class WorkerPool {
             while let lines = worker.reader.readLines() {
                 for line in lines {
                     // Workers ignore SIGINT, so a failure here is the job's own, from before.
-                    guard let result = WorkerMessages.decode(JobResult.self, line), result.id == worker.jobs.first
+                    guard let result = WorkerMessages.decode(JobResult.self, line),
+                        result.id == worker.jobs.first
                     else { continue }
                     worker.jobs.removeFirst()
                     onResult(result.id, settle(result, jobs[result.id]))
@@ -256,7 +267,8 @@ final class WorkerPool {
         started += 1
         // Plugin warnings are the same in every worker: only the first one reports them.
         let arguments = ["__worker"] + workerArguments + (started == 1 ? ["--report-plugins"] : [])
-        return try WorkerProcess(executable: executable, arguments: arguments, environment: WorkerPool.environment)
+        return try WorkerProcess(
+            executable: executable, arguments: arguments, environment: WorkerPool.environment)
     }
 
     /// Ours, with the Swift runtime's crash report turned off unless asked for: a worker that

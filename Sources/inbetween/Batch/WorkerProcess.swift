@@ -21,7 +21,8 @@ final class WorkerProcess {
 
     /// Starts `executable arguments...`.
     init(executable: String, arguments: [String], environment: [String]) throws {
-        var toChild: [Int32] = [0, 0], fromChild: [Int32] = [0, 0]
+        var toChild: [Int32] = [0, 0]
+        var fromChild: [Int32] = [0, 0]
         guard pipe(&toChild) == 0, pipe(&fromChild) == 0 else {
             throw CommandError("cannot start a worker (\(String(cString: strerror(errno))))")
         }

@@ -48,7 +48,8 @@ struct Arguments {
                 inline = String(item.dropFirst(item.dropFirst(2).hasPrefix("=") ? 3 : 2))
             }
             guard let option = command.option(spelling) else {
-                throw UsageError("unknown option '\(item)' for \(command.name)" + Arguments.hint(item, command))
+                throw UsageError(
+                    "unknown option '\(item)' for \(command.name)" + Arguments.hint(item, command))
             }
             var value: String?
             if option.takesValue {
@@ -74,7 +75,9 @@ struct Arguments {
                 throw UsageError("option \(option.name) needs one of \(list), got '\(value)'")
             }
             if let k = given.firstIndex(where: { $0.name == option.name }) {
-                guard option.repetition == .accumulate else { throw UsageError("option \(option.name) given twice") }
+                guard option.repetition == .accumulate else {
+                    throw UsageError("option \(option.name) given twice")
+                }
                 given[k].values += value.map { [$0] } ?? []
             } else {
                 given.append((option.name, value.map { [$0] } ?? []))
@@ -94,7 +97,8 @@ struct Arguments {
 
     private mutating func declared(_ name: String) -> OptionSpec {
         guard let option = command.option(name) else {
-            preconditionFailure("\(command.name) reads option \(name), which its table entry does not declare")
+            preconditionFailure(
+                "\(command.name) reads option \(name), which its table entry does not declare")
         }
         if !read.contains(option.name) { read.append(option.name) }
         return option
@@ -121,7 +125,9 @@ struct Arguments {
     }
 
     /// `name N` as a finite number obeying `rule`; the error names the option and the rule.
-    mutating func number(_ name: String, rule: (Double) -> Bool = { _ in true }, ruleText: String = "a number")
+    mutating func number(
+        _ name: String, rule: (Double) -> Bool = { _ in true }, ruleText: String = "a number"
+    )
         throws(UsageError) -> Double?
     {
         guard let text = option(name) else { return nil }
@@ -132,10 +138,15 @@ struct Arguments {
     }
 
     /// `name N` as a whole number in `range`.
-    mutating func integer(_ name: String, in range: ClosedRange<Int>, of what: String) throws(UsageError) -> Int? {
-        try number(name, rule: { $0 == $0.rounded() && Double(range.lowerBound) <= $0 && $0 <= Double(range.upperBound) },
-                   ruleText: "a whole number of \(what) from \(range.lowerBound) to \(range.upperBound)")
-            .map { Int($0) }
+    mutating func integer(_ name: String, in range: ClosedRange<Int>, of what: String) throws(UsageError)
+        -> Int?
+    {
+        try number(
+            name,
+            rule: { $0 == $0.rounded() && Double(range.lowerBound) <= $0 && $0 <= Double(range.upperBound) },
+            ruleText: "a whole number of \(what) from \(range.lowerBound) to \(range.upperBound)"
+        )
+        .map { Int($0) }
     }
 
     /// The next operand.
@@ -146,9 +157,12 @@ struct Arguments {
 
     /// Fails on a stray operand; checks that the command read every option it was given.
     func finish() throws(UsageError) {
-        if let extra = operands.first { throw UsageError("unexpected argument '\(extra)' for \(command.name)") }
+        if let extra = operands.first {
+            throw UsageError("unexpected argument '\(extra)' for \(command.name)")
+        }
         for (name, _) in given where !read.contains(name) {
-            preconditionFailure("\(command.name) was given \(name), declared in its table entry, but never read it")
+            preconditionFailure(
+                "\(command.name) was given \(name), declared in its table entry, but never read it")
         }
     }
 }
@@ -166,7 +180,8 @@ extension Arguments {
 
     /// `--fps N`: the same range for every command (as `keyframes.generate` and `scene{fps}`).
     mutating func frameRate() throws(UsageError) -> Double? {
-        try number("--fps", rule: { $0 > 0 && $0 <= SamplingRequest.maximumFPS },
-                   ruleText: "a frame rate in (0, \(NumberFormat.shortest.string(SamplingRequest.maximumFPS))]")
+        try number(
+            "--fps", rule: { $0 > 0 && $0 <= SamplingRequest.maximumFPS },
+            ruleText: "a frame rate in (0, \(NumberFormat.shortest.string(SamplingRequest.maximumFPS))]")
     }
 }

@@ -12,7 +12,8 @@ enum BatchCommand {
         let format = args.option("--format") ?? "json"
         let fps = try args.frameRate()
         let precision = try args.precision()
-        let jobCount = try args.integer("--jobs", in: 1...1024, of: "workers")
+        let jobCount =
+            try args.integer("--jobs", in: 1...1024, of: "workers")
             ?? UsableCPUs.count
         let skipExisting = args.flag("--skip-existing")
         let shard = try args.option("--shard").map { try Shard(parsing: $0) } ?? .all
@@ -20,7 +21,8 @@ enum BatchCommand {
         var manifestLimit = Manifest.defaultMaxBytes
         if let text = args.option("--max-manifest-size") {
             guard let bytes = ByteCount.parse(text), bytes > 0 else {
-                throw UsageError("option --max-manifest-size needs a size in bytes such as 64M or 1G, got '\(text)'")
+                throw UsageError(
+                    "option --max-manifest-size needs a size in bytes such as 64M or 1G, got '\(text)'")
             }
             manifestLimit = bytes
         }
@@ -28,7 +30,9 @@ enum BatchCommand {
         var inputs: [String] = []
         while let next = args.next() { inputs.append(next) }
         try args.finish()
-        guard manifest != nil || !inputs.isEmpty else { throw UsageError("batch needs scripts, folders or --manifest FILE") }
+        guard manifest != nil || !inputs.isEmpty else {
+            throw UsageError("batch needs scripts, folders or --manifest FILE")
+        }
 
         var jobs: [BatchJob]
         do {
@@ -47,7 +51,8 @@ enum BatchCommand {
         let total = jobs.count
         if skipExisting {
             jobs = jobs.filter {
-                !FileManager.default.fileExists(atPath: (outputFolder as NSString).appendingPathComponent($0.output))
+                !FileManager.default.fileExists(
+                    atPath: (outputFolder as NSString).appendingPathComponent($0.output))
             }
         }
 
@@ -57,10 +62,13 @@ enum BatchCommand {
         let report = BatchReport(total: jobs.count, skipped: total - jobs.count)
         var stoppedBy: Int32?
         if !jobs.isEmpty {
-            let pool = try WorkerPool(workerArguments: workerArguments, outputFolder: outputFolder,
-                                      jobSeconds: options.limits.seconds)
+            let pool = try WorkerPool(
+                workerArguments: workerArguments, outputFolder: outputFolder,
+                jobSeconds: options.limits.seconds)
             report.workers = min(jobCount, jobs.count)
-            stoppedBy = try pool.run(jobs, workers: jobCount) { id, outcome in report.record(id, jobs[id], outcome) }
+            stoppedBy = try pool.run(jobs, workers: jobCount) { id, outcome in
+                report.record(id, jobs[id], outcome)
+            }
         }
         Diagnostics.write(report.summary(stoppedBy: stoppedBy))
         // 128 + the signal, as a shell reports a process the signal ended.

@@ -9,7 +9,7 @@ import InbetweenEngine
 enum BenchWriteCommand {
     static func run(_ args: inout Arguments) throws -> Int32 {
         guard let frames = args.next().flatMap(Int.init), let format = args.next(), let mode = args.next(),
-              let file = args.next()
+            let file = args.next()
         else { throw UsageError("__bench-write FRAMES csv|json shortest|P FILE") }
         try args.finish()
         let numbers: NumberFormat = mode == "shortest" ? .shortest : .fixed(Int(mode) ?? 6)
@@ -20,7 +20,8 @@ enum BenchWriteCommand {
         let sink = try ByteSink(path: file)
         var writer = makeFrameWriter(format: format, sink: sink, numbers: numbers, fps: 240)
         // A point from the first frame, so the CSV header is as wide as the rows (two values).
-        var frame = SampledFrame(index: 0, time: 0, tracks: [track], values: [.point(InbetweenEngine.Point(x: 0, y: 0))])
+        var frame = SampledFrame(
+            index: 0, time: 0, tracks: [track], values: [.point(InbetweenEngine.Point(x: 0, y: 0))])
         for i in 0..<frames {
             let t = Double(i) / 240
             frame.index = i
@@ -28,8 +29,10 @@ enum BenchWriteCommand {
             frame.values[0] = Value.point(InbetweenEngine.Point(x: 150 + 100 * sin(t), y: 300 * cos(0.5 * t)))
             try writer.write(frame)
         }
-        try writer.finish(SamplingSummary(frameCount: frames, startTime: 0, endTime: Double(frames - 1) / 240,
-                                          tracks: [track], eventCount: 0))
+        try writer.finish(
+            SamplingSummary(
+                frameCount: frames, startTime: 0, endTime: Double(frames - 1) / 240,
+                tracks: [track], eventCount: 0))
         try sink.commit()
         clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts)
         let elapsed = Double(ts.tv_sec) + Double(ts.tv_nsec) * 1e-9 - start

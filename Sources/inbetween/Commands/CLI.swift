@@ -37,7 +37,9 @@ enum CLI {
                 case "--verbose":
                     verbose = true
                 default:
-                    throw UsageError("unknown option '\(first)' (options go after the command: inbetween COMMAND [options])")
+                    throw UsageError(
+                        "unknown option '\(first)' (options go after the command: inbetween COMMAND [options])"
+                    )
                 }
             }
             guard let name = rest.first else { throw UsageError("missing command") }
@@ -88,7 +90,9 @@ enum CLI {
             return 0
         }
         guard let spec = CommandTable.command(named: name), !spec.hidden else {
-            throw UsageError("unknown command '\(name)' (commands: \(CommandTable.visibleCommands.map(\.name).joined(separator: ", ")))")
+            throw UsageError(
+                "unknown command '\(name)' (commands: \(CommandTable.visibleCommands.map(\.name).joined(separator: ", ")))"
+            )
         }
         print(HelpText.command(spec))
         return 0

@@ -18,31 +18,43 @@ enum CommandTable {
         name: "--precision", value: .number("P"),
         help: "write numbers with P decimals (0-17) instead of the shortest round-trip form")
     static let fps = OptionSpec(
-        name: "--fps", value: .number("N"), help: "frames per second (default: the script's scene{fps}, else 60)")
+        name: "--fps", value: .number("N"),
+        help: "frames per second (default: the script's scene{fps}, else 60)")
 
     static let watch = OptionSpec(
         name: "--watch",
         help: "write again whenever the script, a module it requires or a plugin changes (needs a file)")
 
-    static let pluginOptions = OptionSection(title: "plugin options", options: [
-        OptionSpec(name: "--plugins", value: .folder("DIR"), help: "also load the plugins in DIR (repeatable)",
-                   repetition: .accumulate),
-        OptionSpec(name: "--no-user-plugins",
-                   help: "ignore the user's folder and INBETWEEN_PLUGIN_PATH (reproducible runs)"),
-        OptionSpec(name: "--trusted", help: "give scripts the full Lua standard library"),
-    ])
+    static let pluginOptions = OptionSection(
+        title: "plugin options",
+        options: [
+            OptionSpec(
+                name: "--plugins", value: .folder("DIR"), help: "also load the plugins in DIR (repeatable)",
+                repetition: .accumulate),
+            OptionSpec(
+                name: "--no-user-plugins",
+                help: "ignore the user's folder and INBETWEEN_PLUGIN_PATH (reproducible runs)"),
+            OptionSpec(name: "--trusted", help: "give scripts the full Lua standard library"),
+        ])
 
-    static let limitOptions = OptionSection(title: "limits", note: "0 turns one off", options: [
-        OptionSpec(name: "--max-instructions", value: .number("N"),
-                   help: "Lua VM instructions per script (default 1e9)"),
-        OptionSpec(name: "--max-memory", value: .text("BYTES"),
-                   help: "memory of the Lua state, e.g. 512M, 2G (default 1G)"),
-        OptionSpec(name: "--timeout", value: .number("SECONDS"), help: "wall-clock time per script (default 60)"),
-        OptionSpec(name: "--max-frames", value: .number("N"),
-                   help: "frames one sample request may produce (default 1e7)"),
-        OptionSpec(name: "--max-script-size", value: .text("BYTES"),
-                   help: "largest script, module or plugin file read, e.g. 512K (default 8M)"),
-    ])
+    static let limitOptions = OptionSection(
+        title: "limits", note: "0 turns one off",
+        options: [
+            OptionSpec(
+                name: "--max-instructions", value: .number("N"),
+                help: "Lua VM instructions per script (default 1e9)"),
+            OptionSpec(
+                name: "--max-memory", value: .text("BYTES"),
+                help: "memory of the Lua state, e.g. 512M, 2G (default 1G)"),
+            OptionSpec(
+                name: "--timeout", value: .number("SECONDS"), help: "wall-clock time per script (default 60)"),
+            OptionSpec(
+                name: "--max-frames", value: .number("N"),
+                help: "frames one sample request may produce (default 1e7)"),
+            OptionSpec(
+                name: "--max-script-size", value: .text("BYTES"),
+                help: "largest script, module or plugin file read, e.g. 512K (default 8M)"),
+        ])
 
     static let generalOptions = OptionSection(title: "general options", options: [verbose, help])
 
@@ -61,16 +73,28 @@ enum CommandTable {
             css (the animations as CSS animations, with a page beside -o x.css) or swift (Core
             Animation code), which keep each animation's structure unless --bake is given.
             """,
-        sections: [OptionSection(title: "options", options: [
-            fps,
-            OptionSpec(name: "--from", value: .number("T"), help: "first frame time in seconds (default: the scene's start)"),
-            OptionSpec(name: "--to", value: .number("T"), help: "last frame time in seconds (default: the scene's end)"),
-            OptionSpec(name: "--format", value: .choice("FORMAT", frameFormats), help: "the output format (default json)"),
-            OptionSpec(name: "--bake", help: "css and swift: one keyframe per frame instead of the animations' structure"),
-            precision,
-            output,
-            watch,
-        ])] + runtimeSections,
+        sections: [
+            OptionSection(
+                title: "options",
+                options: [
+                    fps,
+                    OptionSpec(
+                        name: "--from", value: .number("T"),
+                        help: "first frame time in seconds (default: the scene's start)"),
+                    OptionSpec(
+                        name: "--to", value: .number("T"),
+                        help: "last frame time in seconds (default: the scene's end)"),
+                    OptionSpec(
+                        name: "--format", value: .choice("FORMAT", frameFormats),
+                        help: "the output format (default json)"),
+                    OptionSpec(
+                        name: "--bake",
+                        help: "css and swift: one keyframe per frame instead of the animations' structure"),
+                    precision,
+                    output,
+                    watch,
+                ])
+        ] + runtimeSections,
         runCommand: { args in try RunCommand.run(&args) })
 
     static let curve = CommandSpec(
@@ -84,18 +108,28 @@ enum CommandTable {
             .lua file that returns a function of t (- reads it from standard input). Springs are
             sampled over their settling duration.
             """,
-        sections: [OptionSection(title: "options", options: [
-            OptionSpec(name: "--samples", value: .number("N"),
-                       help: "N samples at x = i/(N-1) (default 61; css 10001; svg 401)"),
-            OptionSpec(name: "--at", value: .text("X1,X2,..."), help: "sample at these x values instead (csv, json, svg)"),
-            OptionSpec(name: "--format", value: .choice("FORMAT", CurveCommand.Format.allCases.map(\.rawValue)),
-                       help: "csv (default), json, css (linear()) or svg (a chart)"),
-            precision,
-            OptionSpec(name: "--tolerance", value: .number("T"),
-                       help: "css: largest difference from the samples (default 0.001)"),
-            output,
-            watch,
-        ])] + runtimeSections,
+        sections: [
+            OptionSection(
+                title: "options",
+                options: [
+                    OptionSpec(
+                        name: "--samples", value: .number("N"),
+                        help: "N samples at x = i/(N-1) (default 61; css 10001; svg 401)"),
+                    OptionSpec(
+                        name: "--at", value: .text("X1,X2,..."),
+                        help: "sample at these x values instead (csv, json, svg)"),
+                    OptionSpec(
+                        name: "--format",
+                        value: .choice("FORMAT", CurveCommand.Format.allCases.map(\.rawValue)),
+                        help: "csv (default), json, css (linear()) or svg (a chart)"),
+                    precision,
+                    OptionSpec(
+                        name: "--tolerance", value: .number("T"),
+                        help: "css: largest difference from the samples (default 0.001)"),
+                    output,
+                    watch,
+                ])
+        ] + runtimeSections,
         operand: .easing,
         runCommand: { args in try CurveCommand.run(&args) })
 
@@ -111,13 +145,21 @@ enum CommandTable {
             property's values over time and the motion paths of point-valued properties, with a
             dot per frame.
             """,
-        sections: [OptionSection(title: "options", options: [
-            OptionSpec(name: "--samples", value: .number("N"), help: "points per curve (default 401)"),
-            OptionSpec(name: "--title", value: .text("TEXT"), help: "the chart's title (default: the SPECs)"),
-            OptionSpec(name: "--fps", value: .number("N"), help: "frames per second when plotting a script (default 60)"),
-            output,
-            watch,
-        ])] + runtimeSections,
+        sections: [
+            OptionSection(
+                title: "options",
+                options: [
+                    OptionSpec(
+                        name: "--samples", value: .number("N"), help: "points per curve (default 401)"),
+                    OptionSpec(
+                        name: "--title", value: .text("TEXT"), help: "the chart's title (default: the SPECs)"),
+                    OptionSpec(
+                        name: "--fps", value: .number("N"),
+                        help: "frames per second when plotting a script (default 60)"),
+                    output,
+                    watch,
+                ])
+        ] + runtimeSections,
         operand: .easing,
         runCommand: { args in try PlotCommand.run(&args) })
 
@@ -137,15 +179,26 @@ enum CommandTable {
             the page also re-loads FILE.data.js, written beside it, and shows each new version
             within a second, keeping its time and play state.
             """,
-        sections: [OptionSection(title: "options", options: [
-            fps,
-            OptionSpec(name: "--from", value: .number("T"), help: "first frame time in seconds (default: the scene's start)"),
-            OptionSpec(name: "--to", value: .number("T"), help: "last frame time in seconds (default: the scene's end)"),
-            OptionSpec(name: "--title", value: .text("TEXT"), help: "the page's title (default: the script's name)"),
-            OptionSpec(name: "-o", value: .file("FILE"),
-                       help: "write FILE (default: SCRIPT.html beside the script; -: standard output)"),
-            watch,
-        ])] + runtimeSections,
+        sections: [
+            OptionSection(
+                title: "options",
+                options: [
+                    fps,
+                    OptionSpec(
+                        name: "--from", value: .number("T"),
+                        help: "first frame time in seconds (default: the scene's start)"),
+                    OptionSpec(
+                        name: "--to", value: .number("T"),
+                        help: "last frame time in seconds (default: the scene's end)"),
+                    OptionSpec(
+                        name: "--title", value: .text("TEXT"),
+                        help: "the page's title (default: the script's name)"),
+                    OptionSpec(
+                        name: "-o", value: .file("FILE"),
+                        help: "write FILE (default: SCRIPT.html beside the script; -: standard output)"),
+                    watch,
+                ])
+        ] + runtimeSections,
         runCommand: { args in try PreviewCommand.run(&args) })
 
     static let list = CommandSpec(
@@ -156,9 +209,13 @@ enum CommandTable {
             Lists every timing preset, easing, spring and animation preset with the plugin and
             file it came from, and the name clashes resolved while loading the plugins.
             """,
-        sections: [OptionSection(title: "options", options: [
-            OptionSpec(name: "--json", help: "one JSON document instead of columns"),
-        ])] + runtimeSections,
+        sections: [
+            OptionSection(
+                title: "options",
+                options: [
+                    OptionSpec(name: "--json", help: "one JSON document instead of columns")
+                ])
+        ] + runtimeSections,
         operand: .none,
         runCommand: { args in try ListCommand.run(&args) })
 
@@ -178,19 +235,35 @@ enum CommandTable {
             inbetween batch jobs/ -o out --shard auto
             inbetween batch jobs/ -o out --shard $((JOB_COMPLETION_INDEX+1))/COMPLETIONS
             """,
-        sections: [OptionSection(title: "options", options: [
-            OptionSpec(name: "-o", value: .folder("OUTDIR"), help: "output folder (created when missing)"),
-            OptionSpec(name: "--jobs", value: .number("N"), help: "worker processes (default: the CPUs this process may use)"),
-            OptionSpec(name: "--format", value: .choice("FORMAT", frameFormats), help: "the output format (default json)"),
-            fps,
-            precision,
-            OptionSpec(name: "--skip-existing", help: "skip jobs whose output file exists (resume a batch)"),
-            OptionSpec(name: "--shard", value: .text("K/N"),
-                       help: "run only the K-th of N slices (job i in slice i mod N + 1); auto: K/N of a Slurm array task"),
-            OptionSpec(name: "--manifest", value: .file("FILE"), help: "jobs from FILE, one JSON object per line"),
-            OptionSpec(name: "--max-manifest-size", value: .text("BYTES"),
-                       help: "refuse a larger manifest, e.g. 64M, 1G (default 256M)"),
-        ])] + runtimeSections,
+        sections: [
+            OptionSection(
+                title: "options",
+                options: [
+                    OptionSpec(
+                        name: "-o", value: .folder("OUTDIR"), help: "output folder (created when missing)"),
+                    OptionSpec(
+                        name: "--jobs", value: .number("N"),
+                        help: "worker processes (default: the CPUs this process may use)"),
+                    OptionSpec(
+                        name: "--format", value: .choice("FORMAT", frameFormats),
+                        help: "the output format (default json)"),
+                    fps,
+                    precision,
+                    OptionSpec(
+                        name: "--skip-existing", help: "skip jobs whose output file exists (resume a batch)"),
+                    OptionSpec(
+                        name: "--shard", value: .text("K/N"),
+                        help:
+                            "run only the K-th of N slices (job i in slice i mod N + 1); auto: K/N of a Slurm array task"
+                    ),
+                    OptionSpec(
+                        name: "--manifest", value: .file("FILE"),
+                        help: "jobs from FILE, one JSON object per line"),
+                    OptionSpec(
+                        name: "--max-manifest-size", value: .text("BYTES"),
+                        help: "refuse a larger manifest, e.g. 64M, 1G (default 256M)"),
+                ])
+        ] + runtimeSections,
         runCommand: { args in try BatchCommand.run(&args) })
 
     static let helpCommand = CommandSpec(
@@ -207,12 +280,17 @@ enum CommandTable {
         name: "__worker",
         synopsis: ["[options]"],
         summary: "a batch worker process (internal)",
-        sections: [OptionSection(title: "options", options: [
-            OptionSpec(name: "--format", value: .choice("FORMAT", frameFormats), help: "the output format"),
-            fps,
-            precision,
-            OptionSpec(name: "--report-plugins", help: "report plugin failures on stderr"),
-        ])] + runtimeSections,
+        sections: [
+            OptionSection(
+                title: "options",
+                options: [
+                    OptionSpec(
+                        name: "--format", value: .choice("FORMAT", frameFormats), help: "the output format"),
+                    fps,
+                    precision,
+                    OptionSpec(name: "--report-plugins", help: "report plugin failures on stderr"),
+                ])
+        ] + runtimeSections,
         operand: .none,
         hidden: true,
         runCommand: { args in try Worker.run(&args) })
@@ -235,7 +313,9 @@ enum CommandTable {
         runCommand: { args in try GenerateCommand.run(&args) })
 
     /// Every command, in the order the help lists them.
-    static let commands: [CommandSpec] = [run, curve, plot, preview, list, batch, helpCommand, worker, benchWrite, generate]
+    static let commands: [CommandSpec] = [
+        run, curve, plot, preview, list, batch, helpCommand, worker, benchWrite, generate,
+    ]
 
     static var visibleCommands: [CommandSpec] { commands.filter { !$0.hidden } }
 
@@ -248,11 +328,15 @@ enum CommandTable {
         name: "inbetween",
         synopsis: ["COMMAND [options]"],
         summary: "a timing engine scripted in Lua",
-        sections: [OptionSection(title: "options", options: [
-            help,
-            OptionSpec(name: "--version", help: "show the version"),
-            verbose,
-        ])],
+        sections: [
+            OptionSection(
+                title: "options",
+                options: [
+                    help,
+                    OptionSpec(name: "--version", help: "show the version"),
+                    verbose,
+                ])
+        ],
         operand: .command,
         runCommand: { _ in 0 })
 }

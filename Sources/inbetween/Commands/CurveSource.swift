@@ -82,7 +82,9 @@ enum SampleGrid: Equatable {
 
     /// `--samples` and `--at` (at most one of them); nil when neither is given.
     static func parse(samples: String?, at: String?) throws -> SampleGrid? {
-        if samples != nil && at != nil { throw UsageError("options --samples and --at cannot be used together") }
+        if samples != nil && at != nil {
+            throw UsageError("options --samples and --at cannot be used together")
+        }
         if let samples {
             guard let n = Int(samples), countRange.contains(n) else {
                 throw UsageError(

@@ -16,16 +16,20 @@ enum ListCommand {
                 "{\"kind\":\(jsonString($0.kind)),\"name\":\(jsonString($0.name)),\"plugin\":\(jsonString($0.plugin)),\"file\":\(jsonString($0.file))}"
             }
             let clashRows = clashes.map { jsonString($0.description) }
-            print("{\"entries\":[\n " + rows.joined(separator: ",\n ") + "],\n\"clashes\":["
-                  + clashRows.joined(separator: ",") + "]}")
+            print(
+                "{\"entries\":[\n " + rows.joined(separator: ",\n ") + "],\n\"clashes\":["
+                    + clashRows.joined(separator: ",") + "]}")
         } else {
             let nameWidth = entries.map(\.name.count).max() ?? 0
             let pluginWidth = entries.map(\.plugin.count).max() ?? 0
             for e in entries {
-                print([e.kind.padding(toLength: 7, withPad: " ", startingAt: 0),
-                       e.name.padding(toLength: nameWidth, withPad: " ", startingAt: 0),
-                       e.plugin.padding(toLength: pluginWidth, withPad: " ", startingAt: 0),
-                       e.file].joined(separator: "  "))
+                print(
+                    [
+                        e.kind.padding(toLength: 7, withPad: " ", startingAt: 0),
+                        e.name.padding(toLength: nameWidth, withPad: " ", startingAt: 0),
+                        e.plugin.padding(toLength: pluginWidth, withPad: " ", startingAt: 0),
+                        e.file,
+                    ].joined(separator: "  "))
             }
             if !clashes.isEmpty {
                 print("\nname clashes (a plugin loaded later wins):")
@@ -47,7 +51,11 @@ func jsonString(_ s: String) -> String {
         case "\t": out += "\\t"
         case "\r": out += "\\r"
         default:
-            if u.value < 0x20 { out += String(format: "\\u%04x", u.value) } else { out.unicodeScalars.append(u) }
+            if u.value < 0x20 {
+                out += String(format: "\\u%04x", u.value)
+            } else {
+                out.unicodeScalars.append(u)
+            }
         }
     }
     return out + "\""

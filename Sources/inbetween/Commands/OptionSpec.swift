@@ -69,7 +69,8 @@ struct OptionSection: Sendable {
 struct CommandSpec: Sendable {
     /// What completes an operand: a script or any file, or an easing name / script.
     enum Operand: Sendable, Equatable {
-        case none, file, easing, command, words([String])
+        case none, file, easing, command
+        case words([String])
     }
 
     var name: String

@@ -23,16 +23,22 @@ enum PlotCommand {
         }
         try ByteSink.check(output)
         // A lone script read once here (standard input cannot be read again by --watch).
-        let script = specs.count == 1 && (specs[0].hasSuffix(".lua") || specs[0] == "-")
+        let script =
+            specs.count == 1 && (specs[0].hasSuffix(".lua") || specs[0] == "-")
             ? try ScriptSource.operand(specs[0], watched: watch) : nil
-        return try WatchLoop.perform(watch: watch, files: specs.filter { $0.hasSuffix(".lua") }, output: output,
-                                     options: options) { runtime in
-            try draw(specs, script: script, grid: grid, title: title, fps: fps, output: output, runtime: runtime)
+        return try WatchLoop.perform(
+            watch: watch, files: specs.filter { $0.hasSuffix(".lua") }, output: output,
+            options: options
+        ) { runtime in
+            try draw(
+                specs, script: script, grid: grid, title: title, fps: fps, output: output, runtime: runtime)
         }
     }
 
-    static func draw(_ specs: [String], script: ScriptSource?, grid: SampleGrid?, title: String?, fps: Double?,
-                     output: String?, runtime: Runtime) throws {
+    static func draw(
+        _ specs: [String], script: ScriptSource?, grid: SampleGrid?, title: String?, fps: Double?,
+        output: String?, runtime: Runtime
+    ) throws {
         // A lone script either returns an easing (plotted as one) or builds a scene: it runs
         // once here, and a scene it built is sampled from this same runtime.
         var sources: [CurveSource] = []
@@ -40,8 +46,10 @@ enum PlotCommand {
             runtime.scriptDirectory = script.folder
             if try !runtime.scriptReturnsEasing(script) {
                 let sink = try ByteSink(path: output, inputs: { runtime.inputFiles(script) })
-                sink.buffer.append(contentsOf: try ScriptPlot.render(script: script.name, runtime: runtime,
-                                                                     fps: fps, title: title))
+                sink.buffer.append(
+                    contentsOf: try ScriptPlot.render(
+                        script: script.name, runtime: runtime,
+                        fps: fps, title: title))
                 try sink.commit()
                 SceneWarnings.report(runtime, script: script, animatedTracks: 1)
                 return

@@ -14,7 +14,9 @@ enum RunCommand {
         request.from = try args.number("--from", ruleText: "a time in seconds")
         request.to = try args.number("--to", ruleText: "a time in seconds")
         if let from = request.from, let to = request.to, to < from {
-            throw UsageError("option --to (\(NumberFormat.shortest.string(to))) must not be before --from (\(NumberFormat.shortest.string(from)))")
+            throw UsageError(
+                "option --to (\(NumberFormat.shortest.string(to))) must not be before --from (\(NumberFormat.shortest.string(from)))"
+            )
         }
         let format = args.option("--format") ?? "json"
         let precision = try args.precision()
@@ -25,14 +27,18 @@ enum RunCommand {
         try args.finish()
         try ByteSink.check(outputPath)
         let script = try ScriptSource.operand(operand, watched: watch)
-        return try WatchLoop.perform(watch: watch, files: script.files, output: outputPath, options: options) { runtime in
-            try write(script: script, runtime: runtime, request: request, format: format, precision: precision,
-                      outputPath: outputPath, bake: bake)
+        return try WatchLoop.perform(watch: watch, files: script.files, output: outputPath, options: options)
+        { runtime in
+            try write(
+                script: script, runtime: runtime, request: request, format: format, precision: precision,
+                outputPath: outputPath, bake: bake)
         }
     }
 
-    static func write(script: ScriptSource, runtime: Runtime, request: SamplingRequest, format: String, precision: Int?,
-                      outputPath: String?, bake: Bool = false) throws {
+    static func write(
+        script: ScriptSource, runtime: Runtime, request: SamplingRequest, format: String, precision: Int?,
+        outputPath: String?, bake: Bool = false
+    ) throws {
         runtime.scriptDirectory = script.folder
         runtime.scriptName = script.name
         try runtime.runSceneScript(script)
@@ -43,12 +49,16 @@ enum RunCommand {
         let sink = try ByteSink(path: outputPath, inputs: { runtime.inputFiles(script) })
         let numbers = NumberFormat(precision: precision)
         var writer: FrameWriter
-        if !bake, let structural = structuralWriter(format: format, runtime: runtime, sink: sink, numbers: numbers,
-                                                   fps: fps, source: script.name, outputPath: outputPath) {
+        if !bake,
+            let structural = structuralWriter(
+                format: format, runtime: runtime, sink: sink, numbers: numbers,
+                fps: fps, source: script.name, outputPath: outputPath)
+        {
             writer = structural
         } else {
-            writer = makeFrameWriter(format: format, sink: sink, numbers: numbers, fps: fps, source: script.name,
-                                     runtime: runtime)
+            writer = makeFrameWriter(
+                format: format, sink: sink, numbers: numbers, fps: fps, source: script.name,
+                runtime: runtime)
         }
         let frames = try runtime.frames(request)
         progress.total = frames.total
@@ -71,16 +81,21 @@ enum RunCommand {
         let text = { (t: Double) in NumberFormat.shortest.string(t) }
         if request.to != nil {
             let origin = request.from != nil ? "--from" : "the script's scene{from}"
-            throw UsageError("option --to (\(text(end))) must not be before the start (\(text(bounds.start)), \(origin))")
+            throw UsageError(
+                "option --to (\(text(end))) must not be before the start (\(text(bounds.start)), \(origin))")
         }
-        throw UsageError("option --from (\(text(bounds.start))) must not be after the end (\(text(end)), the script's scene{to})")
+        throw UsageError(
+            "option --from (\(text(bounds.start))) must not be after the end (\(text(end)), the script's scene{to})"
+        )
     }
 }
 
 /// The css and swift writers that keep the animations' structure, reading the scene's history
 /// (recorded through the runtime's scene observer while sampling); nil for other formats.
-func structuralWriter(format: String, runtime: Runtime, sink: ByteSink, numbers: NumberFormat, fps: Double,
-                      source: String, outputPath: String?) -> FrameWriter? {
+func structuralWriter(
+    format: String, runtime: Runtime, sink: ByteSink, numbers: NumberFormat, fps: Double,
+    source: String, outputPath: String?
+) -> FrameWriter? {
     guard format == "css" || format == "swift" else { return nil }
     let history = SceneHistory(initial: runtime.scene)
     runtime.sceneObserver = { event, scene in history.record(time: event.time, scene: scene) }
@@ -91,7 +106,8 @@ func structuralWriter(format: String, runtime: Runtime, sink: ByteSink, numbers:
     if let outputPath, outputPath != "-", outputPath.hasSuffix(".css") {
         page = (String(outputPath.dropLast(4)) + ".html", (outputPath as NSString).lastPathComponent)
     }
-    return CSSStructureWriter(sink: sink, numbers: numbers, history: history, source: source, fps: fps, page: page)
+    return CSSStructureWriter(
+        sink: sink, numbers: numbers, history: history, source: source, fps: fps, page: page)
 }
 
 extension NumberFormat {

@@ -20,7 +20,8 @@ struct RuntimeOptions {
             // silently); an error like `cat` on a missing file (exit 1), naming the option.
             var info = stat()
             guard stat(dir, &info) == 0 else {
-                throw CommandError("--plugins \(dir): cannot open the folder (\(String(cString: strerror(errno))))")
+                throw CommandError(
+                    "--plugins \(dir): cannot open the folder (\(String(cString: strerror(errno))))")
             }
             guard info.st_mode & S_IFMT == S_IFDIR else {
                 throw CommandError("--plugins \(dir): not a folder (give a folder of .lua plugins)")
@@ -30,29 +31,41 @@ struct RuntimeOptions {
         if args.flag("--no-user-plugins") { search.includeUserAndEnvironment = false }
         trusted = args.flag("--trusted")
         let whole = { (v: Double) in v >= 0 && v == v.rounded() && v < 9e18 }
-        if let n = try args.number("--max-instructions", rule: whole, ruleText: "a whole number of instructions (0 = no limit)") {
+        if let n = try args.number(
+            "--max-instructions", rule: whole, ruleText: "a whole number of instructions (0 = no limit)")
+        {
             limits.instructions = Int(n)
         }
         if let text = args.option("--max-memory") {
             guard let bytes = ByteCount.parse(text) else {
-                throw UsageError("option --max-memory needs a size in bytes such as 512M, 1G or 64K (0 = no limit), got '\(text)'")
+                throw UsageError(
+                    "option --max-memory needs a size in bytes such as 512M, 1G or 64K (0 = no limit), got '\(text)'"
+                )
             }
             // Found by CLIPropertyTests: a state limited below about 130 KiB (measured) cannot
             // open its libraries and prelude, and creating it crashed. Twice that is the floor.
             guard bytes == 0 || bytes >= RuntimeOptions.minimumMemory else {
-                throw UsageError("option --max-memory needs 0 (no limit) or at least 256K (the Lua state and its prelude need about 130K), got '\(text)'")
+                throw UsageError(
+                    "option --max-memory needs 0 (no limit) or at least 256K (the Lua state and its prelude need about 130K), got '\(text)'"
+                )
             }
             limits.memory = bytes
         }
-        if let s = try args.number("--timeout", rule: { $0 >= 0 }, ruleText: "a number of seconds (0 = no limit)") {
+        if let s = try args.number(
+            "--timeout", rule: { $0 >= 0 }, ruleText: "a number of seconds (0 = no limit)")
+        {
             limits.seconds = s
         }
-        if let n = try args.number("--max-frames", rule: whole, ruleText: "a whole number of frames (0 = no limit)") {
+        if let n = try args.number(
+            "--max-frames", rule: whole, ruleText: "a whole number of frames (0 = no limit)")
+        {
             limits.frames = Int(n)
         }
         if let text = args.option("--max-script-size") {
             guard let bytes = ByteCount.parse(text) else {
-                throw UsageError("option --max-script-size needs a size in bytes such as 8M or 512K (0 = no limit), got '\(text)'")
+                throw UsageError(
+                    "option --max-script-size needs a size in bytes such as 8M or 512K (0 = no limit), got '\(text)'"
+                )
             }
             maximumScriptSize = bytes
         }
@@ -65,9 +78,11 @@ struct RuntimeOptions {
         for dir in search.extraDirectories { list += ["--plugins", dir] }
         if !search.includeUserAndEnvironment { list.append("--no-user-plugins") }
         if trusted { list.append("--trusted") }
-        list += ["--max-instructions", String(limits.instructions), "--max-memory", String(limits.memory),
-                 "--timeout", String(limits.seconds), "--max-frames", String(limits.frames),
-                 "--max-script-size", String(maximumScriptSize)]
+        list += [
+            "--max-instructions", String(limits.instructions), "--max-memory", String(limits.memory),
+            "--timeout", String(limits.seconds), "--max-frames", String(limits.frames),
+            "--max-script-size", String(maximumScriptSize),
+        ]
         return list
     }
 

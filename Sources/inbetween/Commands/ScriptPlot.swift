@@ -27,11 +27,14 @@ enum ScriptPlot {
             if case .point = samples[track]?.first?.value { return true } else { return false }
         }
         if !motion.isEmpty {
-            charts.append(SVGChart.motionPath(motion.map { track in
-                let rows = samples[track]!.map(\.value.components)
-                return SVGChart.Series(name: track.description, points: rows.map { (x: $0[0], y: $0[1]) },
-                                       breaks: JumpBreaks.indices(rows))
-            }, title: "motion"))
+            charts.append(
+                SVGChart.motionPath(
+                    motion.map { track in
+                        let rows = samples[track]!.map(\.value.components)
+                        return SVGChart.Series(
+                            name: track.description, points: rows.map { (x: $0[0], y: $0[1]) },
+                            breaks: JumpBreaks.indices(rows))
+                    }, title: "motion"))
         }
         for track in tracks {
             let rows = samples[track]!
@@ -46,18 +49,21 @@ enum ScriptPlot {
             let components = rows.map(\.value.components)
             let breaks = JumpBreaks.indices(components)
             var series = names.enumerated().map { i, name in
-                SVGChart.Series(name: name, points: zip(rows, components).map { (x: $0.time, y: $1[i]) },
-                                breaks: breaks)
+                SVGChart.Series(
+                    name: name, points: zip(rows, components).map { (x: $0.time, y: $1[i]) },
+                    breaks: breaks)
             }
             var chart: SVGChart
             if case .color = first {
                 for i in series.indices { series[i].color = channelColors[i] }
-                chart = SVGChart.lines(series: series, title: track.description,
-                                       yLabel: "\(track.keyPath) (\(unit))", timeRange: timeRange)
+                chart = SVGChart.lines(
+                    series: series, title: track.description,
+                    yLabel: "\(track.keyPath) (\(unit))", timeRange: timeRange)
                 chart.swatches = swatches(rows)
             } else {
-                chart = SVGChart.lines(series: series, title: track.description,
-                                       yLabel: "\(track.keyPath) (\(unit))", timeRange: timeRange)
+                chart = SVGChart.lines(
+                    series: series, title: track.description,
+                    yLabel: "\(track.keyPath) (\(unit))", timeRange: timeRange)
             }
             charts.append(chart)
         }
@@ -75,18 +81,22 @@ enum ScriptPlot {
     /// ones fainter.
     static func outlines(_ track: Track, _ rows: [(time: Double, value: Value)], unit: String) -> SVGChart {
         let count = min(outlineCount, rows.count)
-        let picks = (0..<count).map { k in count > 1 ? Int((Double(k * (rows.count - 1)) / Double(count - 1)).rounded()) : 0 }
+        let picks = (0..<count).map { k in
+            count > 1 ? Int((Double(k * (rows.count - 1)) / Double(count - 1)).rounded()) : 0
+        }
         let shapes = picks.enumerated().compactMap { k, i -> SVGChart.Series? in
             guard case .path(let path) = rows[i].value else { return nil }
             let shade = count > 1 ? 0.3 + 0.7 * Double(k) / Double(count - 1) : 1
-            return SVGChart.Series(name: "t = \(NumberFormat.compact(3).string(rows[i].time)) s", points: [],
-                                   color: "#0072B2", outline: path, opacity: shade)
+            return SVGChart.Series(
+                name: "t = \(NumberFormat.compact(3).string(rows[i].time)) s", points: [],
+                color: "#0072B2", outline: path, opacity: shade)
         }
         return SVGChart.outlines(shapes, title: "\(track.description) (\(unit)), outlines at \(count) times")
     }
 
     /// One swatch per frame, reaching halfway to the frames on either side.
-    static func swatches(_ rows: [(time: Double, value: Value)]) -> [(from: Double, to: Double, color: Color)] {
+    static func swatches(_ rows: [(time: Double, value: Value)]) -> [(from: Double, to: Double, color: Color)]
+    {
         rows.indices.compactMap { i in
             guard case .color(let c) = rows[i].value else { return nil }
             let from = i > 0 ? (rows[i - 1].time + rows[i].time) / 2 : rows[i].time

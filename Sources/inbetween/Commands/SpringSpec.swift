@@ -77,8 +77,9 @@ enum SpringSpec {
     }
 
     static func physical(_ p: [String: Double]) throws -> SpringParameters {
-        try SpringParameters.filling(mass: p["mass"], stiffness: p["stiffness"], damping: p["damping"],
-                                     initialVelocity: p["initialVelocity"])
+        try SpringParameters.filling(
+            mass: p["mass"], stiffness: p["stiffness"], damping: p["damping"],
+            initialVelocity: p["initialVelocity"])
     }
 
     /// A spring the plugins registered (`springs.get(name)`), or nil when there is none.

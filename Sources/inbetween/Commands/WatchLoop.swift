@@ -59,9 +59,12 @@ final class WatchLoop {
         var out: [String: Stamp?] = [:]
         for path in files.union(dynamicFiles()) {
             var info = stat()
-            out[path] = stat(path, &info) == 0
-                ? Stamp(seconds: info.st_mtim.tv_sec, nanoseconds: info.st_mtim.tv_nsec, size: Int64(info.st_size),
-                        inode: UInt64(info.st_ino))
+            out[path] =
+                stat(path, &info) == 0
+                ? Stamp(
+                    seconds: info.st_mtim.tv_sec, nanoseconds: info.st_mtim.tv_nsec,
+                    size: Int64(info.st_size),
+                    inode: UInt64(info.st_ino))
                 : nil
         }
         return out

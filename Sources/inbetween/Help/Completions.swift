@@ -3,7 +3,10 @@
 /// `--plugins`.
 enum Completions {
     /// Words to complete after an option, by the option's value.
-    private enum Completion { case nothing, files, folders, words([String]) }
+    private enum Completion {
+        case nothing, files, folders
+        case words([String])
+    }
 
     private static func completion(_ option: OptionSpec) -> Completion {
         switch option.value {
@@ -52,10 +55,13 @@ enum Completions {
                 let pattern = option.spellings.joined(separator: "|")
                 switch completion(option) {
                 case .nothing: out += "                \(pattern)) return ;;\n"
-                case .files: out += "                \(pattern)) COMPREPLY=($(compgen -f -- \"$cur\")); return ;;\n"
-                case .folders: out += "                \(pattern)) COMPREPLY=($(compgen -d -- \"$cur\")); return ;;\n"
+                case .files:
+                    out += "                \(pattern)) COMPREPLY=($(compgen -f -- \"$cur\")); return ;;\n"
+                case .folders:
+                    out += "                \(pattern)) COMPREPLY=($(compgen -d -- \"$cur\")); return ;;\n"
                 case .words(let words):
-                    out += "                \(pattern)) COMPREPLY=($(compgen -W '\(words.joined(separator: " "))' -- \"$cur\")); return ;;\n"
+                    out +=
+                        "                \(pattern)) COMPREPLY=($(compgen -W '\(words.joined(separator: " "))' -- \"$cur\")); return ;;\n"
                 }
             }
             out += "            esac\n            ;;\n"
@@ -123,7 +129,8 @@ enum Completions {
                 case .nothing: action = option.takesValue ? ":\(zshText(option.metavar ?? "value")): " : ""
                 case .files: action = ":\(zshText(option.metavar ?? "file")):_files"
                 case .folders: action = ":\(zshText(option.metavar ?? "folder")):_files -/"
-                case .words(let words): action = ":\(zshText(option.metavar ?? "value")):(\(words.joined(separator: " ")))"
+                case .words(let words):
+                    action = ":\(zshText(option.metavar ?? "value")):(\(words.joined(separator: " ")))"
                 }
                 for spelling in option.spellings {
                     out += "                '\(repeatable)\(spelling)[\(zshText(option.help))]\(action)' \\\n"
@@ -131,7 +138,8 @@ enum Completions {
             }
             switch spec.operand {
             case .none: out += "                && return\n"
-            case .command: out += "                '1:command:(\(commands.map(\.name).joined(separator: " ")))'\n"
+            case .command:
+                out += "                '1:command:(\(commands.map(\.name).joined(separator: " ")))'\n"
             case .words(let words): out += "                '1:what:(\(words.joined(separator: " ")))'\n"
             case .file, .easing: out += "                '*:file:_files'\n"
             }
@@ -159,10 +167,12 @@ enum Completions {
 
             """
         for option in CommandTable.topLevel.options {
-            out += "complete -c inbetween -n __fish_use_subcommand \(fishFlag(option)) -d \(fishText(option.help))\n"
+            out +=
+                "complete -c inbetween -n __fish_use_subcommand \(fishFlag(option)) -d \(fishText(option.help))\n"
         }
         for spec in commands {
-            out += "complete -c inbetween -n __fish_use_subcommand -a \(spec.name) -d \(fishText(spec.summary))\n"
+            out +=
+                "complete -c inbetween -n __fish_use_subcommand -a \(spec.name) -d \(fishText(spec.summary))\n"
         }
         for spec in commands {
             let when = "-n '__fish_seen_subcommand_from \(spec.name)'"
@@ -178,8 +188,11 @@ enum Completions {
             }
             switch spec.operand {
             case .file, .easing: out += "complete -c inbetween \(when) -F\n"
-            case .command: out += "complete -c inbetween \(when) -a \(fishText(commands.map(\.name).joined(separator: " ")))\n"
-            case .words(let words): out += "complete -c inbetween \(when) -a \(fishText(words.joined(separator: " ")))\n"
+            case .command:
+                out +=
+                    "complete -c inbetween \(when) -a \(fishText(commands.map(\.name).joined(separator: " ")))\n"
+            case .words(let words):
+                out += "complete -c inbetween \(when) -a \(fishText(words.joined(separator: " ")))\n"
             case .none: break
             }
         }

@@ -14,7 +14,9 @@ enum HelpText {
             lines.append((i == 0 ? "usage: " : "       ") + "inbetween \(spec.name) \(synopsis)")
         }
         lines.append("")
-        lines.append(spec.about.isEmpty ? spec.summary.prefix(1).uppercased() + spec.summary.dropFirst() + "." : spec.about)
+        lines.append(
+            spec.about.isEmpty
+                ? spec.summary.prefix(1).uppercased() + spec.summary.dropFirst() + "." : spec.about)
         lines += sections(spec.sections)
         return lines.joined(separator: "\n")
     }
@@ -69,7 +71,9 @@ enum HelpText {
     private static func optionLines(_ options: [OptionSpec], width: Int) -> [String] {
         options.map { option in
             let left = label(option)
-            if left.count >= width { return "  \(left)\n  " + String(repeating: " ", count: width) + option.help }
+            if left.count >= width {
+                return "  \(left)\n  " + String(repeating: " ", count: width) + option.help
+            }
             return "  " + left.padding(toLength: width, withPad: " ", startingAt: 0) + option.help
         }
     }

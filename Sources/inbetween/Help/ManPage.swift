@@ -17,19 +17,24 @@ enum ManPage {
         out.append(".B inbetween")
         out.append("\\-\\-help | \\-\\-version")
         out.append(".SH DESCRIPTION")
-        out.append(text("""
-            inbetween runs Lua scripts that build layers and animations with Core Animation's \
-            vocabulary (timing functions, basic, keyframe, spring and group animations, motion \
-            paths) and samples them at any frame rate, writing the frames as JSON, CSV, CSS or \
-            Swift; it also samples single easings and draws them as SVG charts. Wherever a \
-            script is expected, - reads it from standard input. Without -o, output goes to \
-            standard output.
-            """))
+        out.append(
+            text(
+                """
+                inbetween runs Lua scripts that build layers and animations with Core Animation's \
+                vocabulary (timing functions, basic, keyframe, spring and group animations, motion \
+                paths) and samples them at any frame rate, writing the frames as JSON, CSV, CSS or \
+                Swift; it also samples single easings and draws them as SVG charts. Wherever a \
+                script is expected, - reads it from standard input. Without -o, output goes to \
+                standard output.
+                """))
         out.append(".SH COMMANDS")
         let shared = [CommandTable.pluginOptions.title, CommandTable.limitOptions.title]
         for spec in CommandTable.visibleCommands {
             out.append(".SS \"\(text(spec.name + " " + spec.synopsis[0]))\"")
-            out.append(text(spec.about.isEmpty ? spec.summary + "." : spec.about.split(separator: "\n").joined(separator: " ")))
+            out.append(
+                text(
+                    spec.about.isEmpty
+                        ? spec.summary + "." : spec.about.split(separator: "\n").joined(separator: " ")))
             for section in spec.sections where !shared.contains(section.title) {
                 for option in section.options { out += item(option) }
             }
@@ -41,7 +46,9 @@ enum ManPage {
         }
         for section in [CommandTable.pluginOptions, CommandTable.limitOptions] {
             out.append(".SH \"\(section.title.uppercased())\"")
-            let users = CommandTable.visibleCommands.filter { spec in spec.sections.contains { $0.title == section.title } }
+            let users = CommandTable.visibleCommands.filter { spec in
+                spec.sections.contains { $0.title == section.title }
+            }
             let note = section.note.isEmpty ? "" : " (\(section.note))"
             out.append(text("Accepted by \(users.map(\.name).joined(separator: ", "))\(note)."))
             for option in section.options { out += item(option) }
@@ -49,17 +56,25 @@ enum ManPage {
         out.append(".SH OPTIONS")
         for option in CommandTable.topLevel.options { out += item(option) }
         out.append(".SH \"EXIT STATUS\"")
-        for (code, meaning) in [("0", "success"), ("1", "an error: the message names the script, the line and the parameter"),
-                                ("2", "a usage mistake: the message names the option"),
-                                ("130", "interrupted (Ctrl-C); no partial output is left")] {
+        for (code, meaning) in [
+            ("0", "success"), ("1", "an error: the message names the script, the line and the parameter"),
+            ("2", "a usage mistake: the message names the option"),
+            ("130", "interrupted (Ctrl-C); no partial output is left"),
+        ] {
             out.append(".TP")
             out.append(".B \(code)")
             out.append(text(meaning))
         }
         out.append(".SH ENVIRONMENT")
         for (name, meaning) in [
-            ("INBETWEEN_PLUGIN_PATH", "more plugin folders, separated by colons (ignored with --no-user-plugins)"),
-            ("XDG_CONFIG_HOME", "the user's plugins are in $XDG_CONFIG_HOME/inbetween/plugins (default ~/.config/inbetween/plugins)"),
+            (
+                "INBETWEEN_PLUGIN_PATH",
+                "more plugin folders, separated by colons (ignored with --no-user-plugins)"
+            ),
+            (
+                "XDG_CONFIG_HOME",
+                "the user's plugins are in $XDG_CONFIG_HOME/inbetween/plugins (default ~/.config/inbetween/plugins)"
+            ),
             ("INBETWEEN_HOME", "a folder whose plugins/ replace the shipped plugins"),
         ] {
             out.append(".TP")
@@ -71,11 +86,13 @@ enum ManPage {
         out.append(".I PREFIX/share/inbetween/plugins")
         out.append(text("the shipped plugins, found relative to the executable (PREFIX/bin/inbetween)"))
         out.append(".SH EXAMPLES")
-        for example in ["inbetween run ball.lua --fps 60 --format csv -o ball.csv",
-                        "inbetween run - < ball.lua",
-                        "inbetween curve bounceOut --format css",
-                        "inbetween plot easeIn easeOut -o ease.svg",
-                        "inbetween batch jobs/ -o out --jobs 8"] {
+        for example in [
+            "inbetween run ball.lua --fps 60 --format csv -o ball.csv",
+            "inbetween run - < ball.lua",
+            "inbetween curve bounceOut --format css",
+            "inbetween plot easeIn easeOut -o ease.svg",
+            "inbetween batch jobs/ -o out --jobs 8",
+        ] {
             out.append(".PP")
             out.append(".nf")
             out.append(text(example))

@@ -67,7 +67,9 @@ final class ByteBuffer {
 
     /// Doubles `capacity` until `needed` bytes fit, moving the `count` bytes at `base` into the
     /// new block (shared with TrackSpill, which keeps the same three fields in a struct).
-    static func grow(_ base: inout UnsafeMutablePointer<UInt8>, count: Int, capacity: inout Int, toHold needed: Int) {
+    static func grow(
+        _ base: inout UnsafeMutablePointer<UInt8>, count: Int, capacity: inout Int, toHold needed: Int
+    ) {
         var size = capacity
         while size < needed { size *= 2 }
         let bigger = UnsafeMutablePointer<UInt8>.allocate(capacity: size)

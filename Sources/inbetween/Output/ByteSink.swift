@@ -45,7 +45,9 @@ final class ByteSink {
     ///     place (a batch worker's output): written in place, saving a create and a rename
     ///     per job; a failure still removes it.
     ///   - inputs: files the output must not be (checked now and at `commit()`).
-    init(path: String?, sync: Bool = false, staged: Bool = false, inputs: @escaping () -> [String] = { [] }) throws {
+    init(path: String?, sync: Bool = false, staged: Bool = false, inputs: @escaping () -> [String] = { [] })
+        throws
+    {
         self.sync = sync
         self.inputs = inputs
         displayPath = path
@@ -57,7 +59,9 @@ final class ByteSink {
         }
         if staged {
             fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-            guard fd >= 0 else { throw CommandError("cannot write \(path) (\(String(cString: strerror(errno))))") }
+            guard fd >= 0 else {
+                throw CommandError("cannot write \(path) (\(String(cString: strerror(errno))))")
+            }
             temporaryPath = path
             finalPath = path
             return

@@ -70,7 +70,8 @@ struct CSSKeyframesWriter: FrameWriter {
             let c = value.components
             switch (keyPath, value) {
             case ("position", .point(let p)): transforms.insert("translate(\(n(p.x))px, \(n(p.y))px)", at: 0)
-            case ("transform", .transform(let t)): transforms.append("matrix3d(\(t.m.map(n).joined(separator: ", ")))")
+            case ("transform", .transform(let t)):
+                transforms.append("matrix3d(\(t.m.map(n).joined(separator: ", ")))")
             case ("transform.scale", .scalar(let s)): transforms.append("scale(\(n(s)))")
             case ("transform.scale.x", .scalar(let s)): transforms.append("scaleX(\(n(s)))")
             case ("transform.scale.y", .scalar(let s)): transforms.append("scaleY(\(n(s)))")
@@ -85,7 +86,8 @@ struct CSSKeyframesWriter: FrameWriter {
             case ("borderColor", .color(let col)): out.append("border-color: \(rgba(col));")
             case ("borderWidth", .scalar(let w)): out.append("border-width: \(n(w))px;")
             case ("cornerRadius", .scalar(let r)): out.append("border-radius: \(n(r))px;")
-            case ("bounds", .rect(let r)): out.append("width: \(n(r.size.width))px; height: \(n(r.size.height))px;")
+            case ("bounds", .rect(let r)):
+                out.append("width: \(n(r.size.width))px; height: \(n(r.size.height))px;")
             default: unmapped.append(keyPath)
             }
         }
@@ -95,7 +97,8 @@ struct CSSKeyframesWriter: FrameWriter {
 
     private func rgba(_ c: Color) -> String {
         func channel(_ v: Double) -> String { n((min(max(v, 0), 1) * 255 * 1000).rounded() / 1000) }
-        return "rgba(\(channel(c.red)), \(channel(c.green)), \(channel(c.blue)), \(n(min(max(c.alpha, 0), 1))))"
+        return
+            "rgba(\(channel(c.red)), \(channel(c.green)), \(channel(c.blue)), \(n(min(max(c.alpha, 0), 1))))"
     }
 
     /// Layer names as CSS identifiers: anything outside [A-Za-z0-9_-] becomes '_'.

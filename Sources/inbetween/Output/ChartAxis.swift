@@ -59,7 +59,8 @@ struct ChartAxis: Hashable {
         let magnitude = pow(10, floor(log10(step) + 1e-9))
         let normalized = (step / magnitude).rounded()
         let next = (normalized < 2 ? 2 : normalized < 5 ? 5 : 10) * magnitude
-        let first = floor(lower / next + 1e-9), last = ceil(upper / next - 1e-9)
+        let first = floor(lower / next + 1e-9)
+        let last = ceil(upper / next - 1e-9)
         let ticks = stride(from: first, through: last, by: 1).map { $0 * next }
         return ChartAxis(label: label, lower: first * next, upper: last * next, ticks: ticks)
     }

@@ -21,8 +21,10 @@ func frameFileExtension(_ format: String) -> String {
 /// The writer for a format name (one of `frameFormats`); `source` names the script in
 /// generated code. Lottie reads the script's scene from `runtime` (layers, settings, the
 /// animations attached as it runs).
-func makeFrameWriter(format: String, sink: ByteSink, numbers: NumberFormat, fps: Double,
-                     source: String = "a script", runtime: Runtime? = nil) -> FrameWriter {
+func makeFrameWriter(
+    format: String, sink: ByteSink, numbers: NumberFormat, fps: Double,
+    source: String = "a script", runtime: Runtime? = nil
+) -> FrameWriter {
     switch format {
     case "lottie" where runtime != nil:
         return LottieFrameWriter(sink: sink, numbers: numbers, fps: fps, source: source, runtime: runtime!)
@@ -235,7 +237,8 @@ struct JSONFrameWriter: FrameWriter {
         sink.write(",\"tracks\":[")
         for (i, track) in tracks.enumerated() {
             sink.write(i == 0 ? "\n" : ",\n")
-            sink.write("{\"layer\":\(jsonString(track.layer)),\"keyPath\":\(jsonString(track.keyPath)),\"times\":[")
+            sink.write(
+                "{\"layer\":\(jsonString(track.layer)),\"keyPath\":\(jsonString(track.keyPath)),\"times\":[")
             try spills.spills[2 * i].drain(into: sink)
             sink.write("],\"values\":[")
             try spills.spills[2 * i + 1].drain(into: sink)

@@ -35,8 +35,10 @@ extension NumberFormat {
     /// k-1 of the product says whether the remainder is at least one half (round up, away from
     /// zero).
     @inline(__always)
-    static func writeFixed(_ value: Double, decimals p: Int, trim: Bool,
-                           at out: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
+    static func writeFixed(
+        _ value: Double, decimals p: Int, trim: Bool,
+        at out: UnsafeMutablePointer<UInt8>
+    ) -> UnsafeMutablePointer<UInt8> {
         precondition(precisionRange.contains(p), "precision \(p) outside \(precisionRange)")
         let magnitude = value.magnitude
         guard magnitude < 0x1p64 else { return writeHuge(value, decimals: p, trim: trim, at: out) }
@@ -101,8 +103,10 @@ extension NumberFormat {
     /// Beyond 2^64 a Double is an integer with more digits than UInt64 holds: its exact value
     /// through the C library (rare, and never in a sampled easing).
     @inline(never)
-    private static func writeHuge(_ value: Double, decimals p: Int, trim: Bool,
-                                  at out: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
+    private static func writeHuge(
+        _ value: Double, decimals p: Int, trim: Bool,
+        at out: UnsafeMutablePointer<UInt8>
+    ) -> UnsafeMutablePointer<UInt8> {
         var q = out
         if value < 0 {
             q.pointee = UInt8(ascii: "-")

@@ -5,7 +5,9 @@
 /// made per number (`description` made one, and that was most of the ~800 ns a number cost).
 extension NumberFormat {
     @inline(__always)
-    static func writeShortest(_ value: Double, at out: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
+    static func writeShortest(_ value: Double, at out: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<
+        UInt8
+    > {
         if value == 0 {  // also -0.0
             out.pointee = UInt8(ascii: "0")
             return out + 1
@@ -20,7 +22,8 @@ extension NumberFormat {
         var e = 0
         while e < count && text[e] != UInt8(ascii: "e") { e += 1 }
         if e == count {
-            let bare = count >= 2 && text[count - 2] == UInt8(ascii: ".") && text[count - 1] == UInt8(ascii: "0")
+            let bare =
+                count >= 2 && text[count - 2] == UInt8(ascii: ".") && text[count - 1] == UInt8(ascii: "0")
             return text + (bare ? count - 2 : count)
         }
         var write = e + 1

@@ -69,7 +69,8 @@ enum NumberFormat: Hashable, Sendable {
 
     /// "00", "01", ... "99": two digits per division by 100 halves the divisions of the
     /// digit-at-a-time loop. A StaticString, so reading it needs no lazy global.
-    private static let digitPairs: StaticString = "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
+    private static let digitPairs: StaticString =
+        "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
 
     /// `n` as exactly `width` digits (left-padded with zeros; `n` < 10^width) at `out`.
     @inline(__always)
@@ -99,7 +100,8 @@ enum NumberFormat: Hashable, Sendable {
 
     /// `n` in decimal at `out`; returns the end.
     @inline(__always)
-    static func writeDecimal(_ n: UInt64, at out: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
+    static func writeDecimal(_ n: UInt64, at out: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8>
+    {
         var width = 1
         var bound: UInt64 = 10
         while width < 20 && n >= bound {

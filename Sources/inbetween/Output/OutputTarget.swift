@@ -25,7 +25,8 @@ struct OutputTarget {
         var info = stat()
         current = stat(path, &info) == 0 ? info : nil
         if let current, current.st_mode & S_IFMT == S_IFDIR {
-            throw CommandError("cannot write \(path): it is a folder (give a file name, e.g. \(path)/out.json)")
+            throw CommandError(
+                "cannot write \(path): it is a folder (give a file name, e.g. \(path)/out.json)")
         }
         // Follow the path's own links (not its folders': renaming inside a linked folder is
         // fine) to the file a rename must replace. A link into /proc or /dev/fd is one of the

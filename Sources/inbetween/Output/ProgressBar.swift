@@ -27,7 +27,9 @@ final class ProgressBar {
         guard enabled else { return }
         let now = Date()
         let elapsed = now.timeIntervalSince(start)
-        guard elapsed >= ProgressBar.delay, now.timeIntervalSince(lastDraw) >= ProgressBar.interval else { return }
+        guard elapsed >= ProgressBar.delay, now.timeIntervalSince(lastDraw) >= ProgressBar.interval else {
+            return
+        }
         lastDraw = now
         var line = "\r\(label) "
         if let total, total > 0 {
@@ -35,7 +37,9 @@ final class ProgressBar {
             let filled = min(width, width * done / total)
             let rate = Double(done) / elapsed
             let left = rate > 0 ? Double(total - done) / rate : 0
-            line += "[" + String(repeating: "=", count: filled) + String(repeating: " ", count: width - filled) + "] "
+            line +=
+                "[" + String(repeating: "=", count: filled) + String(repeating: " ", count: width - filled)
+                + "] "
             line += "\(100 * done / total)% \(done)/\(total), \(Int(left.rounded())) s left"
         } else {
             line += "\(done)"

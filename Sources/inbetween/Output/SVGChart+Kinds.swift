@@ -41,8 +41,9 @@ extension SVGChart {
         series: [(name: String, points: [(x: Double, y: Double)])], title: String,
         xLabel: String = "time (s)", yLabel: String
     ) -> SVGChart {
-        lines(series: series.map { Series(name: $0.name, points: $0.points) }, title: title, xLabel: xLabel,
-              yLabel: yLabel)
+        lines(
+            series: series.map { Series(name: $0.name, points: $0.points) }, title: title, xLabel: xLabel,
+            yLabel: yLabel)
     }
 
     /// The smallest motion panel: a straight drop (example 05) would otherwise be a sliver as
@@ -57,7 +58,11 @@ extension SVGChart {
         let points = paths.flatMap(\.points)
         return equalUnits(
             title: title, xs: points.map(\.x), ys: points.map(\.y),
-            series: paths.map { var s = $0; s.dots = true; return s })
+            series: paths.map {
+                var s = $0
+                s.dots = true
+                return s
+            })
     }
 
     static func motionPath(_ paths: [(name: String, points: [(x: Double, y: Double)])], title: String)
@@ -79,11 +84,13 @@ extension SVGChart {
         var y = ChartAxis.nice(label: "y (points, down)", from: ys.min() ?? 0, to: ys.max() ?? 1)
         let unit = min(motionSide / x.span, motionSide / y.span)
         if x.span * unit < minimumMotionSide {
-            let half = minimumMotionSide / unit / 2, mid = (x.lower + x.upper) / 2
+            let half = minimumMotionSide / unit / 2
+            let mid = (x.lower + x.upper) / 2
             x = .nice(label: x.label, from: mid - half, to: mid + half)
         }
         if y.span * unit < minimumMotionSide {
-            let half = minimumMotionSide / unit / 2, mid = (y.lower + y.upper) / 2
+            let half = minimumMotionSide / unit / 2
+            let mid = (y.lower + y.upper) / 2
             y = .nice(label: y.label, from: mid - half, to: mid + half)
         }
         return SVGChart(

@@ -18,8 +18,9 @@ extension SVGChart {
         var y = 0.0
         for part in parts {
             // Place the chart's root <svg> at (0, y): x/y attributes right after "<svg".
-            svg.embed(part.body.replacingOccurrences(
-                of: "<svg ", with: "<svg x=\"0\" y=\"\(px(y))\" ", options: [.anchored]))
+            svg.embed(
+                part.body.replacingOccurrences(
+                    of: "<svg ", with: "<svg x=\"0\" y=\"\(px(y))\" ", options: [.anchored]))
             y += part.height
         }
         return svg.finish()

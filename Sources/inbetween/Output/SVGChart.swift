@@ -93,7 +93,8 @@ struct SVGChart {
         guard ticks.count > 1 else { return true }
         for i in 1..<ticks.count {
             let distance = abs(ticks[i] - ticks[i - 1]) / axis.span * pixels
-            let a = size(ChartAxis.tickFormat.string(ticks[i - 1])), b = size(ChartAxis.tickFormat.string(ticks[i]))
+            let a = size(ChartAxis.tickFormat.string(ticks[i - 1]))
+            let b = size(ChartAxis.tickFormat.string(ticks[i]))
             if distance < (a + b) / 2 + SVGChart.tickLabelGap { return false }
         }
         return true
@@ -163,7 +164,8 @@ struct SVGChart {
                     ("y2", px(bottom + SVGChart.tickLength)), ("stroke", "#555555"),
                 ])
             svg.element(
-                "text", [("class", "tick x"), ("x", px(sx(t))), ("y", px(bottom + 18)), ("text-anchor", "middle")],
+                "text",
+                [("class", "tick x"), ("x", px(sx(t))), ("y", px(bottom + 18)), ("text-anchor", "middle")],
                 text: ChartAxis.tickFormat.string(t))
         }
         for t in y.ticks {
@@ -174,7 +176,8 @@ struct SVGChart {
                     ("y2", px(sy(t))), ("stroke", "#555555"),
                 ])
             svg.element(
-                "text", [("class", "tick y"), ("x", px(left - 8)), ("y", px(sy(t) + 4)), ("text-anchor", "end")],
+                "text",
+                [("class", "tick y"), ("x", px(left - 8)), ("y", px(sy(t) + 4)), ("text-anchor", "end")],
                 text: ChartAxis.tickFormat.string(t))
         }
         svg.element(
@@ -190,7 +193,8 @@ struct SVGChart {
         svg.close("g")
         // Colour swatches over the plot, then the series and the legend.
         for swatch in swatches {
-            let x0 = sx(swatch.from), x1 = sx(swatch.to)
+            let x0 = sx(swatch.from)
+            let x1 = sx(swatch.to)
             let c = swatch.color
             svg.element(
                 "rect",

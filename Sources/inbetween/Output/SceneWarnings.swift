@@ -13,7 +13,8 @@ enum SceneWarnings {
         if animatedTracks == 0 {
             Diagnostics.write(
                 "inbetween: warning: \(script.name): the scene animates nothing (no layer has an animation; "
-                    + "add one with l:add(animation.basic{...}), or change a property inside transaction{...})")
+                    + "add one with l:add(animation.basic{...}), or change a property inside transaction{...})"
+            )
         }
     }
 }

@@ -23,7 +23,9 @@ enum StagedFiles {
 
     /// A fresh staging file beside `file` (mkstemp: a unique name no one else is using), with
     /// the old file's mode and owner when there is one, else 0644 less the umask.
-    static func create(beside file: String, path: String, mode existing: stat?) throws -> (fd: Int32, path: String) {
+    static func create(beside file: String, path: String, mode existing: stat?) throws -> (
+        fd: Int32, path: String
+    ) {
         // The folder and name by hand, not through URL: its first use costs run-time type
         // metadata at every start-up (goal 4 of issue 6).
         let folder = OutputTarget.folder(of: file)

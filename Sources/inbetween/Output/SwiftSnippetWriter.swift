@@ -79,9 +79,11 @@ struct SwiftSnippetWriter: FrameWriter {
         case .point(let p): return "NSValue(cgPoint: CGPoint(x: \(n(p.x)), y: \(n(p.y))))"
         case .size(let s): return "NSValue(cgSize: CGSize(width: \(n(s.width)), height: \(n(s.height))))"
         case .rect(let r):
-            return "NSValue(cgRect: CGRect(x: \(n(r.origin.x)), y: \(n(r.origin.y)), width: \(n(r.size.width)), height: \(n(r.size.height))))"
+            return
+                "NSValue(cgRect: CGRect(x: \(n(r.origin.x)), y: \(n(r.origin.y)), width: \(n(r.size.width)), height: \(n(r.size.height))))"
         case .color(let c):
-            return "CGColor(srgbRed: \(n(c.red)), green: \(n(c.green)), blue: \(n(c.blue)), alpha: \(n(c.alpha)))"
+            return
+                "CGColor(srgbRed: \(n(c.red)), green: \(n(c.green)), blue: \(n(c.blue)), alpha: \(n(c.alpha)))"
         case .transform(let t):
             let names = (1...4).flatMap { r in (1...4).map { "m\(r)\($0)" } }
             let args = zip(names, t.m).map { "\($0): \(n($1))" }.joined(separator: ", ")
@@ -108,7 +110,8 @@ struct SwiftSnippetWriter: FrameWriter {
     private func identifier(_ s: String, capitalized: Bool) -> String {
         let words = s.split(whereSeparator: { !($0.isLetter || $0.isNumber) }).map(String.init)
         var out = words.enumerated().map { i, w in
-            i == 0 && !capitalized ? w.prefix(1).lowercased() + w.dropFirst() : w.prefix(1).uppercased() + w.dropFirst()
+            i == 0 && !capitalized
+                ? w.prefix(1).lowercased() + w.dropFirst() : w.prefix(1).uppercased() + w.dropFirst()
         }.joined()
         if out.isEmpty { out = capitalized ? "Layer" : "animation" }
         if out.first!.isNumber { out = "_" + out }
@@ -116,6 +119,7 @@ struct SwiftSnippetWriter: FrameWriter {
     }
 
     private func swiftString(_ s: String) -> String {
-        "\"" + s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+        "\"" + s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+            + "\""
     }
 }

@@ -30,11 +30,14 @@ struct SwiftStructureWriter: FrameWriter {
 
     mutating func finish(_ summary: SamplingSummary) throws {
         guard !history.overflowed else {
-            throw CommandError("the run has more than \(SceneHistory.maximumSnapshots) events to export as structure; use --bake")
+            throw CommandError(
+                "the run has more than \(SceneHistory.maximumSnapshots) events to export as structure; use --bake"
+            )
         }
-        let scene = try ExportScene.build(history: history, tracks: summary.tracks, source: source, fps: fps,
-                                          start: summary.startTime, end: summary.endTime,
-                                          capabilities: .coreAnimation)
+        let scene = try ExportScene.build(
+            history: history, tracks: summary.tracks, source: source, fps: fps,
+            start: summary.startTime, end: summary.endTime,
+            capabilities: .coreAnimation)
         var code = SwiftStructure(scene: scene, numbers: numbers)
         sink.write(code.text())
     }
@@ -72,7 +75,8 @@ struct SwiftStructure {
             head += "// Not said as Core Animation animations (made exact another way):\n"
             for note in notes { head += "// - \(comment(note))\n" }
         }
-        head += "import QuartzCore\n#if canImport(UIKit)\nimport UIKit\n#elseif canImport(AppKit)\nimport AppKit\n#endif\n\n"
+        head +=
+            "import QuartzCore\n#if canImport(UIKit)\nimport UIKit\n#elseif canImport(AppKit)\nimport AppKit\n#endif\n\n"
         return head + body + boxingHelpers()
     }
 
@@ -97,16 +101,20 @@ struct SwiftStructure {
 
     // MARK: Layers
 
-    private static let shapeProperties: Set<String> = ["path", "fillColor", "strokeColor", "lineWidth", "strokeStart",
-                                                       "strokeEnd", "lineDashPhase", "miterLimit"]
+    private static let shapeProperties: Set<String> = [
+        "path", "fillColor", "strokeColor", "lineWidth", "strokeStart",
+        "strokeEnd", "lineDashPhase", "miterLimit",
+    ]
 
     private mutating func layerFunction(_ layer: ExportLayer) -> String {
         let isShape = layer.initialModel.contains { SwiftStructure.shapeProperties.contains($0.keyPath) }
         let layerType = isShape ? "CAShapeLayer" : "CALayer"
         let encoded = ExportIdentifier.encode(layer.name)
-        let name = functionNames.unique("add" + encoded.prefix(1).uppercased() + encoded.dropFirst() + "Animations")
+        let name = functionNames.unique(
+            "add" + encoded.prefix(1).uppercased() + encoded.dropFirst() + "Animations")
         var locals = ExportIdentifier.Allocator()
-        var out = "/// Adds the animations of layer \"\(comment(layer.name))\" to `layer` and sets its model values.\n"
+        var out =
+            "/// Adds the animations of layer \"\(comment(layer.name))\" to `layer` and sets its model values.\n"
         out += "func \(name)(to layer: \(layerType)) {\n"
         out += "    let now = layer.convertTime(CACurrentMediaTime(), from: nil)\n"
         // Model values: the ones the layer ends with for properties that change later (a hold
@@ -126,11 +134,15 @@ struct SwiftStructure {
             let roots = a.animation.keyPaths.map(LayerProperties.root(of:))
             if roots.allSatisfy(layer.isBaked) { continue }
             let generated = ExportIdentifier.isGeneratedKey(a.key)
-            let variable = locals.unique(lowerFirst(ExportIdentifier.readable(
-                generated ? (a.animation.keyPaths.first ?? "animation") : a.key)))
+            let variable = locals.unique(
+                lowerFirst(
+                    ExportIdentifier.readable(
+                        generated ? (a.animation.keyPaths.first ?? "animation") : a.key)))
             out += "\n"
             var animation = a.animation
-            if let removed = a.removedAt, !animation.removedOnCompletion, animation.timing.fillMode.fillsForwards {
+            if let removed = a.removedAt, !animation.removedOnCompletion,
+                animation.timing.fillMode.fillsForwards
+            {
                 // Removed by the script when it ends: its end value is never held.
                 out += "    // The script removes it at \(time(removed - scene.start)) s, when it ends.\n"
                 animation.removedOnCompletion = true
@@ -147,10 +159,16 @@ struct SwiftStructure {
 
     private func lowerFirst(_ s: String) -> String {
         let lowered = s.prefix(1).lowercased() + s.dropFirst()
-        let reserved: Set<String> = ["layer", "now", "self", "super", "true", "false", "nil", "let", "var", "func", "in",
-            "is", "as", "if", "else", "for", "while", "repeat", "return", "default", "case", "switch", "class", "struct",
-            "enum", "protocol", "import", "try", "throw", "do", "catch", "where", "guard", "defer", "break", "continue",
-            "init", "deinit", "subscript", "static", "public", "private", "internal", "fileprivate", "operator", "Any", "Self", "inout", "extension", "typealias", "associatedtype", "fallthrough", "throws", "rethrows"]
+        let reserved: Set<String> = [
+            "layer", "now", "self", "super", "true", "false", "nil", "let", "var", "func", "in",
+            "is", "as", "if", "else", "for", "while", "repeat", "return", "default", "case", "switch",
+            "class", "struct",
+            "enum", "protocol", "import", "try", "throw", "do", "catch", "where", "guard", "defer", "break",
+            "continue",
+            "init", "deinit", "subscript", "static", "public", "private", "internal", "fileprivate",
+            "operator", "Any", "Self", "inout", "extension", "typealias", "associatedtype", "fallthrough",
+            "throws", "rethrows",
+        ]
         return reserved.contains(lowered) ? lowered + "Animation" : lowered
     }
 
@@ -161,7 +179,8 @@ struct SwiftStructure {
         case ("position", .point(let p)), ("anchorPoint", .point(let p)):
             return "layer.\(root) = CGPoint(x: \(n(p.x)), y: \(n(p.y)))"
         case ("bounds", .rect(let r)):
-            return "layer.bounds = CGRect(x: \(n(r.origin.x)), y: \(n(r.origin.y)), width: \(n(r.size.width)), height: \(n(r.size.height)))"
+            return
+                "layer.bounds = CGRect(x: \(n(r.origin.x)), y: \(n(r.origin.y)), width: \(n(r.size.width)), height: \(n(r.size.height)))"
         case ("opacity", .scalar(let x)): return "layer.opacity = \(n(x))"
         case ("borderWidth", .scalar(let x)), ("cornerRadius", .scalar(let x)), ("zPosition", .scalar(let x)):
             return "layer.\(root) = \(n(x))"
@@ -169,14 +188,17 @@ struct SwiftStructure {
             return "layer.\(root) = \(literal(v))"
         case ("transform", .transform): return "layer.transform = \(transformLiteral(v))"
         case ("path", .path) where shape: return "layer.path = \(literal(v))"
-        case ("fillColor", .color) where shape, ("strokeColor", .color) where shape: return "layer.\(root) = \(literal(v))"
+        case ("fillColor", .color) where shape, ("strokeColor", .color) where shape:
+            return "layer.\(root) = \(literal(v))"
         case ("lineWidth", .scalar(let x)) where shape: return "layer.lineWidth = \(n(x))"
         default: return "layer.setValue(\(literal(v)), forKeyPath: \(swiftString(root)))"
         }
     }
 
     /// Model changes made later, held by a discrete keyframe animation until the last one.
-    private mutating func holdAnimation(_ layer: ExportLayer, _ root: String, _ locals: inout ExportIdentifier.Allocator) -> String {
+    private mutating func holdAnimation(
+        _ layer: ExportLayer, _ root: String, _ locals: inout ExportIdentifier.Allocator
+    ) -> String {
         let changes = layer.modelChanges.filter { $0.keyPath == root }
         guard let last = changes.last else { return "" }
         let span = last.time - scene.start
@@ -187,9 +209,11 @@ struct SwiftStructure {
             values.append(c.value)
             keyTimes.append((c.time - scene.start) / span)
         }
-        let v = locals.unique("model" + root.prefix(1).uppercased() + ExportIdentifier.readable(root).dropFirst())
+        let v = locals.unique(
+            "model" + root.prefix(1).uppercased() + ExportIdentifier.readable(root).dropFirst())
         var out = "\n    // The script sets \(root) at "
-        out += changes.map { time($0.time - scene.start) + " s" }.joined(separator: ", ") + " (in callbacks): "
+        out +=
+            changes.map { time($0.time - scene.start) + " s" }.joined(separator: ", ") + " (in callbacks): "
         out += "the earlier values are held until then.\n"
         out += "    let \(v) = CAKeyframeAnimation(keyPath: \(swiftString(root)))\n"
         out += "    \(v).calculationMode = .discrete\n"
@@ -203,7 +227,9 @@ struct SwiftStructure {
     /// The most items written as one array literal; longer lists are appended statement by statement.
     static let longestLiteral = 64
 
-    private func arrayAssignment(_ variable: String, _ property: String, _ type: String, _ items: [String]) -> String {
+    private func arrayAssignment(_ variable: String, _ property: String, _ type: String, _ items: [String])
+        -> String
+    {
         let name = "\(variable)\(property.prefix(1).uppercased() + property.dropFirst())"
         // One literal of many calls or numbers is one expression for the type checker, whose time
         // grows far faster than its length (issue 14: 1,800 colours took over a minute), so long
@@ -226,17 +252,22 @@ struct SwiftStructure {
 
     // MARK: Animations
 
-    private mutating func animationCode(_ a: Animation, variable v: String, layer: ExportLayer,
-                                        locals: inout ExportIdentifier.Allocator, indent: String) -> String {
+    private mutating func animationCode(
+        _ a: Animation, variable v: String, layer: ExportLayer,
+        locals: inout ExportIdentifier.Allocator, indent: String
+    ) -> String {
         var out = ""
         switch a {
         case .basic(let b):
             let tolerance = ExportScene.valueTolerance(forKeyPath: b.keyPath)
             if let f = b.timingFunction, caTimingFunction(f) == nil,
-               let from = b.fromValue, let to = b.toValue ?? b.byValue.flatMap({ try? Value.add(from, $0) }) {
+                let from = b.fromValue, let to = b.toValue ?? b.byValue.flatMap({ try? Value.add(from, $0) })
+            {
                 // An easing Core Animation cannot take: its curve as keyframes.
-                let (values, keyTimes) = sampledKeyframes([from, to.converted(toKindOf: from)], [0, 1], [f], tolerance)
-                out += "    // \(comment(b.keyPath)): its easing has no CAMediaTimingFunction; keyframes within \(n(tolerance)).\n"
+                let (values, keyTimes) = sampledKeyframes(
+                    [from, to.converted(toKindOf: from)], [0, 1], [f], tolerance)
+                out +=
+                    "    // \(comment(b.keyPath)): its easing has no CAMediaTimingFunction; keyframes within \(n(tolerance)).\n"
                 out += "    let \(v) = CAKeyframeAnimation(keyPath: \(swiftString(b.keyPath)))\n"
                 out += arrayAssignment(v, "values", elementType(from), values.map { literal($0) })
                 out += arrayAssignment(v, "keyTimes", "NSNumber", keyTimes.map { time($0) })
@@ -245,7 +276,9 @@ struct SwiftStructure {
                 if let x = b.fromValue { out += "    \(v).fromValue = \(literal(x))\n" }
                 if let x = b.toValue { out += "    \(v).toValue = \(literal(x))\n" }
                 if let x = b.byValue { out += "    \(v).byValue = \(literal(x))\n" }
-                if let f = b.timingFunction { out += "    \(v).timingFunction = \(caTimingFunction(f) ?? "nil")\n" }
+                if let f = b.timingFunction {
+                    out += "    \(v).timingFunction = \(caTimingFunction(f) ?? "nil")\n"
+                }
             }
             out += propertyFlags(v, additive: b.additive, cumulative: b.cumulative)
         case .spring(let s):
@@ -269,14 +302,17 @@ struct SwiftStructure {
             out += "    let \(v) = CAAnimationGroup()\n"
             out += "    let \(v)Animations: [CAAnimation] = [\(children.joined(separator: ", "))]\n"
             out += "    \(v).animations = \(v)Animations\n"
-            if let f = g.timingFunction { out += "    \(v).timingFunction = \(caTimingFunction(f) ?? "nil")\n" }
+            if let f = g.timingFunction {
+                out += "    \(v).timingFunction = \(caTimingFunction(f) ?? "nil")\n"
+            }
         }
         out += timingCode(a, v)
         return out
     }
 
     private func propertyFlags(_ v: String, additive: Bool, cumulative: Bool) -> String {
-        (additive ? "    \(v).isAdditive = true\n" : "") + (cumulative ? "    \(v).isCumulative = true\n" : "")
+        (additive ? "    \(v).isAdditive = true\n" : "")
+            + (cumulative ? "    \(v).isCumulative = true\n" : "")
     }
 
     /// CAMediaTiming and removedOnCompletion, where they differ from Core Animation's defaults.
@@ -309,7 +345,8 @@ struct SwiftStructure {
             let times = keyTimes ?? (0..<n).map { n == 1 ? 0 : Double($0) / Double(n - 1) }
             let tolerance = ExportScene.valueTolerance(forKeyPath: k.keyPath)
             let sampled = sampledKeyframes(values, times, list, tolerance)
-            out += "    // Easings without a CAMediaTimingFunction are keyframes within \(self.n(tolerance)).\n"
+            out +=
+                "    // Easings without a CAMediaTimingFunction are keyframes within \(self.n(tolerance)).\n"
             values = sampled.values
             keyTimes = sampled.keyTimes
             functions = nil
@@ -319,16 +356,24 @@ struct SwiftStructure {
         }
         if let keyTimes { out += arrayAssignment(v, "keyTimes", "NSNumber", keyTimes.map { time($0) }) }
         if let functions {
-            out += arrayAssignment(v, "timingFunctions", "CAMediaTimingFunction",
-                                   functions.map { caTimingFunction($0) ?? "CAMediaTimingFunction(name: .linear)" })
+            out += arrayAssignment(
+                v, "timingFunctions", "CAMediaTimingFunction",
+                functions.map { caTimingFunction($0) ?? "CAMediaTimingFunction(name: .linear)" })
         }
         if let f = k.timingFunction {
-            out += "    \(v).timingFunction = \(caTimingFunction(f) ?? "CAMediaTimingFunction(name: .linear)")\n"
+            out +=
+                "    \(v).timingFunction = \(caTimingFunction(f) ?? "CAMediaTimingFunction(name: .linear)")\n"
         }
-        if k.calculationMode != .linear { out += "    \(v).calculationMode = .\(k.calculationMode.rawValue)\n" }
-        if let r = k.rotationMode { out += "    \(v).rotationMode = .\(r == .auto ? "rotateAuto" : "rotateAutoReverse")\n" }
-        for (name, list) in [("tensionValues", k.tensionValues), ("continuityValues", k.continuityValues),
-                             ("biasValues", k.biasValues)] {
+        if k.calculationMode != .linear {
+            out += "    \(v).calculationMode = .\(k.calculationMode.rawValue)\n"
+        }
+        if let r = k.rotationMode {
+            out += "    \(v).rotationMode = .\(r == .auto ? "rotateAuto" : "rotateAutoReverse")\n"
+        }
+        for (name, list) in [
+            ("tensionValues", k.tensionValues), ("continuityValues", k.continuityValues),
+            ("biasValues", k.biasValues),
+        ] {
             if let list { out += arrayAssignment(v, name, "NSNumber", list.map { self.n($0) }) }
         }
         out += propertyFlags(v, additive: k.additive, cumulative: k.cumulative)
@@ -338,12 +383,15 @@ struct SwiftStructure {
     /// Keyframes for segments with easings: each segment's easing sampled and thinned to
     /// `tolerance` in value units (linear between the kept samples, as Core Animation's
     /// default keyframe timing is).
-    private func sampledKeyframes(_ values: [Value], _ times: [Double], _ easings: [TimingFunction?],
-                                  _ tolerance: Double) -> (values: [Value], keyTimes: [Double]) {
+    private func sampledKeyframes(
+        _ values: [Value], _ times: [Double], _ easings: [TimingFunction?],
+        _ tolerance: Double
+    ) -> (values: [Value], keyTimes: [Double]) {
         var outValues: [Value] = [values[0]]
         var outTimes: [Double] = [times[0]]
         for i in 0..<(values.count - 1) {
-            let a = values[i], b = values[i + 1]
+            let a = values[i]
+            let b = values[i + 1]
             let delta = zip(a.components, b.components).map { abs($1 - $0) }.max() ?? 0
             var stops: [(x: Double, y: Double)]
             switch ExportEasing(easings[i], tolerance: tolerance / max(delta, 1e-9)) {
@@ -352,9 +400,13 @@ struct SwiftStructure {
             case .piecewiseLinear(let p), .sampled(let p, _): stops = Array(zip(p.inputs, p.outputs))
             case .cubicBezier, .hold:
                 let f = easings[i]!
-                let xs = (0..<ExportEasing.sampleCount).map { Double($0) / Double(ExportEasing.sampleCount - 1) }
+                let xs = (0..<ExportEasing.sampleCount).map {
+                    Double($0) / Double(ExportEasing.sampleCount - 1)
+                }
                 let ys = xs.map { f($0) }
-                stops = CSSLinear.simplify(xs: xs, ys: ys, tolerance: tolerance / max(delta, 1e-9)).map { (xs[$0], ys[$0]) }
+                stops = CSSLinear.simplify(xs: xs, ys: ys, tolerance: tolerance / max(delta, 1e-9)).map {
+                    (xs[$0], ys[$0])
+                }
             }
             for stop in stops.dropFirst() {
                 outValues.append((try? Value.interpolate(a, b, stop.y)) ?? b)
@@ -365,11 +417,16 @@ struct SwiftStructure {
     }
 
     /// A property baked over the run: one linear CAKeyframeAnimation through its samples.
-    private mutating func bakedAnimation(_ baked: ExportBakedProperty, _ locals: inout ExportIdentifier.Allocator) -> String {
-        let v = locals.unique("baked" + baked.keyPath.prefix(1).uppercased() + ExportIdentifier.readable(baked.keyPath).dropFirst())
+    private mutating func bakedAnimation(
+        _ baked: ExportBakedProperty, _ locals: inout ExportIdentifier.Allocator
+    ) -> String {
+        let v = locals.unique(
+            "baked" + baked.keyPath.prefix(1).uppercased()
+                + ExportIdentifier.readable(baked.keyPath).dropFirst())
         let span = scene.span
         guard span > 0 else { return "" }
-        var out = "\n    // \(comment(baked.keyPath)): baked over the run (\(comment(baked.reason))), within \(n(baked.tolerance)).\n"
+        var out =
+            "\n    // \(comment(baked.keyPath)): baked over the run (\(comment(baked.reason))), within \(n(baked.tolerance)).\n"
         out += "    let \(v) = CAKeyframeAnimation(keyPath: \(swiftString(baked.keyPath)))\n"
         out += "    \(v).duration = \(time(span))\n"
         var template = Value.defaultValue(forKeyPath: baked.keyPath) ?? .scalar(0)
@@ -419,9 +476,11 @@ struct SwiftStructure {
             return "boxed(CGSize(width: \(n(s.width)), height: \(n(s.height))))"
         case .rect(let r):
             boxes.insert("rect")
-            return "boxed(CGRect(x: \(n(r.origin.x)), y: \(n(r.origin.y)), width: \(n(r.size.width)), height: \(n(r.size.height))))"
+            return
+                "boxed(CGRect(x: \(n(r.origin.x)), y: \(n(r.origin.y)), width: \(n(r.size.width)), height: \(n(r.size.height))))"
         case .color(let c):
-            return "CGColor(srgbRed: \(n(c.red)), green: \(n(c.green)), blue: \(n(c.blue)), alpha: \(n(c.alpha)))"
+            return
+                "CGColor(srgbRed: \(n(c.red)), green: \(n(c.green)), blue: \(n(c.blue)), alpha: \(n(c.alpha)))"
         case .transform: return "NSValue(caTransform3D: \(transformLiteral(v)))"
         case .vector(let a): return "[" + a.map(n).joined(separator: ", ") + "] as [NSNumber]"
         case .path(let p):
@@ -451,8 +510,10 @@ struct SwiftStructure {
     /// `CAMediaTimingFunction(controlPoints: ...)` for other cubic Béziers, nil otherwise.
     private func caTimingFunction(_ f: TimingFunction) -> String? {
         guard case .cubic(let b) = f else { return nil }
-        let presets: [(String, TimingFunction)] = [("linear", .linear), ("easeIn", .easeIn), ("easeOut", .easeOut),
-                                                   ("easeInEaseOut", .easeInEaseOut), ("default", .default)]
+        let presets: [(String, TimingFunction)] = [
+            ("linear", .linear), ("easeIn", .easeIn), ("easeOut", .easeOut),
+            ("easeInEaseOut", .easeInEaseOut), ("default", .default),
+        ]
         for (name, preset) in presets {
             if case .cubic(let p) = preset, p == b { return "CAMediaTimingFunction(name: .\(name))" }
         }
@@ -469,7 +530,11 @@ struct SwiftStructure {
             case "\r": out += "\\r"
             case "\t": out += "\\t"
             default:
-                if u.properties.generalCategory == .control { out += "\\u{\(String(u.value, radix: 16))}" } else { out.unicodeScalars.append(u) }
+                if u.properties.generalCategory == .control {
+                    out += "\\u{\(String(u.value, radix: 16))}"
+                } else {
+                    out.unicodeScalars.append(u)
+                }
             }
         }
         return out + "\""

@@ -57,7 +57,9 @@ struct TrackSpill {
         if fd < 0 {
             var template = Array("\(NSTemporaryDirectory())/inbetween-spill-XXXXXX".utf8CString)
             fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-            guard fd >= 0 else { throw CommandError("cannot create a temporary file (\(String(cString: strerror(errno))))") }
+            guard fd >= 0 else {
+                throw CommandError("cannot create a temporary file (\(String(cString: strerror(errno))))")
+            }
             // Unlinked at once: the file goes away with the process, whatever happens.
             template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
         }

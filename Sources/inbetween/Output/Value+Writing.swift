@@ -11,15 +11,21 @@ extension Value {
     /// The components at `out`, each preceded by `separator`; returns the end. (JSON's
     /// `[x,y]` is this with the first separator overwritten by `[`.)
     @inline(__always)
-    func write(_ numbers: NumberFormat, separator: UInt8,
-               at out: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
+    func write(
+        _ numbers: NumberFormat, separator: UInt8,
+        at out: UnsafeMutablePointer<UInt8>
+    ) -> UnsafeMutablePointer<UInt8> {
         // A plain function over an inout pointer: a nested closure capturing the pointer
         // boxed it on the heap, a malloc and an exclusivity check per number.
         var q = out
         switch self {
         case .scalar(let v): Value.put(v, numbers, separator, &q)
-        case .point(let p): Value.put(p.x, numbers, separator, &q); Value.put(p.y, numbers, separator, &q)
-        case .size(let s): Value.put(s.width, numbers, separator, &q); Value.put(s.height, numbers, separator, &q)
+        case .point(let p):
+            Value.put(p.x, numbers, separator, &q)
+            Value.put(p.y, numbers, separator, &q)
+        case .size(let s):
+            Value.put(s.width, numbers, separator, &q)
+            Value.put(s.height, numbers, separator, &q)
         case .rect(let r):
             Value.put(r.origin.x, numbers, separator, &q)
             Value.put(r.origin.y, numbers, separator, &q)
@@ -42,8 +48,10 @@ extension Value {
     }
 
     @inline(__always)
-    private static func put(_ x: Double, _ numbers: NumberFormat, _ separator: UInt8,
-                            _ q: inout UnsafeMutablePointer<UInt8>) {
+    private static func put(
+        _ x: Double, _ numbers: NumberFormat, _ separator: UInt8,
+        _ q: inout UnsafeMutablePointer<UInt8>
+    ) {
         q.pointee = separator
         q = numbers.write(x, at: q + 1)
     }

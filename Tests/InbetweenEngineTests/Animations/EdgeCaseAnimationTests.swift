@@ -7,8 +7,9 @@ final class EdgeCaseAnimationTests: XCTestCase {
     func testDegeneratePathsStayFinite() throws {
         let still = Path([.move(Point(3, 4)), .line(Point(3, 4)), .close])
         for mode in CalculationMode.allCases {
-            let a = try KeyframeAnimation(keyPath: "position", path: still, rotationMode: .auto,
-                                          calculationMode: mode, timing: MediaTiming(duration: 1))
+            let a = try KeyframeAnimation(
+                keyPath: "position", path: still, rotationMode: .auto,
+                calculationMode: mode, timing: MediaTiming(duration: 1))
             for t in [0, 0.3, 0.99] {
                 var layer = PropertyValues()
                 try a.apply(to: &layer, atParentTime: t)
@@ -42,10 +43,12 @@ final class EdgeCaseAnimationTests: XCTestCase {
 
     /// A group's timing function warps the time its children see.
     func testGroupTimingFunction() throws {
-        let child = try BasicAnimation(keyPath: "opacity", fromValue: .scalar(0), toValue: .scalar(1),
-                                       timing: MediaTiming(duration: 2))
-        let group = AnimationGroup(animations: [.basic(child)], timing: MediaTiming(duration: 2),
-                                   timingFunction: .easeIn)
+        let child = try BasicAnimation(
+            keyPath: "opacity", fromValue: .scalar(0), toValue: .scalar(1),
+            timing: MediaTiming(duration: 2))
+        let group = AnimationGroup(
+            animations: [.basic(child)], timing: MediaTiming(duration: 2),
+            timingFunction: .easeIn)
         var values = PropertyValues()
         // Group time 1 of 2 → easeIn(0.5) = 0.31535681257253945 (see BasicAnimationTests) → the
         // child sees 0.6307 s of its 2 s: 0.3153568...

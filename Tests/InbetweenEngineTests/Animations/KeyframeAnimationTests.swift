@@ -13,19 +13,20 @@ final class KeyframeAnimationTests: XCTestCase {
         let paced = [0, 0.5, 0.8, 1.0]
         let cases: [(CalculationMode, [Double]?, [Double])] = [
             (.linear, keyTimes, keyTimes),
-            (.linear, nil, [0, 1.0 / 3, 2.0 / 3, 1]),   // evenly spaced when not given
+            (.linear, nil, [0, 1.0 / 3, 2.0 / 3, 1]),  // evenly spaced when not given
             (.cubic, keyTimes, keyTimes),
             (.cubic, nil, [0, 1.0 / 3, 2.0 / 3, 1]),
-            (.paced, keyTimes, paced),                   // keyTimes ignored
+            (.paced, keyTimes, paced),  // keyTimes ignored
             (.cubicPaced, nil, paced),
             (.discrete, keyTimes, keyTimes),
-            (.discrete, keyTimes + [1], keyTimes),       // Apple's n + 1 form
-            (.discrete, nil, [0, 0.25, 0.5, 0.75]),      // value i holds from i/n
+            (.discrete, keyTimes + [1], keyTimes),  // Apple's n + 1 form
+            (.discrete, nil, [0, 0.25, 0.5, 0.75]),  // value i holds from i/n
         ]
         for (mode, kt, times) in cases {
-            let a = try KeyframeAnimation(keyPath: "opacity", values: values, keyTimes: kt,
-                                          calculationMode: mode,
-                                          tensionValues: mode == .cubic ? [0.5, -0.3, 0, 1] : nil)
+            let a = try KeyframeAnimation(
+                keyPath: "opacity", values: values, keyTimes: kt,
+                calculationMode: mode,
+                tensionValues: mode == .cubic ? [0.5, -0.3, 0, 1] : nil)
             for (i, f) in times.enumerated() {
                 // 1e-12: the spline and lerp reproduce their knots up to rounding.
                 assertValue(try a.value(atFraction: f).value, values[i], tolerance: 1e-12, "\(mode) \(i)")
@@ -47,8 +48,9 @@ final class KeyframeAnimationTests: XCTestCase {
             (.cubic, 0.5, 7.375),
         ]
         for (mode, f, expected) in cases {
-            let a = try KeyframeAnimation(keyPath: "opacity", values: values,
-                                          keyTimes: mode == .cubic ? nil : keyTimes, calculationMode: mode)
+            let a = try KeyframeAnimation(
+                keyPath: "opacity", values: values,
+                keyTimes: mode == .cubic ? nil : keyTimes, calculationMode: mode)
             assertValue(try a.value(atFraction: f).value, .scalar(expected), tolerance: 1e-12, "\(mode)")
         }
     }
@@ -78,28 +80,58 @@ final class KeyframeAnimationTests: XCTestCase {
     func testTimingFunctionOrder() throws {
         // A step-like overall function (steps(2, end)) sends every f < 0.5 to 0 and f in
         // [0.5, 1) to 0.5: with values 0, 100 at 0 and 1 the result is 0 or 50.
-        let a = try KeyframeAnimation(keyPath: "opacity", values: [.scalar(0), .scalar(100)],
-                                      timingFunction: .steps(try Steps(2, .end)))
+        let a = try KeyframeAnimation(
+            keyPath: "opacity", values: [.scalar(0), .scalar(100)],
+            timingFunction: .steps(try Steps(2, .end)))
         assertValue(try a.value(atFraction: 0.4).value, .scalar(0), tolerance: 0)
         assertValue(try a.value(atFraction: 0.6).value, .scalar(50), tolerance: 1e-12)
     }
 
     func testValidationNamesTheParameter() {
         let cases: [(String, () throws -> Void)] = [
-            ("keyTimes[3]", { _ = try KeyframeAnimation(keyPath: "o", values: self.values, keyTimes: [0, 0.5, 0.4, 1]) }),
+            (
+                "keyTimes[3]",
+                { _ = try KeyframeAnimation(keyPath: "o", values: self.values, keyTimes: [0, 0.5, 0.4, 1]) }
+            ),
             ("keyTimes", { _ = try KeyframeAnimation(keyPath: "o", values: self.values, keyTimes: [0, 1]) }),
-            ("keyTimes[1]", { _ = try KeyframeAnimation(keyPath: "o", values: self.values, keyTimes: [0.1, 0.2, 0.3, 1]) }),
-            ("keyTimes[4]", { _ = try KeyframeAnimation(keyPath: "o", values: self.values, keyTimes: [0, 0.2, 0.3, 0.9]) }),
-            ("keyTimes[2]", { _ = try KeyframeAnimation(keyPath: "o", values: self.values, keyTimes: [0, 1.5, 0.3, 1]) }),
-            ("timingFunctions", { _ = try KeyframeAnimation(keyPath: "o", values: self.values, timingFunctions: [.linear]) }),
+            (
+                "keyTimes[1]",
+                {
+                    _ = try KeyframeAnimation(
+                        keyPath: "o", values: self.values, keyTimes: [0.1, 0.2, 0.3, 1])
+                }
+            ),
+            (
+                "keyTimes[4]",
+                {
+                    _ = try KeyframeAnimation(
+                        keyPath: "o", values: self.values, keyTimes: [0, 0.2, 0.3, 0.9])
+                }
+            ),
+            (
+                "keyTimes[2]",
+                { _ = try KeyframeAnimation(keyPath: "o", values: self.values, keyTimes: [0, 1.5, 0.3, 1]) }
+            ),
+            (
+                "timingFunctions",
+                { _ = try KeyframeAnimation(keyPath: "o", values: self.values, timingFunctions: [.linear]) }
+            ),
             ("values", { _ = try KeyframeAnimation(keyPath: "o", values: []) }),
             ("values[2]", { _ = try KeyframeAnimation(keyPath: "o", values: [.scalar(0), .point(.zero)]) }),
-            ("tensionValues", { _ = try KeyframeAnimation(keyPath: "o", values: self.values, calculationMode: .cubic, tensionValues: [0]) }),
+            (
+                "tensionValues",
+                {
+                    _ = try KeyframeAnimation(
+                        keyPath: "o", values: self.values, calculationMode: .cubic, tensionValues: [0])
+                }
+            ),
             ("path", { _ = try KeyframeAnimation(keyPath: "position", path: Path([.move(.zero)])) }),
         ]
         for (parameter, body) in cases { assertEngineError(parameter, body) }
         // Paced modes ignore keyTimes and timing functions altogether, even bad ones.
-        XCTAssertNoThrow(try KeyframeAnimation(keyPath: "o", values: values, keyTimes: [1, 0],
-                                               timingFunctions: [], calculationMode: .paced))
+        XCTAssertNoThrow(
+            try KeyframeAnimation(
+                keyPath: "o", values: values, keyTimes: [1, 0],
+                timingFunctions: [], calculationMode: .paced))
     }
 }

@@ -21,24 +21,26 @@ final class PathAnimationTests: XCTestCase {
     /// Linear mode: each of the two segments takes half the time and is followed by its
     /// Bézier parameter.
     func testTwoArcsPerSegment() throws {
-        let a = try KeyframeAnimation(keyPath: "position", path: arcs, rotationMode: .auto, timing: fiveSeconds)
+        let a = try KeyframeAnimation(
+            keyPath: "position", path: arcs, rotationMode: .auto, timing: fiveSeconds)
         let cases: [(Double, Point, Double)] = [
-            (0, Point(74, 74), .pi / 2),        // B'(0) = 3(p1 − p0) = (0, 1278): straight "up" (+y)
+            (0, Point(74, 74), .pi / 2),  // B'(0) = 3(p1 − p0) = (0, 1278): straight "up" (+y)
             // t = 1.25 s is s = ½ of arc 1: B(½) = (p0 + 3p1 + 3p2 + p3)/8 = (197, 393.5),
             // B'(½) = 3·(¼(0,426) + ½(246,0) + ¼(0,−426)) = (369, 0): heading along +x.
             (1.25, Point(197, 393.5), 0),
-            (2.5, Point(320, 74), .pi / 2),     // start of arc 2, heading +y again
+            (2.5, Point(320, 74), .pi / 2),  // start of arc 2, heading +y again
             // Arc 2 is arc 1 moved by 246 in x.
             (3.75, Point(443, 393.5), 0),
-            (5, Point(566, 74), -.pi / 2),      // B'(1) = 3(p3 − p2) = (0, −1278)
+            (5, Point(566, 74), -.pi / 2),  // B'(1) = 3(p3 − p2) = (0, −1278)
         ]
         for (t, p, angle) in cases {
             let layer = try position(a, at: t)
             assertValue(layer["position"], .point(p), tolerance: 1e-9, "t = \(t)")
             assertValue(layer["transform.rotation.z"], .scalar(angle), tolerance: 1e-9, "angle at \(t)")
         }
-        let reverse = try KeyframeAnimation(keyPath: "position", path: arcs, rotationMode: .autoReverse,
-                                            timing: fiveSeconds)
+        let reverse = try KeyframeAnimation(
+            keyPath: "position", path: arcs, rotationMode: .autoReverse,
+            timing: fiveSeconds)
         assertValue(try position(reverse, at: 1.25)["transform.rotation.z"], .scalar(.pi), tolerance: 1e-9)
         XCTAssertEqual(Animation.keyframe(a).keyPaths, ["position", "transform.rotation.z"])
     }
@@ -52,7 +54,8 @@ final class PathAnimationTests: XCTestCase {
     /// deficit, (0.01877·0.367)²/24: the motion itself is uniform far below it.) The samples
     /// include t = 2.5 s, where the path reverses, so no chord straddles the cusp.
     func testPacedMotionHasConstantSpeed() throws {
-        let a = try KeyframeAnimation(keyPath: "position", path: arcs, calculationMode: .paced, timing: fiveSeconds)
+        let a = try KeyframeAnimation(
+            keyPath: "position", path: arcs, calculationMode: .paced, timing: fiveSeconds)
         let length = arcs.length
         let expectedSpeed = length / 5
         let samples = 16000
@@ -61,7 +64,8 @@ final class PathAnimationTests: XCTestCase {
         for i in 1...samples {
             let t = 5 * Double(i) / Double(samples)
             guard case .point(let p) = try position(a, at: t)["position"] else { return XCTFail() }
-            let chord = ((p.x - previous.x) * (p.x - previous.x) + (p.y - previous.y) * (p.y - previous.y)).squareRoot()
+            let chord = ((p.x - previous.x) * (p.x - previous.x) + (p.y - previous.y) * (p.y - previous.y))
+                .squareRoot()
             worst = max(worst, abs(chord / (5 / Double(samples)) / expectedSpeed - 1))
             previous = p
         }
@@ -93,7 +97,8 @@ final class PathAnimationTests: XCTestCase {
         for i in 1...300 {
             let t = 3 * Double(i) / 300
             guard case .point(let p) = try position(a, at: t)["position"] else { return XCTFail() }
-            let step = ((p.x - previous.x) * (p.x - previous.x) + (p.y - previous.y) * (p.y - previous.y)).squareRoot()
+            let step = ((p.x - previous.x) * (p.x - previous.x) + (p.y - previous.y) * (p.y - previous.y))
+                .squareRoot()
             // Samples at multiples of 0.01 s include the corner (t = 50/30 s is not one, so a
             // chord cuts the corner there; skip that one sample).
             if abs(t - 5.0 / 3) > 0.01 { XCTAssertEqual(step / 0.01, 30, accuracy: 30 * 1e-9, "t = \(t)") }

@@ -14,8 +14,9 @@ final class ImplicitAnimationTests: XCTestCase {
     func testEaseOutMoveInATransaction() throws {
         var layer = try Layer(name: "box", values: ["position": .point(Point(0, 0))])
         let transaction = try Transaction(duration: 1, timingFunction: .easeOut)
-        let key = try layer.setValue(.point(Point(100, 200)), forKeyPath: "position", at: 0,
-                                     in: transaction)
+        let key = try layer.setValue(
+            .point(Point(100, 200)), forKeyPath: "position", at: 0,
+            in: transaction)
         XCTAssertEqual(key, "position")  // CA's action key is the property name
         XCTAssertEqual(try layer.value(forKeyPath: "position"), .point(Point(100, 200)))
         let rows: [(time: Double, progress: Double)] = [

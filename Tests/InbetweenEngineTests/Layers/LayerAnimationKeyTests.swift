@@ -67,8 +67,9 @@ final class LayerAnimationKeyTests: XCTestCase {
     /// at 1.5 and stops at 2.5; before 1.5 it has no effect (fillMode removed).
     func testBeginTimeIsRelativeToTheAdd() throws {
         var scene = try Scene(layers: [Layer(name: "l")])
-        let late = try Fixture.basic("opacity", from: .scalar(1), to: .scalar(0), duration: 1,
-                                     beginTime: 0.5)
+        let late = try Fixture.basic(
+            "opacity", from: .scalar(1), to: .scalar(0), duration: 1,
+            beginTime: 0.5)
         try scene.modifyLayer(named: "l") { try $0.add(late, forKey: "k", at: 1) }
         XCTAssertEqual(scene.nextEventTime(), 1.5)  // exact: 1 + 0.5
         XCTAssertEqual(try scene["l"]?.presentationValue(forKeyPath: "opacity", at: 1.2), .scalar(1))

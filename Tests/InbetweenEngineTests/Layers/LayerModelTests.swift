@@ -28,8 +28,12 @@ final class LayerModelTests: XCTestCase {
     }
 
     func testInitialValuesOverrideDefaults() throws {
-        let layer = try Layer(name: "ball", values: ["position": .point(Point(10, 20)),
-                                                     "opacity": .scalar(0.5)])
+        let layer = try Layer(
+            name: "ball",
+            values: [
+                "position": .point(Point(10, 20)),
+                "opacity": .scalar(0.5),
+            ])
         XCTAssertEqual(try layer.value(forKeyPath: "position"), .point(Point(10, 20)))
         XCTAssertEqual(try layer.value(forKeyPath: "opacity"), .scalar(0.5))
     }
@@ -49,10 +53,16 @@ final class LayerModelTests: XCTestCase {
             }
         }
         XCTAssertThrowsError(try Layer(name: ""))
-        XCTAssertThrowsError(try layer.add(Fixture.basic("opacty", from: .scalar(0), to: .scalar(1),
-                                                         duration: 1), forKey: nil, at: 0))
-        XCTAssertThrowsError(try layer.add(Fixture.basic("opacity", from: .scalar(0), to: .scalar(1),
-                                                         duration: 1), forKey: nil, at: .nan))
+        XCTAssertThrowsError(
+            try layer.add(
+                Fixture.basic(
+                    "opacty", from: .scalar(0), to: .scalar(1),
+                    duration: 1), forKey: nil, at: 0))
+        XCTAssertThrowsError(
+            try layer.add(
+                Fixture.basic(
+                    "opacity", from: .scalar(0), to: .scalar(1),
+                    duration: 1), forKey: nil, at: .nan))
     }
 
     /// An explicit animation changes the presentation, never the model.
@@ -80,8 +90,9 @@ final class LayerModelTests: XCTestCase {
     /// removedOnCompletion false with fillMode forwards holds the end value after the end.
     func testForwardsFillHoldsTheEndValue() throws {
         var layer = try Layer(name: "l")
-        let fade = try Fixture.basic("opacity", from: .scalar(1), to: .scalar(0), duration: 1,
-                                     fillMode: .forwards, removedOnCompletion: false)
+        let fade = try Fixture.basic(
+            "opacity", from: .scalar(1), to: .scalar(0), duration: 1,
+            fillMode: .forwards, removedOnCompletion: false)
         try layer.add(fade, forKey: "fade", at: 0)
         for t in [1.0, 1.5, 100] {
             let value = Fixture.scalar(try layer.presentationValue(forKeyPath: "opacity", at: t))
@@ -95,8 +106,9 @@ final class LayerModelTests: XCTestCase {
     /// delivered the stop event yet, so the two are compared.
     func testRemovedOnCompletionWinsOverForwardsFill() throws {
         var scene = try Scene(layers: [Layer(name: "l")])
-        let fade = try Fixture.basic("opacity", from: .scalar(1), to: .scalar(0), duration: 1,
-                                     fillMode: .forwards, removedOnCompletion: true)
+        let fade = try Fixture.basic(
+            "opacity", from: .scalar(1), to: .scalar(0), duration: 1,
+            fillMode: .forwards, removedOnCompletion: true)
         try scene.add(fade, forKey: "fade", toLayer: "l")
         let undelivered = try scene["l"]!.presentationValue(forKeyPath: "opacity", at: 1.5)
         XCTAssertEqual(scene.drainEvents(upTo: 1.5).map(\.kind), [.start, .stop(finished: true)])

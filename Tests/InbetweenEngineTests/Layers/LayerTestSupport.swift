@@ -10,11 +10,13 @@ enum Fixture {
         timing: TimingFunction = .linear, beginTime: Double = 0, repeatCount: Double = 0,
         fillMode: FillMode = .removed, removedOnCompletion: Bool = true
     ) throws -> Animation {
-        .basic(try BasicAnimation(
-            keyPath: keyPath, fromValue: from, toValue: to,
-            timing: MediaTiming(beginTime: beginTime, duration: duration,
-                                repeatCount: repeatCount, fillMode: fillMode),
-            timingFunction: timing, removedOnCompletion: removedOnCompletion))
+        .basic(
+            try BasicAnimation(
+                keyPath: keyPath, fromValue: from, toValue: to,
+                timing: MediaTiming(
+                    beginTime: beginTime, duration: duration,
+                    repeatCount: repeatCount, fillMode: fillMode),
+                timingFunction: timing, removedOnCompletion: removedOnCompletion))
     }
 
     static func group(_ children: [Animation], duration: Double) throws -> Animation {
@@ -25,10 +27,11 @@ enum Fixture {
         _ keyPath: String, path: Path, duration: Double, timing: TimingFunction,
         fillMode: FillMode, removedOnCompletion: Bool
     ) throws -> Animation {
-        .keyframe(try KeyframeAnimation(
-            keyPath: keyPath, path: path,
-            timing: MediaTiming(duration: duration, fillMode: fillMode),
-            timingFunction: timing, removedOnCompletion: removedOnCompletion))
+        .keyframe(
+            try KeyframeAnimation(
+                keyPath: keyPath, path: path,
+                timing: MediaTiming(duration: duration, fillMode: fillMode),
+                timingFunction: timing, removedOnCompletion: removedOnCompletion))
     }
 
     static func point(_ value: Value?, file: StaticString = #filePath, line: UInt = #line)

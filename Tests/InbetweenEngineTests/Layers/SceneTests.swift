@@ -12,8 +12,14 @@ final class SceneTests: XCTestCase {
         XCTAssertNil(scene["c"])
         let unknownLayer: [(String, (inout Scene) throws -> Void)] = [
             ("setValue", { try $0.setValue(.scalar(1), forKeyPath: "opacity", ofLayer: "c", in: nil) }),
-            ("add", { try $0.add(Fixture.basic("opacity", from: nil, to: .scalar(0), duration: 1),
-                                 forKey: nil, toLayer: "c") }),
+            (
+                "add",
+                {
+                    try $0.add(
+                        Fixture.basic("opacity", from: nil, to: .scalar(0), duration: 1),
+                        forKey: nil, toLayer: "c")
+                }
+            ),
             ("remove", { try $0.removeAnimation(forKey: "k", fromLayer: "c") }),
             ("removeAll", { try $0.removeAllAnimations(fromLayer: "c") }),
         ]
@@ -28,8 +34,9 @@ final class SceneTests: XCTestCase {
     func testShorthandsUseTheSceneTime() throws {
         var scene = try Scene(layers: [Layer(name: "a")])
         scene.time = 2
-        try scene.add(Fixture.basic("opacity", from: .scalar(1), to: .scalar(0), duration: 1),
-                      forKey: "f", toLayer: "a")
+        try scene.add(
+            Fixture.basic("opacity", from: .scalar(1), to: .scalar(0), duration: 1),
+            forKey: "f", toLayer: "a")
         XCTAssertEqual(scene.drainEvents(upTo: 10).map(\.time), [2, 3])  // exact: 2 and 2 + 1
         scene.time = 2.5
         XCTAssertEqual(try scene.presentationValue(forKeyPath: "opacity", ofLayer: "a"), .scalar(1))

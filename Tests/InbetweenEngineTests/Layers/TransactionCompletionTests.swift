@@ -25,10 +25,12 @@ final class TransactionCompletionTests: XCTestCase {
         let stops = scene.drainEvents(upTo: 5).filter { $0.kind != .start }
         let expected: [AnimationEvent] = [
             AnimationEvent(time: 0.5, layer: "a", key: "position", kind: .stop(finished: false)),
-            AnimationEvent(time: 1.0, layer: "b", key: "opacity", kind: .stop(finished: true),
-                           completionToken: 1),
-            AnimationEvent(time: 1.5, layer: "a", key: "position", kind: .stop(finished: true),
-                           completionToken: 2),
+            AnimationEvent(
+                time: 1.0, layer: "b", key: "opacity", kind: .stop(finished: true),
+                completionToken: 1),
+            AnimationEvent(
+                time: 1.5, layer: "a", key: "position", kind: .stop(finished: true),
+                completionToken: 2),
         ]
         XCTAssertEqual(stops, expected)  // times exact: 0.5, 0 + 1, 0.5 + 1
     }
@@ -41,10 +43,13 @@ final class TransactionCompletionTests: XCTestCase {
             try $0.setValue(.scalar(0), forKeyPath: "opacity", at: 0.25, in: quiet)
         }
         try scene.commit(quiet, at: 0.25)
-        XCTAssertEqual(scene.drainEvents(upTo: 1), [
-            AnimationEvent(time: 0.25, layer: "", key: "", kind: .transactionCompleted,
-                           completionToken: 7)
-        ])
+        XCTAssertEqual(
+            scene.drainEvents(upTo: 1),
+            [
+                AnimationEvent(
+                    time: 0.25, layer: "", key: "", kind: .transactionCompleted,
+                    completionToken: 7)
+            ])
     }
 
     /// An explicit animation added with a transaction's token also holds its completion back.
@@ -53,8 +58,9 @@ final class TransactionCompletionTests: XCTestCase {
         let t = try Transaction(duration: 1, completionToken: 3)
         try scene.modifyLayer(named: "a") { layer in
             try layer.setValue(.scalar(0), forKeyPath: "opacity", at: 0, in: t)
-            let long = try Fixture.basic("cornerRadius", from: .scalar(0), to: .scalar(8),
-                                         duration: 2)
+            let long = try Fixture.basic(
+                "cornerRadius", from: .scalar(0), to: .scalar(8),
+                duration: 2)
             try layer.add(long, forKey: "round", at: 0, completionToken: t.completionToken)
         }
         try scene.commit(t, at: 0)

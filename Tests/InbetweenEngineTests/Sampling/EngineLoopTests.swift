@@ -8,18 +8,23 @@ final class EngineLoopTests: XCTestCase {
         var events: [AnimationEvent] = []
     }
 
-    private func run(_ sampler: EngineLoop, _ scene: inout Scene,
-                     onEvent: (AnimationEvent, inout Scene) throws -> Void = { _, _ in })
+    private func run(
+        _ sampler: EngineLoop, _ scene: inout Scene,
+        onEvent: (AnimationEvent, inout Scene) throws -> Void = { _, _ in }
+    )
         throws -> (Recorded, SamplingSummary)
     {
         var recorded = Recorded()
-        let summary = try sampler.run(&scene, onEvent: { event, scene in
-            recorded.events.append(event)
-            try onEvent(event, &scene)
-        }, onFrame: { frame in
-            XCTAssertEqual(frame.index, recorded.frames.count)
-            recorded.frames.append((frame.time, frame.tracks, frame.values))
-        })
+        let summary = try sampler.run(
+            &scene,
+            onEvent: { event, scene in
+                recorded.events.append(event)
+                try onEvent(event, &scene)
+            },
+            onFrame: { frame in
+                XCTAssertEqual(frame.index, recorded.frames.count)
+                recorded.frames.append((frame.time, frame.tracks, frame.values))
+            })
         return (recorded, summary)
     }
 
@@ -28,8 +33,9 @@ final class EngineLoopTests: XCTestCase {
     /// fillMode forwards and removedOnCompletion false, so it stays where it lands.
     func testPhotoThrowChainsFromTheStopHandler() throws {
         var scene = try Scene(layers: [Layer(name: "photo")])
-        let shrink = try Fixture.basic("transform.scale", from: .scalar(1), to: .scalar(0.5),
-                                       duration: 0.2)
+        let shrink = try Fixture.basic(
+            "transform.scale", from: .scalar(1), to: .scalar(0.5),
+            duration: 0.2)
         try scene.modifyLayer(named: "photo") {
             try $0.add(Fixture.group([shrink], duration: 0.2), forKey: "shrink", at: 0)
         }
@@ -40,9 +46,10 @@ final class EngineLoopTests: XCTestCase {
         let sampler = try EngineLoop(fps: 60, end: .natural(cap: 10))
         let (recorded, summary) = try run(sampler, &scene) { event, scene in
             guard event.key == "shrink", event.kind == .stop(finished: true) else { return }
-            let toss = try Fixture.alongPath("position", path: curve, duration: 1,
-                                             timing: throwTiming, fillMode: .forwards,
-                                             removedOnCompletion: false)
+            let toss = try Fixture.alongPath(
+                "position", path: curve, duration: 1,
+                timing: throwTiming, fillMode: .forwards,
+                removedOnCompletion: false)
             // At the handler's scene time, the stop's 0.2 s.
             try scene.add(toss, forKey: "throw", toLayer: "photo")
         }
@@ -68,8 +75,9 @@ final class EngineLoopTests: XCTestCase {
         for row in rows {
             let frame = recorded.frames[row.frame]
             // Scale: a linear basic animation read back through the transform decomposition.
-            XCTAssertEqual(Fixture.scalar(frame.values[0]) ?? .nan, row.scale, accuracy: 1e-9,
-                           "frame \(row.frame)")
+            XCTAssertEqual(
+                Fixture.scalar(frame.values[0]) ?? .nan, row.scale, accuracy: 1e-9,
+                "frame \(row.frame)")
             guard let expected = row.position else { continue }
             let p = Fixture.point(frame.values[1])
             // Timing solved to 1e-7 in progress (issue 3), times the ~280-point path length.
@@ -95,12 +103,15 @@ final class EngineLoopTests: XCTestCase {
         ]
         for row in rows {
             var scene = try Scene(layers: [Layer(name: "l")])
-            let pulse = try Fixture.basic("opacity", from: .scalar(1), to: .scalar(0),
-                                          duration: row.duration, repeatCount: row.repeats)
+            let pulse = try Fixture.basic(
+                "opacity", from: .scalar(1), to: .scalar(0),
+                duration: row.duration, repeatCount: row.repeats)
             try scene.modifyLayer(named: "l") { try $0.add(pulse, forKey: "p", at: 0) }
             let natural = scene.naturalEnd
             XCTAssertEqual(natural.hasEndless, row.repeats.isInfinite, "\(row)")
-            if !row.repeats.isInfinite { XCTAssertEqual(natural.latestStop ?? .nan, row.end, accuracy: 1e-12, "\(row)") }
+            if !row.repeats.isInfinite {
+                XCTAssertEqual(natural.latestStop ?? .nan, row.end, accuracy: 1e-12, "\(row)")
+            }
             let (recorded, summary) = try run(EngineLoop(fps: 20, end: .natural(cap: row.cap)), &scene)
             // Frames at 0, 1/20, ... up to the end: end·20 + 1 of them (the ends are on the grid).
             XCTAssertEqual(summary.frameCount, Int(row.end * 20) + 1, "\(row)")
@@ -120,7 +131,8 @@ final class EngineLoopTests: XCTestCase {
         XCTAssertEqual(summary.frameCount, times.count)  // 25
         XCTAssertEqual(recorded.frames.map(\.time), Array(times))  // exact
         XCTAssertTrue(recorded.frames.allSatisfy { $0.values == [.scalar(0.3)] })
-        XCTAssertThrowsError(try run(EngineLoop(end: .time(1), tracks: [Track(layer: "x", keyPath: "opacity")]), &scene))
+        XCTAssertThrowsError(
+            try run(EngineLoop(end: .time(1), tracks: [Track(layer: "x", keyPath: "opacity")]), &scene))
         XCTAssertThrowsError(try EngineLoop(fps: 0, end: .time(1)))
         XCTAssertThrowsError(try EngineLoop(end: .natural(cap: .infinity)))
     }
@@ -132,9 +144,11 @@ final class EngineLoopTests: XCTestCase {
         let fade = try Fixture.basic("opacity", from: .scalar(1), to: .scalar(0), duration: 1)
         try scene.modifyLayer(named: "l") { try $0.add(fade, forKey: "f", at: 0) }
         var frames = 0
-        XCTAssertThrowsError(try EngineLoop(fps: 10, end: .time(2)).run(
-            &scene, onEvent: { event, _ in if event.kind != .start { throw Boom() } },
-            onFrame: { _ in frames += 1 })) { XCTAssertEqual($0 as? Boom, Boom()) }
+        XCTAssertThrowsError(
+            try EngineLoop(fps: 10, end: .time(2)).run(
+                &scene, onEvent: { event, _ in if event.kind != .start { throw Boom() } },
+                onFrame: { _ in frames += 1 })
+        ) { XCTAssertEqual($0 as? Boom, Boom()) }
         XCTAssertEqual(frames, 10)  // frames 0 ... 0.9; the stop at 1.0 threw before frame 10
     }
 }
@@ -150,11 +164,15 @@ struct EngineLoop {
         self.tracks = tracks
     }
 
-    func run(_ scene: inout Scene, onEvent: (AnimationEvent, inout Scene) throws -> Void,
-             onFrame: (SampledFrame) throws -> Void) throws -> SamplingSummary {
+    func run(
+        _ scene: inout Scene, onEvent: (AnimationEvent, inout Scene) throws -> Void,
+        onFrame: (SampledFrame) throws -> Void
+    ) throws -> SamplingSummary {
         var columns = try TrackColumns(fixed: tracks, scene: scene)
         var lastIndex = clock.frameCount.map { $0 - 1 } ?? 0
-        var index = 0, time = clock.start, events = 0
+        var index = 0
+        var time = clock.start
+        var events = 0
         while index <= lastIndex {
             time = clock.time(ofFrame: index)
             while let event = scene.popEvent(upTo: time) {
@@ -163,13 +181,17 @@ struct EngineLoop {
                 try onEvent(event, &scene)
             }
             scene.time = time
-            if case .natural = clock.end { lastIndex = max(lastIndex, try clock.lastFrame(for: scene.naturalEnd).index) }
+            if case .natural = clock.end {
+                lastIndex = max(lastIndex, try clock.lastFrame(for: scene.naturalEnd).index)
+            }
             columns.discover(in: scene)
             try columns.sample(scene, at: time)
-            try onFrame(SampledFrame(index: index, time: time, tracks: columns.tracks, values: columns.values))
+            try onFrame(
+                SampledFrame(index: index, time: time, tracks: columns.tracks, values: columns.values))
             index += 1
         }
-        return SamplingSummary(frameCount: index, startTime: clock.start, endTime: time, tracks: columns.tracks,
-                               eventCount: events)
+        return SamplingSummary(
+            frameCount: index, startTime: clock.start, endTime: time, tracks: columns.tracks,
+            eventCount: events)
     }
 }

@@ -6,11 +6,13 @@ import XCTest
 /// (greensock/GSAP, src/gsap-core.js, v3.11; steps numbered as in `Stagger`). Offsets that are
 /// products of decimals (0.1 · 4) are compared within 1e-12.
 final class StaggerTests: XCTestCase {
-    private func offsets(_ spread: Stagger.Spread, from: Stagger.Origin = .start, grid: (Int, Int)? = nil,
-                         axis: Stagger.Axis? = nil, timing: TimingFunction? = nil, count: Int) throws -> [Double]
-    {
+    private func offsets(
+        _ spread: Stagger.Spread, from: Stagger.Origin = .start, grid: (Int, Int)? = nil,
+        axis: Stagger.Axis? = nil, timing: TimingFunction? = nil, count: Int
+    ) throws -> [Double] {
         let g = try grid.map { try Stagger.Grid(rows: $0.0, columns: $0.1) }
-        return try Stagger(spread: spread, from: from, grid: g, axis: axis, timingFunction: timing).offsets(count: count)
+        return try Stagger(spread: spread, from: from, grid: g, axis: axis, timingFunction: timing).offsets(
+            count: count)
     }
 
     private func assertClose(_ a: [Double], _ b: [Double], _ message: String, line: UInt = #line) {
@@ -50,7 +52,9 @@ final class StaggerTests: XCTestCase {
         assertClose(try offsets(.amount(1), timing: square, count: 5), [0, 0.0625, 0.25, 0.5625, 1], "p²")
         // Step 5: edges inverts the ease, 1 - (1 - p)², so the value is 0.4 · (1 - p)² for
         // p = 1, 0.5, 0, 0.5, 1 (the center distances over 2): 0, 0.1, 0.4, 0.1, 0.
-        assertClose(try offsets(.each(0.1), from: .edges, timing: square, count: 5), [0, 0.1, 0.4, 0.1, 0], "edges p²")
+        assertClose(
+            try offsets(.each(0.1), from: .edges, timing: square, count: 5), [0, 0.1, 0.4, 0.1, 0], "edges p²"
+        )
     }
 
     func testGridUsesEuclideanDistances() throws {
@@ -58,16 +62,20 @@ final class StaggerTests: XCTestCase {
         // (step 2); distances 0 (middle), 1 (edge middles), √2 (corners); the spread is
         // each · max(columns, count / columns) = 0.1 · 3 (step 4).
         let edge = 0.3 / 2.0.squareRoot()
-        assertClose(try offsets(.each(0.1), from: .center, grid: (3, 3), count: 9),
-                    [0.3, edge, 0.3, edge, 0, edge, 0.3, edge, 0.3], "3x3 center")
+        assertClose(
+            try offsets(.each(0.1), from: .center, grid: (3, 3), count: 9),
+            [0.3, edge, 0.3, edge, 0, edge, 0.3, edge, 0.3], "3x3 center")
         // Index 4 (0-based) is the middle cell: origin (4 mod 3, floor(4 / 3)) = (1, 1), the same.
-        assertClose(try offsets(.each(0.1), from: .index(4), grid: (3, 3), count: 9),
-                    [0.3, edge, 0.3, edge, 0, edge, 0.3, edge, 0.3], "3x3 index 4")
+        assertClose(
+            try offsets(.each(0.1), from: .index(4), grid: (3, 3), count: 9),
+            [0.3, edge, 0.3, edge, 0, edge, 0.3, edge, 0.3], "3x3 index 4")
         // 2 rows × 4 columns from the start: origin (-0.5, -0.5), cell (c, r) at distance
         // √((c + ½)² + (r + ½)²), from √0.5 to √14.5; spread 0.1 · max(4, 8 / 4) = 0.4.
-        let low = 0.5.squareRoot(), high = 14.5.squareRoot()
+        let low = 0.5.squareRoot()
+        let high = 14.5.squareRoot()
         let expected = (0..<8).map { j -> Double in
-            let c = Double(j % 4) + 0.5, r = Double(j / 4) + 0.5
+            let c = Double(j % 4) + 0.5
+            let r = Double(j / 4) + 0.5
             return 0.4 * ((c * c + r * r).squareRoot() - low) / (high - low)
         }
         assertClose(try offsets(.each(0.1), grid: (2, 4), count: 8), expected, "2x4 start")
@@ -78,10 +86,12 @@ final class StaggerTests: XCTestCase {
     func testGridAlongOneAxis() throws {
         // axis x: distance |x - 1| per column, spread each · columns = 0.3; axis y: |1 - row|,
         // spread each · count / columns = 0.3 (steps 3 and 4).
-        assertClose(try offsets(.each(0.1), from: .center, grid: (3, 3), axis: .x, count: 9),
-                    [0.3, 0, 0.3, 0.3, 0, 0.3, 0.3, 0, 0.3], "axis x")
-        assertClose(try offsets(.each(0.1), from: .center, grid: (3, 3), axis: .y, count: 9),
-                    [0.3, 0.3, 0.3, 0, 0, 0, 0.3, 0.3, 0.3], "axis y")
+        assertClose(
+            try offsets(.each(0.1), from: .center, grid: (3, 3), axis: .x, count: 9),
+            [0.3, 0, 0.3, 0.3, 0, 0.3, 0.3, 0, 0.3], "axis x")
+        assertClose(
+            try offsets(.each(0.1), from: .center, grid: (3, 3), axis: .y, count: 9),
+            [0.3, 0.3, 0.3, 0, 0, 0, 0.3, 0.3, 0.3], "axis y")
     }
 
     func testTheExampleGrid() throws {
@@ -111,6 +121,8 @@ final class StaggerTests: XCTestCase {
         // Vigna's splitmix64.c seeded with 0: the first outputs are 0xe220a8397b1dcdaf,
         // 0x6e789e6aa1b965f4, 0x06c45d188009454f.
         var g = SplitMix64(seed: 0)
-        XCTAssertEqual([g.next(), g.next(), g.next()], [0xE220_A839_7B1D_CDAF, 0x6E78_9E6A_A1B9_65F4, 0x06C4_5D18_8009_454F])
+        XCTAssertEqual(
+            [g.next(), g.next(), g.next()],
+            [0xE220_A839_7B1D_CDAF, 0x6E78_9E6A_A1B9_65F4, 0x06C4_5D18_8009_454F])
     }
 }

@@ -14,7 +14,8 @@ final class TimelinePositionTests: XCTestCase {
     }
 
     private var nextTag = 0
-    private func add(_ tl: inout Timeline, _ duration: Double, _ position: TimelinePosition) throws -> Double {
+    private func add(_ tl: inout Timeline, _ duration: Double, _ position: TimelinePosition) throws -> Double
+    {
         nextTag += 1
         return try tl.add(try Self.fade(duration), toLayer: "a", tag: nextTag, at: position)
     }
@@ -174,8 +175,9 @@ final class TimelinePositionTests: XCTestCase {
         for (text, rule) in cases {
             var tl = try recentAtOne()
             XCTAssertThrowsError(try add(&tl, 0.5, .text(text)), text) { error in
-                XCTAssertEqual(error as? EngineError,
-                               EngineError(parameter: "position", value: "\"\(text)\"", rule: rule), text)
+                XCTAssertEqual(
+                    error as? EngineError,
+                    EngineError(parameter: "position", value: "\"\(text)\"", rule: rule), text)
             }
             XCTAssertEqual(tl.children.count, 2, "\(text): a failed add adds nothing")
         }
@@ -187,8 +189,9 @@ final class TimelinePositionTests: XCTestCase {
             XCTAssertEqual((error as? EngineError)?.rule, "gives -0.5 s, before the timeline's start")
         }
         XCTAssertThrowsError(try tl.label("x", at: .text("+=50%"))) { error in
-            XCTAssertEqual((error as? EngineError)?.rule,
-                           "is malformed: a percentage after '=' is of the child being inserted, and a label has none")
+            XCTAssertEqual(
+                (error as? EngineError)?.rule,
+                "is malformed: a percentage after '=' is of the child being inserted, and a label has none")
         }
         for bad in ["", "a=b", "<x", "1.5"] {
             XCTAssertThrowsError(try tl.label(bad), bad) { error in
@@ -199,8 +202,9 @@ final class TimelinePositionTests: XCTestCase {
 
     func testAnimationsThatNeverEndAreRefused() throws {
         var tl = Timeline()
-        let forever = try Fixture.basic("opacity", from: .scalar(0), to: .scalar(1), duration: 1,
-                                        repeatCount: .infinity)
+        let forever = try Fixture.basic(
+            "opacity", from: .scalar(0), to: .scalar(1), duration: 1,
+            repeatCount: .infinity)
         XCTAssertThrowsError(try tl.add(forever, toLayer: "a", tag: 0, at: .end))
     }
 }

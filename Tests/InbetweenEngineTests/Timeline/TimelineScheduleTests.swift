@@ -12,11 +12,13 @@ final class TimelineScheduleTests: XCTestCase {
     static let model = 0.9
 
     /// Opacity 0 → 1, linear, `duration` seconds.
-    static func fade(_ duration: Double, fillMode: FillMode = .removed, removedOnCompletion: Bool = true) throws
+    static func fade(_ duration: Double, fillMode: FillMode = .removed, removedOnCompletion: Bool = true)
+        throws
         -> Animation
     {
-        try Fixture.basic("opacity", from: .scalar(0), to: .scalar(1), duration: duration, fillMode: fillMode,
-                          removedOnCompletion: removedOnCompletion)
+        try Fixture.basic(
+            "opacity", from: .scalar(0), to: .scalar(1), duration: duration, fillMode: fillMode,
+            removedOnCompletion: removedOnCompletion)
     }
 
     /// Plays `timeline` from scene time `start` as a host does (each cue's add made at the
@@ -42,7 +44,8 @@ final class TimelineScheduleTests: XCTestCase {
                 }
             }
             scene.time = t
-            values.append(Fixture.scalar(try scene.presentationValue(forKeyPath: "opacity", ofLayer: "a")) ?? .nan)
+            values.append(
+                Fixture.scalar(try scene.presentationValue(forKeyPath: "opacity", ofLayer: "a")) ?? .nan)
         }
         return (values, calls)
     }
@@ -103,8 +106,9 @@ final class TimelineScheduleTests: XCTestCase {
         // call at 2 (duration 2); iteration 1 maps scene t to timeline time 4 - t, so the fade
         // runs backwards over t in [2.5, 3.5], holding 1 before and 0 after.
         var tl = Timeline(clock: try TimelineClock(repeatCount: 1, autoreverses: true))
-        try tl.add(try Self.fade(1, fillMode: .both, removedOnCompletion: false), toLayer: "a", tag: 0,
-                   at: .time(0.5))
+        try tl.add(
+            try Self.fade(1, fillMode: .both, removedOnCompletion: false), toLayer: "a", tag: 0,
+            at: .time(0.5))
         try tl.call(tag: 1, at: .time(2))
         let (values, _) = try play(tl, at: [0.25, 1.75, 2.25, 3.0, 3.75])
         assertValues(values, [0, 1, 1, 0.5, 0])
@@ -156,8 +160,9 @@ final class TimelineScheduleTests: XCTestCase {
         // and ">" after it is that end.
         var tl = Timeline()
         let stagger = try Stagger(spread: .each(0.25), from: .end)
-        let starts = try tl.add(try Self.fade(1), toLayers: ["a", "b", "c"], tags: [0, 1, 2], at: .end,
-                                stagger: stagger)
+        let starts = try tl.add(
+            try Self.fade(1), toLayers: ["a", "b", "c"], tags: [0, 1, 2], at: .end,
+            stagger: stagger)
         XCTAssertEqual(starts, [0.5, 0.25, 0])
         XCTAssertEqual(tl.children.map(\.start), [0.5, 0.25, 0])
         XCTAssertEqual(tl.duration, 1.5)

@@ -1,35 +1,55 @@
 import XCTest
+
 @testable import InbetweenEngine
 
 /// Published values: /work/shared/reference/published-easing-values.json, copied here (tests
 /// must not read it at run time). Each table names its source and uses that source's tolerance.
 final class CubicBezierTests: XCTestCase {
-    struct Table { let source: String; let points: (Double, Double, Double, Double); let tolerance: Double; let rows: [(x: Double, y: Double)] }
+    struct Table {
+        let source: String
+        let points: (Double, Double, Double, Double)
+        let tolerance: Double
+        let rows: [(x: Double, y: Double)]
+    }
 
     /// y(x) tables.
     static let yTables: [Table] = [
-        Table(source: "chromium ui/gfx/geometry/cubic_bezier_unittest.cc Basic (0.25,0,0.75,1)",
-              points: (0.25, 0, 0.75, 1), tolerance: 0.00015,
-              rows: [(0, 0), (0.05, 0.01136), (0.1, 0.03978), (0.15, 0.07978), (0.2, 0.12803), (0.25, 0.18235),
-                     (0.3, 0.24115), (0.35, 0.30323), (0.4, 0.36761), (0.45, 0.43345), (0.5, 0.5), (0.6, 0.63238),
-                     (0.65, 0.69676), (0.7, 0.75884), (0.75, 0.81764), (0.8, 0.87196), (0.85, 0.92021),
-                     (0.9, 0.96021), (0.95, 0.98863), (1, 1)]),
-        Table(source: "chromium cubic_bezier_unittest.cc UnclampedYValues (0.5,-1,0.5,2)",
-              points: (0.5, -1, 0.5, 2), tolerance: 0.00015,
-              rows: [(0, 0), (0.05, -0.08954), (0.1, -0.15613), (0.15, -0.19641), (0.2, -0.20651), (0.25, -0.18232),
-                     (0.3, -0.11992), (0.35, -0.01672), (0.4, 0.1266), (0.45, 0.30349), (0.5, 0.5), (0.55, 0.69651),
-                     (0.6, 0.8734), (0.65, 1.01672), (0.7, 1.11992), (0.75, 1.18232), (0.8, 1.20651),
-                     (0.85, 1.19641), (0.9, 1.15613), (0.95, 1.08954), (1, 1)]),
-        Table(source: "blink timing_function_test.cc CubicEvaluate ease (0.25,0.1,0.25,1)",
-              points: (0.25, 0.1, 0.25, 1), tolerance: 0.01, rows: [(0.25, 0.409), (0.5, 0.802), (0.75, 0.96)]),
-        Table(source: "blink timing_function_test.cc CubicEvaluate ease-in (0.42,0,1,1)",
-              points: (0.42, 0, 1, 1), tolerance: 0.01, rows: [(0.25, 0.093), (0.5, 0.315), (0.75, 0.622)]),
-        Table(source: "blink timing_function_test.cc CubicEvaluate ease-out (0,0,0.58,1)",
-              points: (0, 0, 0.58, 1), tolerance: 0.01, rows: [(0.25, 0.378), (0.5, 0.685), (0.75, 0.907)]),
-        Table(source: "blink timing_function_test.cc CubicEvaluate ease-in-out (0.42,0,0.58,1)",
-              points: (0.42, 0, 0.58, 1), tolerance: 0.01, rows: [(0.25, 0.129), (0.5, 0.5), (0.75, 0.871)]),
-        Table(source: "blink timing_function_test.cc CubicEvaluate (0.17,0.67,1,-1.73)",
-              points: (0.17, 0.67, 1, -1.73), tolerance: 0.01, rows: [(0.25, 0.034), (0.5, -0.217), (0.75, -0.335)]),
+        Table(
+            source: "chromium ui/gfx/geometry/cubic_bezier_unittest.cc Basic (0.25,0,0.75,1)",
+            points: (0.25, 0, 0.75, 1), tolerance: 0.00015,
+            rows: [
+                (0, 0), (0.05, 0.01136), (0.1, 0.03978), (0.15, 0.07978), (0.2, 0.12803), (0.25, 0.18235),
+                (0.3, 0.24115), (0.35, 0.30323), (0.4, 0.36761), (0.45, 0.43345), (0.5, 0.5), (0.6, 0.63238),
+                (0.65, 0.69676), (0.7, 0.75884), (0.75, 0.81764), (0.8, 0.87196), (0.85, 0.92021),
+                (0.9, 0.96021), (0.95, 0.98863), (1, 1),
+            ]),
+        Table(
+            source: "chromium cubic_bezier_unittest.cc UnclampedYValues (0.5,-1,0.5,2)",
+            points: (0.5, -1, 0.5, 2), tolerance: 0.00015,
+            rows: [
+                (0, 0), (0.05, -0.08954), (0.1, -0.15613), (0.15, -0.19641), (0.2, -0.20651),
+                (0.25, -0.18232),
+                (0.3, -0.11992), (0.35, -0.01672), (0.4, 0.1266), (0.45, 0.30349), (0.5, 0.5),
+                (0.55, 0.69651),
+                (0.6, 0.8734), (0.65, 1.01672), (0.7, 1.11992), (0.75, 1.18232), (0.8, 1.20651),
+                (0.85, 1.19641), (0.9, 1.15613), (0.95, 1.08954), (1, 1),
+            ]),
+        Table(
+            source: "blink timing_function_test.cc CubicEvaluate ease (0.25,0.1,0.25,1)",
+            points: (0.25, 0.1, 0.25, 1), tolerance: 0.01, rows: [(0.25, 0.409), (0.5, 0.802), (0.75, 0.96)]),
+        Table(
+            source: "blink timing_function_test.cc CubicEvaluate ease-in (0.42,0,1,1)",
+            points: (0.42, 0, 1, 1), tolerance: 0.01, rows: [(0.25, 0.093), (0.5, 0.315), (0.75, 0.622)]),
+        Table(
+            source: "blink timing_function_test.cc CubicEvaluate ease-out (0,0,0.58,1)",
+            points: (0, 0, 0.58, 1), tolerance: 0.01, rows: [(0.25, 0.378), (0.5, 0.685), (0.75, 0.907)]),
+        Table(
+            source: "blink timing_function_test.cc CubicEvaluate ease-in-out (0.42,0,0.58,1)",
+            points: (0.42, 0, 0.58, 1), tolerance: 0.01, rows: [(0.25, 0.129), (0.5, 0.5), (0.75, 0.871)]),
+        Table(
+            source: "blink timing_function_test.cc CubicEvaluate (0.17,0.67,1,-1.73)",
+            points: (0.17, 0.67, 1, -1.73), tolerance: 0.01,
+            rows: [(0.25, 0.034), (0.5, -0.217), (0.75, -0.335)]),
     ]
 
     func testPublishedYValues() throws {
@@ -38,15 +58,18 @@ final class CubicBezierTests: XCTestCase {
             let curve = try CubicBezier(x1, y1, x2, y2)
             for row in table.rows {
                 // Tolerance: the source's own (stated in each table).
-                XCTAssertEqual(curve.solve(row.x), row.y, accuracy: table.tolerance, "\(table.source) x=\(row.x)")
+                XCTAssertEqual(
+                    curve.solve(row.x), row.y, accuracy: table.tolerance, "\(table.source) x=\(row.x)")
             }
         }
     }
 
     func testPublishedSlopes() throws {
         // chromium cubic_bezier_unittest.cc Slope (0.25,0,0.75,1), eps 0.00015 (symmetric half).
-        let rows: [(x: Double, slope: Double)] = [(0.05, 0.4217), (0.1, 0.69778), (0.15, 0.89121), (0.2, 1.03184),
-            (0.25, 1.13576), (0.3, 1.21239), (0.35, 1.26751), (0.4, 1.30474), (0.45, 1.32628), (0.5, 1.33333)]
+        let rows: [(x: Double, slope: Double)] = [
+            (0.05, 0.4217), (0.1, 0.69778), (0.15, 0.89121), (0.2, 1.03184),
+            (0.25, 1.13576), (0.3, 1.21239), (0.35, 1.26751), (0.4, 1.30474), (0.45, 1.32628), (0.5, 1.33333),
+        ]
         let curve = try CubicBezier(0.25, 0, 0.75, 1)
         for row in rows {
             XCTAssertEqual(curve.slope(row.x), row.slope, accuracy: 0.00015, "x=\(row.x)")
@@ -85,7 +108,8 @@ final class CubicBezierTests: XCTestCase {
     /// above too); for y1 = 0, y2 = 1 it is 0.5. The linear curve is the identity.
     func testExactDerivedValues() throws {
         XCTAssertEqual(try CubicBezier(0.5, 0, 0.5, 1).solve(0.5), 0.5, accuracy: 1e-15)
-        XCTAssertEqual(try CubicBezier(0.5, 0.3, 0.5, 0.3).solve(0.5), 3.0 / 8 * 0.6 + 1.0 / 8, accuracy: 1e-15)
+        XCTAssertEqual(
+            try CubicBezier(0.5, 0.3, 0.5, 0.3).solve(0.5), 3.0 / 8 * 0.6 + 1.0 / 8, accuracy: 1e-15)
         let linear = try CubicBezier(1.0 / 3, 1.0 / 3, 2.0 / 3, 2.0 / 3)  // x(t) = y(t) = t
         for i in 0...100 {
             let x = Double(i) / 100
@@ -103,8 +127,10 @@ final class CubicBezierTests: XCTestCase {
         var random = SplitMix64(seed: 0x1B_E7_0EE5)
         var worst = 0.0
         for _ in 0..<400 {
-            let x1 = random.unit(), x2 = random.unit()
-            let y1 = random.unit() * 3 - 1, y2 = random.unit() * 3 - 1
+            let x1 = random.unit()
+            let x2 = random.unit()
+            let y1 = random.unit() * 3 - 1
+            let y2 = random.unit() * 3 - 1
             let curve = try CubicBezier(x1, y1, x2, y2)
             for i in 0...40 {
                 let x = Double(i) / 40
@@ -144,7 +170,8 @@ final class CubicBezierTests: XCTestCase {
     }
 
     static func referenceY(_ x: Double, _ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) -> Double {
-        var lo = 0.0, hi = 1.0
+        var lo = 0.0
+        var hi = 1.0
         while hi - lo > 1e-15 {
             let mid = 0.5 * (lo + hi)
             if bernstein(mid, x1, x2) < x { lo = mid } else { hi = mid }

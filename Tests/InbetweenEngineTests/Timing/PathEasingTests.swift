@@ -18,7 +18,8 @@ final class PathEasingTests: XCTestCase {
             let b = [u * u * u, 3 * u * u * s, 3 * u * s * s, s * s * s]
             return ((0..<4).reduce(0) { $0 + b[$1] * p[$1].0 }, (0..<4).reduce(0) { $0 + b[$1] * p[$1].1 })
         }
-        var lo = 0.0, hi = 1.0
+        var lo = 0.0
+        var hi = 1.0
         for _ in 0..<60 {
             let mid = (lo + hi) / 2
             if at(mid).0 < x { lo = mid } else { hi = mid }
@@ -51,14 +52,19 @@ final class PathEasingTests: XCTestCase {
         Case(path: "M0,500 C50,50 100,0 500,0") { bisect([(0, 0), (0.1, 0.9), (0.2, 1), (1, 1)], $0) },
         // 5: S reflects the previous second control point (0.3, 0.8) about (0.5, 0.8) → (0.7, 0.8).
         Case(path: "M0,0 C0.2,0.6 0.3,0.8 0.5,0.8 S0.8,1 1,1") {
-            bisect(pieces: [[(0, 0), (0.2, 0.6), (0.3, 0.8), (0.5, 0.8)], [(0.5, 0.8), (0.7, 0.8), (0.8, 1), (1, 1)]], $0)
+            bisect(
+                pieces: [
+                    [(0, 0), (0.2, 0.6), (0.3, 0.8), (0.5, 0.8)], [(0.5, 0.8), (0.7, 0.8), (0.8, 1), (1, 1)],
+                ], $0)
         },
         // 6: Q with control (0.5, 1): x(s) = s, y(s) = 2s − s², so y = 2x − x².
         Case(path: "M0,0 Q0.5,1 1,1") { 2 * $0 - $0 * $0 },
         Case(path: "M0,0 q0.5,1 1,1") { 2 * $0 - $0 * $0 },
         // 8: Q then T: piece 1 x = s/2, y = s − s²/2 → y = 2x − 2x²; T reflects (0.25, 0.5)
         // about (0.5, 0.5) → (0.75, 0.5): x = 0.5 + s/2, y = 0.5 + s²/2 → y = 0.5 + 2(x − 0.5)².
-        Case(path: "M0,0 Q0.25,0.5 0.5,0.5 T1,1") { $0 <= 0.5 ? 2 * $0 - 2 * $0 * $0 : 0.5 + 2 * ($0 - 0.5) * ($0 - 0.5) },
+        Case(path: "M0,0 Q0.25,0.5 0.5,0.5 T1,1") {
+            $0 <= 0.5 ? 2 * $0 - 2 * $0 * $0 : 0.5 + 2 * ($0 - 0.5) * ($0 - 0.5)
+        },
         // 9-11: circular arcs. From (0, 1) to (1, 0), r = 1, sweep 0 (decreasing angle): centre
         // (0, 0), y = √(1 − x²). A half circle from (0, 0) to (1, 0): sweep 1 (increasing angle)
         // runs below through θ = 3π/2, y = −√(0.25 − (x − 0.5)²); sweep 0 above.
@@ -78,8 +84,11 @@ final class PathEasingTests: XCTestCase {
         // 17: start and end y equal (100 = 100, within 1% of the x extent): the lowest anchor
         // (y = 70) maps to 1, so y' = (y − 100) / (70 − 100); x' = x / 100.
         Case(path: "M0,100 C20,20 30,150 50,70 S80,120 100,100") {
-            let raw = bisect(pieces: [[(0, 100), (20, 20), (30, 150), (50, 70)],
-                                      [(50, 70), (70, -10), (80, 120), (100, 100)]], $0 * 100)
+            let raw = bisect(
+                pieces: [
+                    [(0, 100), (20, 20), (30, 150), (50, 70)],
+                    [(50, 70), (70, -10), (80, 120), (100, 100)],
+                ], $0 * 100)
             return (raw - 100) / (70 - 100)
         },
         // 18: height and originY given: y' = (originY − y) / height.
@@ -105,7 +114,8 @@ final class PathEasingTests: XCTestCase {
                 let x = Double(i) / 200
                 if c.path.contains("V1") && x == 0.5 { continue }
                 // 1e-9: the bound; the bisections above reach 2^-60 in s.
-                XCTAssertEqual(easing.evaluate(x), c.expected(x), accuracy: 1e-9, "case \(n + 1) \(c.path) at x = \(x)")
+                XCTAssertEqual(
+                    easing.evaluate(x), c.expected(x), accuracy: 1e-9, "case \(n + 1) \(c.path) at x = \(x)")
             }
         }
     }
@@ -144,7 +154,9 @@ final class PathEasingTests: XCTestCase {
         XCTAssertThrowsError(try PathEasing("M0,0 L0.5,1 L0.4,1 L1,1")) { error in
             let e = error as! EngineError
             XCTAssertEqual(e.parameter, "path")
-            XCTAssertTrue(e.rule.hasPrefix("segment 2 (L) runs backwards in x: it reaches x = 0.5, then falls back to 0.4"), e.rule)
+            XCTAssertTrue(
+                e.rule.hasPrefix(
+                    "segment 2 (L) runs backwards in x: it reaches x = 0.5, then falls back to 0.4"), e.rule)
         }
         // A cubic that loops back: x'(s) has two roots in (0, 1).
         XCTAssertThrowsError(try PathEasing("M0,0 C0.5,0 0.9,1 0.2,1 L1,1")) { error in

@@ -1,34 +1,45 @@
 import XCTest
+
 @testable import InbetweenEngine
 
 /// Closed forms, mass 1 and stiffness 100 (ω0 = 10) unless stated; u0 = -1; values computed
 /// from the formulas written out in each comment (double precision), compared with 1e-12.
 final class SpringSolverTests: XCTestCase {
-    struct Row { let name: String; let spring: SpringParameters; let samples: [(t: Double, x: Double)] }
+    struct Row {
+        let name: String
+        let spring: SpringParameters
+        let samples: [(t: Double, x: Double)]
+    }
 
     static func rows() throws -> [Row] {
         [
             // Under-damped, damping 10 → ζ = 0.5, ωd = 10·√0.75 = 8.660254037844386:
             // x = 1 - e^(-5t)·(cos ωd t + (5/ωd)·sin ωd t).
-            Row(name: "under-damped", spring: try SpringParameters(),
+            Row(
+                name: "under-damped", spring: try SpringParameters(),
                 samples: [(0.1, 0.34029984660829826), (0.25, 1.0233595799066924), (0.5, 1.0745905665950333)]),
             // Under-damped with initialVelocity 5 (toward the target): b = v0 + ζω0·u0 = 5 - 5 = 0,
             // so x = 1 - e^(-5t)·cos(ωd t).
-            Row(name: "under-damped v0 5", spring: try SpringParameters(initialVelocity: 5),
+            Row(
+                name: "under-damped v0 5", spring: try SpringParameters(initialVelocity: 5),
                 samples: [(0.1, 0.6070534441656448), (0.25, 1.1604145292595436), (0.5, 1.0306193562287769)]),
             // Critical, damping 20 → ζ = 1: x = 1 - e^(-10t)·(1 + 10t).
-            Row(name: "critical", spring: try SpringParameters(damping: 20),
+            Row(
+                name: "critical", spring: try SpringParameters(damping: 20),
                 samples: [(0.1, 0.26424111765711533), (0.25, 0.7127025048163542), (0.5, 0.9595723180054871)]),
             // Over-damped, damping 50 → ζ = 2.5: roots -25 ± √525 = -2.0871215252208017,
             // -47.9128784747792; C_slow = r_fast/(r_slow - r_fast) = -1.045544725589981,
             // C_fast = -1 - C_slow; x = 1 + C_slow·e^(r_slow t) + C_fast·e^(r_fast t).
-            Row(name: "over-damped", spring: try SpringParameters(damping: 50, allowsOverdamping: true),
+            Row(
+                name: "over-damped", spring: try SpringParameters(damping: 50, allowsOverdamping: true),
                 samples: [(0.1, 0.15178386178471606), (0.25, 0.3795081593841023), (0.5, 0.6317608708981428)]),
             // allowsOverdamping false (the default) clamps damping 50 to critical (20).
-            Row(name: "over-damped clamped", spring: try SpringParameters(damping: 50),
+            Row(
+                name: "over-damped clamped", spring: try SpringParameters(damping: 50),
                 samples: [(0.1, 0.26424111765711533), (0.25, 0.7127025048163542)]),
             // Undamped (damping 0): x = 1 - cos(10t); at t = π/20, cos = 0 → 1; at π/10 → 2.
-            Row(name: "undamped", spring: try SpringParameters(damping: 0),
+            Row(
+                name: "undamped", spring: try SpringParameters(damping: 0),
                 samples: [(Double.pi / 20, 1), (Double.pi / 10, 2)]),
         ]
     }
@@ -45,10 +56,13 @@ final class SpringSolverTests: XCTestCase {
     /// The spring ends at its target, and nothing non-finite comes out even far away or for
     /// extreme (valid) parameters (the overflow guard: cosh(γt)·e^(-ζω0 t) would be ∞·0).
     func testEndsAtTargetWithoutOverflow() throws {
-        let springs = [try SpringParameters(), try SpringParameters(damping: 20), try SpringParameters(damping: 50, allowsOverdamping: true),
-                       try SpringParameters(damping: 1e3, allowsOverdamping: true),
-                       try SpringParameters(damping: 20.000001, allowsOverdamping: true),
-                       try SpringParameters(mass: 1e-3, stiffness: 1e5, damping: 3, initialVelocity: -40)]
+        let springs = [
+            try SpringParameters(), try SpringParameters(damping: 20),
+            try SpringParameters(damping: 50, allowsOverdamping: true),
+            try SpringParameters(damping: 1e3, allowsOverdamping: true),
+            try SpringParameters(damping: 20.000001, allowsOverdamping: true),
+            try SpringParameters(mass: 1e-3, stiffness: 1e5, damping: 3, initialVelocity: -40),
+        ]
         for spring in springs {
             let settle = spring.settlingDuration
             XCTAssertTrue(settle.isFinite && settle > 0, "\(spring)")
@@ -72,7 +86,8 @@ final class SpringSolverTests: XCTestCase {
     /// Near critical damping the over-damped form must agree with the critical one (the
     /// expm1 branch): ζ = 1 + 1e-9 differs from ζ = 1 by O(1e-9) in x.
     func testContinuityAcrossCriticalDamping() throws {
-        let critical = try SpringParameters(damping: 20), over = try SpringParameters(damping: 20 * (1 + 1e-9), allowsOverdamping: true)
+        let critical = try SpringParameters(damping: 20)
+        let over = try SpringParameters(damping: 20 * (1 + 1e-9), allowsOverdamping: true)
         let under = try SpringParameters(damping: 20 * (1 - 1e-9))
         for t in [0.05, 0.1, 0.3, 1] {
             XCTAssertEqual(over.value(at: t), critical.value(at: t), accuracy: 1e-8, "t=\(t)")
@@ -105,17 +120,21 @@ final class SpringSolverTests: XCTestCase {
         // Critical: (1 + 10t)·e^(-10t) = 0.001 → t ≈ 0.9233 (checked: bisection result satisfies it).
         let critical = try SpringParameters(damping: 20).settlingDuration
         XCTAssertEqual((1 + 10 * critical) * exp(-10 * critical), 0.001, accuracy: 1e-9)
-        XCTAssertEqual(try SpringParameters(damping: 0).settlingDuration, SpringParameters.maximumSettlingDuration)
+        XCTAssertEqual(
+            try SpringParameters(damping: 0).settlingDuration, SpringParameters.maximumSettlingDuration)
     }
 
     /// stiffness = (2π/duration)², damping = 4π·ζ/duration, mass 1; bounce ≥ 0 → ζ = 1 - bounce,
     /// bounce < 0 → ζ = 1/(1 + bounce).
     func testPerceptualAndUIKitConstructors() throws {
         let rows: [(SpringParameters, k: Double, c: Double)] = [
-            (try SpringParameters(duration: 1, bounce: 0), 39.47841760435743, 12.566370614359172),    // 4π², 4π
-            (try SpringParameters(duration: 1, bounce: 0.5), 39.47841760435743, 6.283185307179586),   // ζ 0.5 → 2π
-            (try SpringParameters(duration: 1, bounce: -0.5), 39.47841760435743, 25.132741228718345), // ζ 2 → 8π
-            (try SpringParameters(dampingRatio: 0.5, response: 0.5), 157.91367041742973, 12.566370614359172), // (4π)², 4π
+            (try SpringParameters(duration: 1, bounce: 0), 39.47841760435743, 12.566370614359172),  // 4π², 4π
+            // ζ 0.5 → 2π
+            (try SpringParameters(duration: 1, bounce: 0.5), 39.47841760435743, 6.283185307179586),
+            // ζ 2 → 8π
+            (try SpringParameters(duration: 1, bounce: -0.5), 39.47841760435743, 25.132741228718345),
+            // (4π)², 4π
+            (try SpringParameters(dampingRatio: 0.5, response: 0.5), 157.91367041742973, 12.566370614359172),
         ]
         for (spring, k, c) in rows {
             XCTAssertEqual(spring.mass, 1)
@@ -123,7 +142,8 @@ final class SpringSolverTests: XCTestCase {
             XCTAssertEqual(spring.damping, c, accuracy: 1e-12)
         }
         XCTAssertEqual(try SpringParameters(duration: 1, bounce: -0.5).dampingRatio, 2, accuracy: 1e-12)
-        XCTAssertEqual(try SpringParameters(dampingRatio: 0.3, response: 1, initialVelocity: 2).initialVelocity, 2)
+        XCTAssertEqual(
+            try SpringParameters(dampingRatio: 0.3, response: 1, initialVelocity: 2).initialVelocity, 2)
     }
 
     func testValidationNamesTheParameter() {
@@ -137,7 +157,10 @@ final class SpringSolverTests: XCTestCase {
             ({ try SpringParameters(duration: 1, bounce: -1) }, "bounce", "must lie in (-1, 1]"),
             ({ try SpringParameters(duration: 1, bounce: 1.5) }, "bounce", "must lie in (-1, 1]"),
             ({ try SpringParameters(dampingRatio: -1, response: 1) }, "dampingRatio", "must be 0 or greater"),
-            ({ try SpringParameters(dampingRatio: 1, response: .nan) }, "response", "must be a finite number"),
+            (
+                { try SpringParameters(dampingRatio: 1, response: .nan) }, "response",
+                "must be a finite number"
+            ),
         ]
         for (make, parameter, rule) in rows {
             XCTAssertThrowsError(try make()) { error in

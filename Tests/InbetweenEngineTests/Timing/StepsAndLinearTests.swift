@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import InbetweenEngine
 
 final class StepsTests: XCTestCase {
@@ -11,13 +12,15 @@ final class StepsTests: XCTestCase {
         (1, .end, -2, -2.0), (1, .end, 0.6, 0.0), (1, .end, 1, 1.0), (1, .end, 2, 2.0),
         (4, .start, -0.5, -0.25), (4, .start, 0, 0.25), (4, .start, 0.25, 0.5), (4, .start, 0.75, 1.0),
         (4, .start, 1.5, 1.75),
-        (4, .end, -2, -2.0), (4, .end, 0.25, 0.25), (4, .end, 0.99, 0.75), (4, .end, 1, 1.0), (4, .end, 2, 2.0),
+        (4, .end, -2, -2.0), (4, .end, 0.25, 0.25), (4, .end, 0.99, 0.75), (4, .end, 1, 1.0),
+        (4, .end, 2, 2.0),
     ]
 
     func testBlinkStepsRows() throws {
         for row in Self.blinkRows {
             let steps = try Steps(row.steps, row.position)
-            XCTAssertEqual(steps.evaluate(row.x), row.y, accuracy: 0, "steps(\(row.steps), \(row.position)) x=\(row.x)")
+            XCTAssertEqual(
+                steps.evaluate(row.x), row.y, accuracy: 0, "steps(\(row.steps), \(row.position)) x=\(row.x)")
         }
     }
 
@@ -33,12 +36,16 @@ final class StepsTests: XCTestCase {
             (3, .jumpStart, 0, 1.0 / 3), (3, .jumpEnd, 0.999, 2.0 / 3),
         ]
         for (n, position, x, y) in rows {
-            XCTAssertEqual(try Steps(n, position).evaluate(x), y, accuracy: 1e-15, "steps(\(n), \(position.rawValue)) x=\(x)")
+            XCTAssertEqual(
+                try Steps(n, position).evaluate(x), y, accuracy: 1e-15,
+                "steps(\(n), \(position.rawValue)) x=\(x)")
         }
     }
 
     func testStepCountValidation() {
-        XCTAssertThrowsError(try Steps(0)) { XCTAssertEqual(($0 as? EngineError)?.rule, "the step count must be a positive integer") }
+        XCTAssertThrowsError(try Steps(0)) {
+            XCTAssertEqual(($0 as? EngineError)?.rule, "the step count must be a positive integer")
+        }
         XCTAssertThrowsError(try Steps(1, .jumpNone)) {
             XCTAssertEqual(($0 as? EngineError)?.rule, "the step count must be at least 2 with jump-none")
         }
@@ -55,13 +62,17 @@ final class PiecewiseLinearTests: XCTestCase {
         ("linear(0, 1.5, 1)", 0.75, 1.25), ("linear(0, 1.5, 1)", 1, 1),
         ("linear(1, -0.5, 0)", 0, 1), ("linear(1, -0.5, 0)", 0.25, 0.25), ("linear(1, -0.5, 0)", 0.5, -0.5),
         ("linear(1, -0.5, 0)", 0.75, -0.25), ("linear(1, -0.5, 0)", 1, 0),
-        ("linear(0 0%, 1 50%, 0.5 60%, 1 100%)", 0.25, 0.5), ("linear(0 0%, 1 50%, 0.5 60%, 1 100%)", 0.6, 0.5),
-        ("linear(0 0%, 1 50%, 0.5 60%, 1 100%)", 0.8, 0.75), ("linear(0 0%, 1 50%, 0.5 60%, 1 100%)", -0.25, -0.5),
+        ("linear(0 0%, 1 50%, 0.5 60%, 1 100%)", 0.25, 0.5),
+        ("linear(0 0%, 1 50%, 0.5 60%, 1 100%)", 0.6, 0.5),
+        ("linear(0 0%, 1 50%, 0.5 60%, 1 100%)", 0.8, 0.75),
+        ("linear(0 0%, 1 50%, 0.5 60%, 1 100%)", -0.25, -0.5),
     ]
 
     func testWPTRows() throws {
         for row in Self.wptRows {
-            XCTAssertEqual(try TimingFunction.parse(css: row.css)(row.x), row.y, accuracy: 1e-12, "\(row.css) x=\(row.x)")
+            XCTAssertEqual(
+                try TimingFunction.parse(css: row.css)(row.x), row.y, accuracy: 1e-12, "\(row.css) x=\(row.x)"
+            )
         }
     }
 
@@ -77,8 +88,11 @@ final class PiecewiseLinearTests: XCTestCase {
             // 4.5: last missing after an input beyond 1 keeps the larger one.
             ("0, 1 150%, 0", [S(output: 0), S(output: 1, input: 1.5), S(output: 0)], [0, 1.5, 1.5]),
             // 5: a run of two missing between 0 and 0.6 → 0.2, 0.4.
-            ("0, 0.25, 0.5, 1 60%", [S(output: 0), S(output: 0.25), S(output: 0.5), S(output: 1, input: 0.6)],
-             [0, 0.2, 0.4, 0.6]),
+            (
+                "0, 0.25, 0.5, 1 60%",
+                [S(output: 0), S(output: 0.25), S(output: 0.5), S(output: 1, input: 0.6)],
+                [0, 0.2, 0.4, 0.6]
+            ),
         ]
         for c in cases {
             let f = try PiecewiseLinear(c.stops)
@@ -91,7 +105,7 @@ final class PiecewiseLinearTests: XCTestCase {
     /// the first / last two points extrapolate; two percentages make a flat segment.
     func testEvaluationCornerCases() throws {
         let jump = try TimingFunction.parse(css: "linear(0 50%, 1 25%)")  // points (0.5,0), (0.5,1)
-        XCTAssertEqual(jump(0.4), 1, accuracy: 0)   // A = first (none ≤ 0.4), B has equal input → 1
+        XCTAssertEqual(jump(0.4), 1, accuracy: 0)  // A = first (none ≤ 0.4), B has equal input → 1
         XCTAssertEqual(jump(0.5), 1, accuracy: 0)
         let tail = try TimingFunction.parse(css: "linear(0, 0.25, 0.5, 1 60%)")
         XCTAssertEqual(tail(0.8), 1.5, accuracy: 1e-12)  // slope (1-0.5)/(0.6-0.4) = 2.5: 1 + 0.2·2.5

@@ -5,9 +5,9 @@ import XCTest
 final class ColorParseTests: XCTestCase {
     func testHexAndNamedColors() throws {
         let cases: [(String, Color)] = [
-            ("#f00", Color(red: 1, green: 0, blue: 0)),                       // f → ff = 1
-            ("#0a0", Color(red: 0, green: 170.0 / 255, blue: 0)),             // a → aa = 170
-            ("#336699", Color(red: 0.2, green: 0.4, blue: 0.6)),              // 0x33 = 51 = 0.2·255
+            ("#f00", Color(red: 1, green: 0, blue: 0)),  // f → ff = 1
+            ("#0a0", Color(red: 0, green: 170.0 / 255, blue: 0)),  // a → aa = 170
+            ("#336699", Color(red: 0.2, green: 0.4, blue: 0.6)),  // 0x33 = 51 = 0.2·255
             ("#33669980", Color(red: 0.2, green: 0.4, blue: 0.6, alpha: 128.0 / 255)),
             ("  #FFFFFF ", Color(red: 1, green: 1, blue: 1)),
             // UIKit's documented components.
@@ -27,7 +27,7 @@ final class ColorParseTests: XCTestCase {
             ("darkGray", Color(red: 1.0 / 3, green: 1.0 / 3, blue: 1.0 / 3)),
             ("lightGray", Color(red: 2.0 / 3, green: 2.0 / 3, blue: 2.0 / 3)),
             ("DarkGray", Color(red: 1.0 / 3, green: 1.0 / 3, blue: 1.0 / 3)),  // case ignored
-            ("redColor", Color(red: 1, green: 0, blue: 0)),                    // ObjC spelling
+            ("redColor", Color(red: 1, green: 0, blue: 0)),  // ObjC spelling
         ]
         for (text, expected) in cases {
             // 1e-15: one division by 255.

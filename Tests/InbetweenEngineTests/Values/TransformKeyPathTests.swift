@@ -9,13 +9,13 @@ final class TransformKeyPathTests: XCTestCase {
             .concatenating(.rotation(angle: 0.5))
             .concatenating(.translation(x: 7, y: 8, z: 9))
         let cases: [(Transform3D, String, Value)] = [
-            (.rotation(angle: 0.7), "transform.rotation", .scalar(0.7)),       // rotation = z
+            (.rotation(angle: 0.7), "transform.rotation", .scalar(0.7)),  // rotation = z
             (.rotation(angle: -2.5), "transform.rotation.z", .scalar(-2.5)),
             (.rotation(angle: 0.3, x: 1, y: 0, z: 0), "transform.rotation.x", .scalar(0.3)),
             (.rotation(angle: 0.4, x: 0, y: 1, z: 0), "transform.rotation.y", .scalar(0.4)),
-            (.scale(x: 2, y: 3, z: 4), "transform.scale", .scalar(3)),         // (2+3+4)/3
+            (.scale(x: 2, y: 3, z: 4), "transform.scale", .scalar(3)),  // (2+3+4)/3
             (.scale(x: 2, y: 3, z: 4), "transform.scale.y", .scalar(3)),
-            (.scale(x: -2, y: 3), "transform.scale.x", .scalar(-2)),            // a mirror
+            (.scale(x: -2, y: 3), "transform.scale.x", .scalar(-2)),  // a mirror
             (.translation(x: 5, y: 6, z: 7), "transform.translation", .size(Size(width: 5, height: 6))),
             (.translation(x: 5, y: 6, z: 7), "transform.translation.z", .scalar(7)),
             // S · R · T in that order decomposes back into its three factors.

@@ -11,13 +11,16 @@ func assertValue(
         XCTFail("nil instead of \(expected) \(message)", file: file, line: line)
         return
     }
-    XCTAssertTrue(actual.hasSameShape(as: expected),
-                  "\(actual.kindName) vs \(expected.kindName) \(message)", file: file, line: line)
-    let a = actual.components, e = expected.components
+    XCTAssertTrue(
+        actual.hasSameShape(as: expected),
+        "\(actual.kindName) vs \(expected.kindName) \(message)", file: file, line: line)
+    let a = actual.components
+    let e = expected.components
     guard a.count == e.count else { return }
     for i in a.indices where !(abs(a[i] - e[i]) <= tolerance) {
-        XCTFail("component \(i): \(a[i]) vs \(e[i]) (tolerance \(tolerance)) \(message)",
-                file: file, line: line)
+        XCTFail(
+            "component \(i): \(a[i]) vs \(e[i]) (tolerance \(tolerance)) \(message)",
+            file: file, line: line)
     }
 }
 

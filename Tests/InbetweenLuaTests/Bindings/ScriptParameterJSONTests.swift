@@ -7,8 +7,12 @@ import XCTest
 final class ScriptParameterJSONTests: XCTestCase {
     func testValues() throws {
         let cases: [(String, ScriptParameter)] = [
-            (#"{"a": [1, -2.5, true, false, null, "x"]}"#,
-             .object(["a": .array([.number(1), .number(-2.5), .bool(true), .bool(false), .null, .string("x")])])),
+            (
+                #"{"a": [1, -2.5, true, false, null, "x"]}"#,
+                .object([
+                    "a": .array([.number(1), .number(-2.5), .bool(true), .bool(false), .null, .string("x")])
+                ])
+            ),
             ("  \t[ ]\r\n", .array([])),
             ("{}", .object([:])),
             // §7: escapes; U+1F600 as a surrogate pair (D83D DE00); an escaped NUL is a character.
@@ -34,8 +38,14 @@ final class ScriptParameterJSONTests: XCTestCase {
             (Array(#"{"a": 1, "a": 2}"#.utf8), #"duplicate key "a" at column 10"#),
             // U+00E9 and e + U+0301 are canonically equivalent: one Swift string, one key.
             (Array("{\"\u{E9}\": 1, \"e\u{301}\": 2}".utf8), "duplicate key \"\u{E9}\" at column 11"),
-            (Array("9007199254740993".utf8), "integer 9007199254740993 is beyond 2^53 (9007199254740992) and would not be exact; write it as a string at column 1"),
-            (Array("[-9007199254740993]".utf8), "integer -9007199254740993 is beyond 2^53 (9007199254740992) and would not be exact; write it as a string at column 2"),
+            (
+                Array("9007199254740993".utf8),
+                "integer 9007199254740993 is beyond 2^53 (9007199254740992) and would not be exact; write it as a string at column 1"
+            ),
+            (
+                Array("[-9007199254740993]".utf8),
+                "integer -9007199254740993 is beyond 2^53 (9007199254740992) and would not be exact; write it as a string at column 2"
+            ),
             (Array("1e400".utf8), "number 1e400 is out of range at column 1"),
             (Array("012".utf8), "a number cannot start with 0 at column 1"),
             (Array("1.".utf8), "expected a digit after '.' at column 3"),

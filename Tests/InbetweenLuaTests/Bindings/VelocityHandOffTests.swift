@@ -15,12 +15,16 @@ import XCTest
 /// - ζ = 1: u'(t) = e^(−ω0 t)·(v0 − ω0·(v0 + ω0·u0)·t)
 /// - ζ > 1, γ = ω0√(ζ² − 1): u'(t) = e^(−ζω0 t)·(v0·cosh γt − (ζω0·v0 + ω0²·u0)/γ · sinh γt)
 final class VelocityHandOffTests: XCTestCase {
-    static func springVelocity(mass m: Double, stiffness k: Double, damping c: Double, at t: Double) -> Double {
-        let u0 = -1.0, v0 = 0.0
-        let w0 = (k / m).squareRoot(), zeta = c / (2 * (k * m).squareRoot())
+    static func springVelocity(mass m: Double, stiffness k: Double, damping c: Double, at t: Double) -> Double
+    {
+        let u0 = -1.0
+        let v0 = 0.0
+        let w0 = (k / m).squareRoot()
+        let zeta = c / (2 * (k * m).squareRoot())
         if zeta < 1 {
             let wd = w0 * (1 - zeta * zeta).squareRoot()
-            return exp(-zeta * w0 * t) * (v0 * cos(wd * t) - (zeta * w0 * v0 + w0 * w0 * u0) / wd * sin(wd * t))
+            return exp(-zeta * w0 * t)
+                * (v0 * cos(wd * t) - (zeta * w0 * v0 + w0 * w0 * u0) / wd * sin(wd * t))
         } else if zeta == 1 {
             return exp(-w0 * t) * (v0 - w0 * (v0 + w0 * u0) * t)
         }
@@ -50,7 +54,8 @@ final class VelocityHandOffTests: XCTestCase {
     func testSpringHandOffKeepsPositionAndVelocity() throws {
         // ζ = 0.5, 1 and 2 for m = 1, k = 100 (ω0 = 10).
         for (damping, overdamping) in [(10.0, false), (20.0, false), (40.0, true)] {
-            let seen = try run("""
+            let seen = try run(
+                """
                 seen = {}
                 local l = layer{name = "ball", position = point(0, 0)}
                 l:add(animation.spring{keyPath = "position.x", fromValue = 0, toValue = 100, mass = 1,
@@ -64,19 +69,24 @@ final class VelocityHandOffTests: XCTestCase {
                   end})
                 """)
             let exact = 100 * Self.springVelocity(mass: 1, stiffness: 100, damping: damping, at: 0.5)
-            let vBefore = try XCTUnwrap(seen["vBefore"]), vAfter = try XCTUnwrap(seen["vAfter"])
+            let vBefore = try XCTUnwrap(seen["vBefore"])
+            let vAfter = try XCTUnwrap(seen["vAfter"])
             // The difference quotient against the closed form: 1e-6 relative (its truncation
             // error, h²·|v'''|/6 with h = 5e-6 and ω0 = 10, is below 1e-9 of v).
             XCTAssertEqual(vBefore, exact, accuracy: 1e-6 * abs(exact), "damping \(damping)")
-            XCTAssertEqual(try XCTUnwrap(seen["after"]), try XCTUnwrap(seen["before"]), "position jumps (damping \(damping))")
-            XCTAssertEqual(vAfter, vBefore, accuracy: 1e-6 * abs(vBefore), "velocity jumps (damping \(damping))")
+            XCTAssertEqual(
+                try XCTUnwrap(seen["after"]), try XCTUnwrap(seen["before"]),
+                "position jumps (damping \(damping))")
+            XCTAssertEqual(
+                vAfter, vBefore, accuracy: 1e-6 * abs(vBefore), "velocity jumps (damping \(damping))")
         }
     }
 
     func testWithoutBeginFromCurrentStateCoreAnimationJumps() throws {
         // Core Animation's explicit semantics stay the default: a replacement with no
         // fromValue starts from the model value (0 here), so the motion jumps.
-        let seen = try run("""
+        let seen = try run(
+            """
             seen = {}
             local l = layer{name = "ball", position = point(0, 0)}
             l:add(animation.spring{keyPath = "position.x", fromValue = 0, toValue = 100, duration = 3}, "move")
@@ -96,7 +106,8 @@ final class VelocityHandOffTests: XCTestCase {
         // and dy/ds = 3·0.5 = 1.5: the first retarget (100 px over 1 s) moves at
         // 100 · 1.5 / 0.87 px/s at t = 0.5. The second retarget's additive animation starts with
         // slope 0 (easeInEaseOut's start tangent is flat), so that velocity carries on.
-        let seen = try run("""
+        let seen = try run(
+            """
             seen = {}
             local l = layer{name = "ball", position = point(0, 0)}
             local move = animation.basic{keyPath = "position.x", duration = 1, timingFunction = "easeInEaseOut"}

@@ -26,7 +26,8 @@ final class FrameStreamTests: XCTestCase {
     /// track is in frame 5 (t = 0.5, the handler runs before the frame is sampled) and in no
     /// earlier frame, and its first value is its fromValue.
     func testCallbackAddsLayersAndAnimationsFromTheRightFrame() throws {
-        let r = try runtime("""
+        let r = try runtime(
+            """
             local a = layer{name = "a"}
             a:add(animation.basic{keyPath = "opacity", fromValue = 0, toValue = 1, duration = 0.5,
               onStop = function()
@@ -52,7 +53,8 @@ final class FrameStreamTests: XCTestCase {
     /// An easing that fails at progress > 0.5 stops the run before the frame that called it:
     /// at 10 fps over 1 s frames 0 ... 5 (progress <= 0.5) come out, frame 6 never does.
     func testLuaEasingErrorStopsBeforeItsFrame() throws {
-        let r = try runtime("""
+        let r = try runtime(
+            """
             local l = layer{name = "l"}
             l:add(animation.basic{keyPath = "opacity", fromValue = 0, toValue = 1, duration = 1,
               timingFunction = function(t) if t > 0.5 then error("too far") end return t end})
@@ -60,7 +62,8 @@ final class FrameStreamTests: XCTestCase {
             """)
         let stream = try r.frames()
         var times: [Double] = []
-        XCTAssertThrowsError(try { while let frame = try stream.next() { times.append(frame.time) } }()) { error in
+        XCTAssertThrowsError(try { while let frame = try stream.next() { times.append(frame.time) } }()) {
+            error in
             XCTAssertTrue((error as? LuaError)?.message.contains("too far") ?? false, "\(error)")
         }
         XCTAssertEqual(times, [0, 0.1, 0.2, 0.3, 0.4, 0.5])  // i/10, exact as computed
@@ -70,7 +73,8 @@ final class FrameStreamTests: XCTestCase {
     /// Two layers' animations stop at the same time; the one added first (to the layer made
     /// second) stops first: equal times keep the order the events were scheduled in.
     func testEqualTimeEventsFireInSchedulingOrder() throws {
-        let r = try runtime("""
+        let r = try runtime(
+            """
             order = {}
             local a = layer{name = "a"}
             local b = layer{name = "b"}
@@ -87,7 +91,8 @@ final class FrameStreamTests: XCTestCase {
     /// Values that overflow stop the stream at the first frame holding one, naming the
     /// layer, the key path and the time.
     func testNonFiniteValuesEndTheRun() throws {
-        let r = try runtime("""
+        let r = try runtime(
+            """
             local l = layer{name = "L"}
             l:add(animation.basic{keyPath = "position", fromValue = point(0, 0), toValue = point(1, 1e308), duration = 1,
               timingFunction = function(t) return t < 0.5 and t or 1e10 end})
@@ -98,14 +103,16 @@ final class FrameStreamTests: XCTestCase {
         var frames = 0
         XCTAssertThrowsError(try { while try stream.next() != nil { frames += 1 } }()) { error in
             // Progress 1e10 from frame 5 (t = 0.5): y = 1e308 · 1e10 overflows to +inf.
-            XCTAssertEqual((error as? LuaError)?.message, "x.lua: layer 'L' position.y is infinite at t = 0.5 s")
+            XCTAssertEqual(
+                (error as? LuaError)?.message, "x.lua: layer 'L' position.y is infinite at t = 0.5 s")
         }
         XCTAssertEqual(frames, 5)
     }
 
     /// A 100 s scene is sampled to 100 s; a fixed end is known before the run.
     func testFiniteSceneRunsToItsEndAndTotalIsKnownForFixedEnds() throws {
-        let r = try runtime("""
+        let r = try runtime(
+            """
             local l = layer{name = "l"}
             l:add(animation.basic{keyPath = "opacity", toValue = 0, duration = 100})
             scene{fps = 2}

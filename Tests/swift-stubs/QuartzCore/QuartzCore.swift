@@ -1,3 +1,6 @@
+// swift-format-ignore-file
+// (The stubs keep Apple's own names, CACurrentMediaTime and CATransform3DIdentity among them.)
+
 // Stub declarations of the Core Animation (and re-exported Core Graphics) API that the snippets of
 // `inbetween run --format swift` use, so that SwiftSnippetTypecheckTests can type-check them on
 // Linux. Each declaration follows the Swift signature on the cited Apple documentation page; bodies
@@ -31,8 +34,10 @@ open class CGMutablePath: CGPath {
     // https://developer.apple.com/documentation/coregraphics/cgmutablepath/addquadcurve(to:control:transform:)
     public func addQuadCurve(to end: CGPoint, control: CGPoint, transform: CGAffineTransform = .identity) {}
     // https://developer.apple.com/documentation/coregraphics/cgmutablepath/addcurve(to:control1:control2:transform:)
-    public func addCurve(to end: CGPoint, control1: CGPoint, control2: CGPoint,
-                         transform: CGAffineTransform = .identity) {}
+    public func addCurve(
+        to end: CGPoint, control1: CGPoint, control2: CGPoint,
+        transform: CGAffineTransform = .identity
+    ) {}
     // https://developer.apple.com/documentation/coregraphics/cgmutablepath/closesubpath()
     public func closeSubpath() {}
 }
@@ -50,10 +55,12 @@ public struct CATransform3D {
     public var m31: CGFloat, m32: CGFloat, m33: CGFloat, m34: CGFloat
     public var m41: CGFloat, m42: CGFloat, m43: CGFloat, m44: CGFloat
     // https://developer.apple.com/documentation/quartzcore/catransform3d/init(m11:m12:m13:m14:m21:m22:m23:m24:m31:m32:m33:m34:m41:m42:m43:m44:)
-    public init(m11: CGFloat, m12: CGFloat, m13: CGFloat, m14: CGFloat,
-                m21: CGFloat, m22: CGFloat, m23: CGFloat, m24: CGFloat,
-                m31: CGFloat, m32: CGFloat, m33: CGFloat, m34: CGFloat,
-                m41: CGFloat, m42: CGFloat, m43: CGFloat, m44: CGFloat) {
+    public init(
+        m11: CGFloat, m12: CGFloat, m13: CGFloat, m14: CGFloat,
+        m21: CGFloat, m22: CGFloat, m23: CGFloat, m24: CGFloat,
+        m31: CGFloat, m32: CGFloat, m33: CGFloat, m34: CGFloat,
+        m41: CGFloat, m42: CGFloat, m43: CGFloat, m44: CGFloat
+    ) {
         (self.m11, self.m12, self.m13, self.m14) = (m11, m12, m13, m14)
         (self.m21, self.m22, self.m23, self.m24) = (m21, m22, m23, m24)
         (self.m31, self.m32, self.m33, self.m34) = (m31, m32, m33, m34)
@@ -62,8 +69,9 @@ public struct CATransform3D {
 }
 
 // https://developer.apple.com/documentation/quartzcore/catransform3didentity
-public let CATransform3DIdentity = CATransform3D(m11: 1, m12: 0, m13: 0, m14: 0, m21: 0, m22: 1, m23: 0, m24: 0,
-                                                 m31: 0, m32: 0, m33: 1, m34: 0, m41: 0, m42: 0, m43: 0, m44: 1)
+public let CATransform3DIdentity = CATransform3D(
+    m11: 1, m12: 0, m13: 0, m14: 0, m21: 0, m22: 1, m23: 0, m24: 0,
+    m31: 0, m32: 0, m33: 1, m34: 0, m41: 0, m42: 0, m43: 0, m44: 1)
 
 extension NSValue {
     // https://developer.apple.com/documentation/foundation/nsvalue/init(catransform3d:) (declared by QuartzCore's CATransform3D.h)

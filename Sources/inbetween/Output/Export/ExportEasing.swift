@@ -23,10 +23,14 @@ enum ExportEasing: Hashable {
     /// The easing of a timing function; nil means linear (CAAnimation's default).
     /// `tolerance` bounds a sampled easing's error in output units.
     init(_ f: TimingFunction?, tolerance: Double) {
-        guard let f else { self = .linear; return }
+        guard let f else {
+            self = .linear
+            return
+        }
         switch f {
         case .cubic(let b):
-            self = b.x1 == b.y1 && b.x2 == b.y2 ? .linear : .cubicBezier(x1: b.x1, y1: b.y1, x2: b.x2, y2: b.y2)
+            self =
+                b.x1 == b.y1 && b.x2 == b.y2 ? .linear : .cubicBezier(x1: b.x1, y1: b.y1, x2: b.x2, y2: b.y2)
         case .steps(let s): self = .steps(count: s.count, position: s.position)
         case .piecewiseLinear(let p): self = .piecewiseLinear(p)
         default: self = ExportEasing.sampling({ f($0) }, over: 1, tolerance: tolerance)
@@ -63,7 +67,8 @@ enum ExportEasing: Hashable {
     func callAsFunction(_ x: Double) -> Double {
         switch self {
         case .linear: return x
-        case .cubicBezier(let x1, let y1, let x2, let y2): return (try? TimingFunction.cubic(x1, y1, x2, y2))?(x) ?? x
+        case .cubicBezier(let x1, let y1, let x2, let y2):
+            return (try? TimingFunction.cubic(x1, y1, x2, y2))?(x) ?? x
         case .steps(let n, let p): return (try? Steps(n, p))?.evaluate(x) ?? x
         case .hold: return x < 1 ? 0 : 1
         case .piecewiseLinear(let p), .sampled(let p, _): return p.evaluate(x)

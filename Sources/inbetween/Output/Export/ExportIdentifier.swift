@@ -49,7 +49,8 @@ extension ExportIdentifier {
         let words = s.split { !($0.isASCII && ($0.isLetter || $0.isNumber)) }
         var out = ""
         for (i, w) in words.enumerated() {
-            out += i == 0 ? w.prefix(1).lowercased() + w.dropFirst() : w.prefix(1).uppercased() + w.dropFirst()
+            out +=
+                i == 0 ? w.prefix(1).lowercased() + w.dropFirst() : w.prefix(1).uppercased() + w.dropFirst()
         }
         if out.isEmpty { return "animation" }
         return out.first!.isNumber ? "a" + out : out
@@ -80,6 +81,7 @@ extension ExportIdentifier {
     /// A component name (`position-x`, `transform-scale-x`) inside a CSS custom property name:
     /// its parts encoded, joined by `-` (which no encoded part contains).
     static func encodeCSSPart(_ name: String) -> String {
-        name.split(separator: "-", omittingEmptySubsequences: false).map { encode(String($0)) }.joined(separator: "-")
+        name.split(separator: "-", omittingEmptySubsequences: false).map { encode(String($0)) }.joined(
+            separator: "-")
     }
 }

@@ -6,8 +6,10 @@ extension ExportScene {
     /// channels, scales, angles, matrix entries; the check allows 1e-4) far below that.
     static func valueTolerance(forKeyPath keyPath: String) -> Double {
         let root = LayerProperties.root(of: keyPath)
-        let lengths: Set<String> = ["position", "bounds", "borderWidth", "cornerRadius", "path", "lineWidth",
-                                    "shadowRadius", "shadowOffset", "zPosition", "anchorPointZ", "shadowPath"]
+        let lengths: Set<String> = [
+            "position", "bounds", "borderWidth", "cornerRadius", "path", "lineWidth",
+            "shadowRadius", "shadowOffset", "zPosition", "anchorPointZ", "shadowPath",
+        ]
         if lengths.contains(root) || keyPath.hasPrefix("transform.translation") { return 0.002 }
         return 2e-5
     }
@@ -15,15 +17,18 @@ extension ExportScene {
     /// The structure of a run from its history: `tracks` are the sampled (layer, key path)
     /// pairs (the layers they name are exported), `start`/`end` the run's first and last frame
     /// times. Properties whose animations `capabilities` cannot say are baked.
-    static func build(history: SceneHistory, tracks: [Track], source: String, fps: Double, start: Double,
-                      end: Double, capabilities: ExportCapabilities = .keyframes) throws -> ExportScene {
+    static func build(
+        history: SceneHistory, tracks: [Track], source: String, fps: Double, start: Double,
+        end: Double, capabilities: ExportCapabilities = .keyframes
+    ) throws -> ExportScene {
         var scene = ExportScene(source: source, fps: fps, start: start, end: end, layers: [], notes: [])
         var layerNames: [String] = []
         for t in tracks where !layerNames.contains(t.layer) { layerNames.append(t.layer) }
         for name in layerNames {
-            var builder = LayerBuilder(name: name, history: history, start: start, end: end, fps: fps,
-                                       capabilities: capabilities,
-                                       animatedKeyPaths: tracks.filter { $0.layer == name }.map(\.keyPath))
+            var builder = LayerBuilder(
+                name: name, history: history, start: start, end: end, fps: fps,
+                capabilities: capabilities,
+                animatedKeyPaths: tracks.filter { $0.layer == name }.map(\.keyPath))
             let layer = try builder.build()
             scene.notes += builder.notes
             scene.layers.append(layer)
@@ -43,10 +48,17 @@ private struct LayerBuilder {
     /// Root property -> why it is baked (first reason found).
     var bakeReasons: [String: String] = [:]
 
-    init(name: String, history: SceneHistory, start: Double, end: Double, fps: Double,
-         capabilities: ExportCapabilities, animatedKeyPaths: [String]) {
-        self.name = name; self.history = history; self.start = start; self.end = end; self.fps = fps
-        self.capabilities = capabilities; self.animatedKeyPaths = animatedKeyPaths
+    init(
+        name: String, history: SceneHistory, start: Double, end: Double, fps: Double,
+        capabilities: ExportCapabilities, animatedKeyPaths: [String]
+    ) {
+        self.name = name
+        self.history = history
+        self.start = start
+        self.end = end
+        self.fps = fps
+        self.capabilities = capabilities
+        self.animatedKeyPaths = animatedKeyPaths
     }
 
     mutating func build() throws -> ExportLayer {
@@ -57,8 +69,9 @@ private struct LayerBuilder {
         for a in animations { for k in a.animation.keyPaths { roots.insert(LayerProperties.root(of: k)) } }
         let ordered = LayerProperties.names.filter(roots.contains)
         let initialModel = ordered.compactMap { root in initial[root].map { (keyPath: root, value: $0) } }
-        var layer = ExportLayer(name: name, initialModel: initialModel, modelChanges: modelChanges,
-                                animations: [], baked: [])
+        var layer = ExportLayer(
+            name: name, initialModel: initialModel, modelChanges: modelChanges,
+            animations: [], baked: [])
         for var a in animations {
             a.leaves = resolve(a)
             layer.animations.append(a)
@@ -90,8 +103,10 @@ private struct LayerBuilder {
                 now.insert(attached.serial)
                 if indexBySerial[attached.serial] == nil {
                     indexBySerial[attached.serial] = animations.count
-                    animations.append(ExportAnimation(key: attached.key, addedAt: attached.addedAt, removedAt: nil,
-                                                      animation: attached.animation, leaves: []))
+                    animations.append(
+                        ExportAnimation(
+                            key: attached.key, addedAt: attached.addedAt, removedAt: nil,
+                            animation: attached.animation, leaves: []))
                 }
             }
             for gone in present.subtracting(now) {
@@ -104,8 +119,10 @@ private struct LayerBuilder {
             if time <= start || model == nil {
                 model = layer.modelValues
             } else if time <= end, let old = model {
-                for key in layer.modelValues.values.keys.sorted() where old.values[key] != layer.modelValues.values[key] {
-                    changes.append(ExportModelChange(time: time, keyPath: key, value: layer.modelValues.values[key]!))
+                for key in layer.modelValues.values.keys.sorted()
+                where old.values[key] != layer.modelValues.values[key] {
+                    changes.append(
+                        ExportModelChange(time: time, keyPath: key, value: layer.modelValues.values[key]!))
                 }
                 model = layer.modelValues
             }
@@ -145,7 +162,8 @@ private struct LayerBuilder {
             refuse(keyPaths, "timeOffset or speed 0 has no keyframe counterpart")
             return []
         }
-        var schedule = topSchedule(t, addedAt: a.addedAt, removedOnCompletion: a.animation.removedOnCompletion)
+        var schedule = topSchedule(
+            t, addedAt: a.addedAt, removedOnCompletion: a.animation.removedOnCompletion)
         if a.addedAt > start && (t.beginTime < 0 || (t.beginTime > 0 && t.fillMode.fillsBackwards)) {
             refuse(keyPaths, "its beginTime reaches before it was added (\(a.key))")
             return []
@@ -164,8 +182,10 @@ private struct LayerBuilder {
         }
         switch a.animation {
         case .group(let g):
-            let simpleTiming = t.speed == 1 && t.timeOffset == 0 && t.repeatCount == 0 && t.repeatDuration == 0
-                && !t.autoreverses && g.timingFunction.map { ExportEasing($0, tolerance: 1) == .linear } ?? true
+            let simpleTiming =
+                t.speed == 1 && t.timeOffset == 0 && t.repeatCount == 0 && t.repeatDuration == 0
+                && !t.autoreverses
+                && g.timingFunction.map { ExportEasing($0, tolerance: 1) == .linear } ?? true
             guard simpleTiming || capabilities.groupTiming else {
                 refuse(keyPaths, "a group with its own repeats, speed or timing function (\(a.key))")
                 return []
@@ -173,7 +193,8 @@ private struct LayerBuilder {
             var leaves: [ExportLeaf] = []
             for child in g.animations {
                 let c = child.timing
-                let spans = c.beginTime == 0 && c.effectiveDuration == t.effectiveDuration && c.speed == 1
+                let spans =
+                    c.beginTime == 0 && c.effectiveDuration == t.effectiveDuration && c.speed == 1
                     && c.timeOffset == 0 && c.repeatCount == 0 && c.repeatDuration == 0 && !c.autoreverses
                 if case .group = child {
                     refuse(child.keyPaths, "a group inside a group (\(a.key))")
@@ -195,7 +216,8 @@ private struct LayerBuilder {
 
     func topSchedule(_ t: MediaTiming, addedAt: Double, removedOnCompletion: Bool) -> ExportSchedule {
         let d = t.effectiveDuration
-        let direction: ExportSchedule.Direction = t.autoreverses ? .alternate : (t.speed < 0 ? .reverse : .normal)
+        let direction: ExportSchedule.Direction =
+            t.autoreverses ? .alternate : (t.speed < 0 ? .reverse : .normal)
         return ExportSchedule(
             begin: addedAt + t.beginTime, iterationDuration: d / abs(t.speed),
             iterationCount: t.activeDuration / d, direction: direction,
@@ -207,7 +229,9 @@ private struct LayerBuilder {
     mutating func property(_ animation: Animation, schedule: ExportSchedule) -> ExportLeaf? {
         let keyPath = animation.keyPaths[0]
         let tolerance = ExportScene.valueTolerance(forKeyPath: keyPath)
-        if LayerProperties.root(of: keyPath) == "transform" && keyPath == "transform" && !capabilities.matrixTransforms {
+        if LayerProperties.root(of: keyPath) == "transform" && keyPath == "transform"
+            && !capabilities.matrixTransforms
+        {
             refuse([keyPath], "whole-matrix transforms interpolate through their decomposition")
             return nil
         }
@@ -219,9 +243,10 @@ private struct LayerBuilder {
             }
             guard let (from, to) = ends(b.fromValue, b.toValue, b.byValue, keyPath) else { return nil }
             let easing = ExportEasing(b.timingFunction, tolerance: tolerance / maxDelta([from, to]))
-            return ExportLeaf(kind: .basic, keyPath: keyPath,
-                              keyframes: ExportKeyframes(values: [from, to], keyTimes: [0, 1], easings: [easing]),
-                              schedule: schedule, spring: nil)
+            return ExportLeaf(
+                kind: .basic, keyPath: keyPath,
+                keyframes: ExportKeyframes(values: [from, to], keyTimes: [0, 1], easings: [easing]),
+                schedule: schedule, spring: nil)
         case .spring(let s):
             guard !s.additive && !s.cumulative || capabilities.relativeValues else {
                 refuse([keyPath], "additive or cumulative (\(keyPath))")
@@ -229,11 +254,13 @@ private struct LayerBuilder {
             }
             guard let (from, to) = ends(s.fromValue, s.toValue, s.byValue, keyPath) else { return nil }
             let spring = s.spring
-            let easing = ExportEasing.sampling({ spring.value(at: $0) }, over: s.timing.effectiveDuration,
-                                               tolerance: tolerance / maxDelta([from, to]))
-            return ExportLeaf(kind: .spring, keyPath: keyPath,
-                              keyframes: ExportKeyframes(values: [from, to], keyTimes: [0, 1], easings: [easing]),
-                              schedule: schedule, spring: spring)
+            let easing = ExportEasing.sampling(
+                { spring.value(at: $0) }, over: s.timing.effectiveDuration,
+                tolerance: tolerance / maxDelta([from, to]))
+            return ExportLeaf(
+                kind: .spring, keyPath: keyPath,
+                keyframes: ExportKeyframes(values: [from, to], keyTimes: [0, 1], easings: [easing]),
+                schedule: schedule, spring: spring)
         case .keyframe(let k):
             return keyframeLeaf(k, schedule: schedule, tolerance: tolerance)
         case .group:
@@ -242,18 +269,22 @@ private struct LayerBuilder {
         }
     }
 
-    mutating func keyframeLeaf(_ k: KeyframeAnimation, schedule: ExportSchedule, tolerance: Double) -> ExportLeaf? {
+    mutating func keyframeLeaf(_ k: KeyframeAnimation, schedule: ExportSchedule, tolerance: Double)
+        -> ExportLeaf?
+    {
         let keyPath = k.keyPath
         guard !k.additive && !k.cumulative || capabilities.relativeValues else {
             refuse([keyPath], "additive or cumulative (\(keyPath))")
             return nil
         }
         guard k.path == nil || capabilities.pathAnimations else {
-            refuse(k.rotationMode == nil ? [keyPath] : [keyPath, KeyframeAnimation.rotationKeyPath],
-                   "a keyframe animation along a path (\(keyPath))")
+            refuse(
+                k.rotationMode == nil ? [keyPath] : [keyPath, KeyframeAnimation.rotationKeyPath],
+                "a keyframe animation along a path (\(keyPath))")
             return nil
         }
-        guard k.calculationMode != .cubic && k.calculationMode != .cubicPaced || capabilities.splineKeyframes else {
+        guard k.calculationMode != .cubic && k.calculationMode != .cubicPaced || capabilities.splineKeyframes
+        else {
             refuse([keyPath], "cubic (Kochanek–Bartels) keyframe interpolation (\(keyPath))")
             return nil
         }
@@ -277,7 +308,9 @@ private struct LayerBuilder {
             easings = Array(repeating: .linear, count: n - 1)
         default:
             keyTimes = k.keyTimes ?? (0..<n).map { n == 1 ? 0 : Double($0) / Double(n - 1) }
-            easings = (0..<max(n - 1, 0)).map { ExportEasing(k.timingFunctions?[$0], tolerance: tolerance / delta) }
+            easings = (0..<max(n - 1, 0)).map {
+                ExportEasing(k.timingFunctions?[$0], tolerance: tolerance / delta)
+            }
         }
         if n == 1 {
             values = [values[0], values[0]]
@@ -292,13 +325,15 @@ private struct LayerBuilder {
             if values.count == 2 && easings == [.linear] {
                 easings = [ExportEasing(overall, tolerance: tolerance / delta)]
             } else if !capabilities.overallKeyframeTiming {
-                refuse([keyPath], "a keyframe animation's own timingFunction over per-segment ones (\(keyPath))")
+                refuse(
+                    [keyPath], "a keyframe animation's own timingFunction over per-segment ones (\(keyPath))")
                 return nil
             }
         }
-        return ExportLeaf(kind: .keyframe, keyPath: keyPath,
-                          keyframes: ExportKeyframes(values: values, keyTimes: keyTimes, easings: easings),
-                          schedule: schedule, spring: nil)
+        return ExportLeaf(
+            kind: .keyframe, keyPath: keyPath,
+            keyframes: ExportKeyframes(values: values, keyTimes: keyTimes, easings: easings),
+            schedule: schedule, spring: nil)
     }
 
     /// The two ends of a basic or spring animation when they do not depend on what lies
@@ -307,7 +342,8 @@ private struct LayerBuilder {
         switch (from, to, by) {
         case (let f?, let t?, nil): return (f, t.converted(toKindOf: f))
         case (let f?, nil, let b?): if let t = try? Value.add(f, b.converted(toKindOf: f)) { return (f, t) }
-        case (nil, let t?, let b?): if let f = try? Value.subtract(t, b.converted(toKindOf: t)) { return (f, t) }
+        case (nil, let t?, let b?):
+            if let f = try? Value.subtract(t, b.converted(toKindOf: t)) { return (f, t) }
         default: break
         }
         refuse([keyPath], "an end value taken from the layer underneath (\(keyPath))")
@@ -320,7 +356,9 @@ private struct LayerBuilder {
         let n = values.count
         guard n > 1 else { return [0] }
         var cumulative = [0.0]
-        for i in 1..<n { cumulative.append(cumulative[i - 1] + ((try? Value.distance(values[i - 1], values[i])) ?? 0)) }
+        for i in 1..<n {
+            cumulative.append(cumulative[i - 1] + ((try? Value.distance(values[i - 1], values[i])) ?? 0))
+        }
         let total = cumulative[n - 1]
         guard total > 0 else { return (0..<n).map { Double($0) / Double(n - 1) } }
         return cumulative.map { $0 / total }
@@ -346,7 +384,8 @@ private struct LayerBuilder {
         for (_, scene) in history.snapshots {
             for a in scene[name]?.attachedAnimations ?? [] {
                 let t = a.animation.timing
-                for b in [a.addedAt, a.addedAt + t.beginTime, a.addedAt + t.endTime] where b > start && b < end {
+                for b in [a.addedAt, a.addedAt + t.beginTime, a.addedAt + t.endTime]
+                where b > start && b < end {
                     breaks.insert(b)
                 }
             }
@@ -382,8 +421,9 @@ private struct LayerBuilder {
                 let k = (sample.0 - start) * fps * 2
                 return abs(k - k.rounded()) < 1e-6
             }
-            return ExportBakedProperty(keyPath: root, reason: reason, components: [], pathSamples: perFrameSamples,
-                                       tolerance: 0)
+            return ExportBakedProperty(
+                keyPath: root, reason: reason, components: [], pathSamples: perFrameSamples,
+                tolerance: 0)
         }
         let count = pieces.first { !$0.isEmpty }?.first?.1.components.count ?? 0
         var components: [[(time: Double, value: Double)]] = Array(repeating: [], count: count)
@@ -395,7 +435,8 @@ private struct LayerBuilder {
                 components[c] += kept.map { (time: xs[$0], value: ys[$0]) }
             }
         }
-        return ExportBakedProperty(keyPath: root, reason: reason, components: components, pathSamples: [],
-                                   tolerance: tolerance)
+        return ExportBakedProperty(
+            keyPath: root, reason: reason, components: components, pathSamples: [],
+            tolerance: tolerance)
     }
 }

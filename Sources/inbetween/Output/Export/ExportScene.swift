@@ -103,7 +103,10 @@ struct ExportKeyframes {
 /// Where a property animation's iterations fall on the run's clock, in the terms keyframe
 /// targets use (CSS animations, Lottie, Web Animations).
 struct ExportSchedule: Hashable {
-    enum Direction: String, Hashable { case normal, reverse, alternate, alternateReverse = "alternate-reverse" }
+    enum Direction: String, Hashable {
+        case normal, reverse, alternate
+        case alternateReverse = "alternate-reverse"
+    }
     /// Scene time the first iteration starts (the add time plus every beginTime above it).
     var begin: Double
     /// Scene seconds per iteration: duration / |speed|.
@@ -179,7 +182,8 @@ extension ExportBakedProperty {
         var out: [(Double, [Double])] = []
         for t in times {
             let sides = components.map { ExportBakedProperty.sides(of: $0, at: t) }
-            let left = sides.map(\.left), right = sides.map(\.right)
+            let left = sides.map(\.left)
+            let right = sides.map(\.right)
             if left != right { out.append((t, left)) }
             out.append((t, right))
         }
@@ -188,7 +192,9 @@ extension ExportBakedProperty {
 
     /// A polyline's value arriving at t and leaving it: at a jump (two points at t) the first
     /// and the second point; elsewhere both are the polyline's value at t.
-    static func sides(of points: [(time: Double, value: Double)], at t: Double) -> (left: Double, right: Double) {
+    static func sides(of points: [(time: Double, value: Double)], at t: Double) -> (
+        left: Double, right: Double
+    ) {
         guard let first = points.first, let last = points.last else { return (0, 0) }
         if let i = points.firstIndex(where: { $0.time == t }) {
             let j = points.lastIndex { $0.time == t }!
@@ -198,7 +204,9 @@ extension ExportBakedProperty {
         if t > last.time { return (last.value, last.value) }
         let b = points.firstIndex { $0.time > t }!
         let a = b - 1
-        let v = points[a].value + (points[b].value - points[a].value) * (t - points[a].time) / (points[b].time - points[a].time)
+        let v =
+            points[a].value + (points[b].value - points[a].value) * (t - points[a].time)
+            / (points[b].time - points[a].time)
         return (v, v)
     }
 }

@@ -39,7 +39,8 @@ final class SceneHistory {
 
     /// The scene the sampler reads at time t: the last snapshot at or before t.
     func scene(at t: Double) -> Scene {
-        var low = 0, high = snapshots.count
+        var low = 0
+        var high = snapshots.count
         while low < high {
             let mid = (low + high) / 2
             if snapshots[mid].time <= t { low = mid + 1 } else { high = mid }

@@ -50,8 +50,9 @@ struct LottieBezier: Equatable {
                 segment(from, p, p)
             case .quad(let c, let p):
                 let from = current.vertices.last ?? start
-                segment(Point(from.x + 2 / 3 * (c.x - from.x), from.y + 2 / 3 * (c.y - from.y)),
-                        Point(p.x + 2 / 3 * (c.x - p.x), p.y + 2 / 3 * (c.y - p.y)), p)
+                segment(
+                    Point(from.x + 2 / 3 * (c.x - from.x), from.y + 2 / 3 * (c.y - from.y)),
+                    Point(p.x + 2 / 3 * (c.x - p.x), p.y + 2 / 3 * (c.y - p.y)), p)
             case .curve(let c1, let c2, let p): segment(c1, c2, p)
             case .close:
                 if current.vertices.count > 1, current.vertices.last == current.vertices.first {
@@ -76,14 +77,18 @@ struct LottieBezier: Equatable {
     func components(ofSubpath k: Int) -> [Double] {
         let s = subpaths[k]
         return s.vertices.indices.flatMap { j in
-            [s.vertices[j].x, s.vertices[j].y, s.inTangents[j].x, s.inTangents[j].y,
-             s.outTangents[j].x, s.outTangents[j].y]
+            [
+                s.vertices[j].x, s.vertices[j].y, s.inTangents[j].x, s.inTangents[j].y,
+                s.outTangents[j].x, s.outTangents[j].y,
+            ]
         }
     }
 
     /// `{"c": ..., "v": [...], "i": [...], "o": [...]}` from `components(ofSubpath:)`.
     static func json(_ numbers: [Double], closed: Bool) -> LottieJSON {
-        var v: [LottieJSON] = [], i: [LottieJSON] = [], o: [LottieJSON] = []
+        var v: [LottieJSON] = []
+        var i: [LottieJSON] = []
+        var o: [LottieJSON] = []
         var j = 0
         while j + 5 < numbers.count {
             v.append(.numbers([numbers[j], numbers[j + 1]]))

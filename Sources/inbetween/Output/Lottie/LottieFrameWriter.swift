@@ -63,13 +63,17 @@ struct LottieFrameWriter: FrameWriter {
         for layer in scene.layers {
             var index = layers.firstIndex { $0.name == layer.name }
             if index == nil {
-                layers.append(Column(name: layer.name, firstFrame: frameCount,
-                                     values: Array(repeating: [], count: LottieLayer.keyPaths.count)))
+                layers.append(
+                    Column(
+                        name: layer.name, firstFrame: frameCount,
+                        values: Array(repeating: [], count: LottieLayer.keyPaths.count)))
                 index = layers.count - 1
             }
             let values = try layer.presentationValues(at: frame.time)
             for (k, keyPath) in LottieLayer.keyPaths.enumerated() {
-                guard let v = values[keyPath] ?? PropertyValues.defaultValue(forKeyPath: keyPath) else { continue }
+                guard let v = values[keyPath] ?? PropertyValues.defaultValue(forKeyPath: keyPath) else {
+                    continue
+                }
                 layers[index!].values[k].append(v)
             }
         }
@@ -86,9 +90,11 @@ struct LottieFrameWriter: FrameWriter {
                 let id = "\(layer.name)\u{0}\(attached.serial)"
                 guard seenAnimations.insert(id).inserted else { continue }
                 for span in LottieHints.spans(of: attached.animation, addedAt: attached.addedAt) {
-                    let hint = LottieSegmentHint(start: frame(span.start - start), end: frame(span.end - start),
-                                                 easing: span.easing, keyPath: span.keyPath, ends: span.ends)
-                    hints[layer.name, default: [:]][LayerProperties.root(of: span.keyPath), default: []].append(hint)
+                    let hint = LottieSegmentHint(
+                        start: frame(span.start - start), end: frame(span.end - start),
+                        easing: span.easing, keyPath: span.keyPath, ends: span.ends)
+                    hints[layer.name, default: [:]][LayerProperties.root(of: span.keyPath), default: []]
+                        .append(hint)
                 }
             }
         }
@@ -115,18 +121,25 @@ struct LottieFrameWriter: FrameWriter {
                 let values = column.values[k]
                 frames[keyPath] = Array(repeating: values[0], count: column.firstFrame) + values
             }
-            let layer = LottieLayer(name: column.name, frames: frames, hints: hints[column.name] ?? [:],
-                                    frameCount: frameCount, inPoint: column.firstFrame)
+            let layer = LottieLayer(
+                name: column.name, frames: frames, hints: hints[column.name] ?? [:],
+                frameCount: frameCount, inPoint: column.firstFrame)
             let output: LottieLayer.Output
             do {
-                output = try layer.build(index: layerJSON.count + 1, tolerance: LottieFrameWriter.bakeTolerance)
+                output = try layer.build(
+                    index: layerJSON.count + 1, tolerance: LottieFrameWriter.bakeTolerance)
             } catch let error as CommandError {
                 throw CommandError("\(source): lottie: \(error.message)")
             }
             layerJSON.append(output.json)
-            notes.append((column.name, .object(output.exact.map { name, ranges in
-                (name, .array(ranges.map { .numbers([$0.lowerBound, $0.upperBound]) }))
-            })))
+            notes.append(
+                (
+                    column.name,
+                    .object(
+                        output.exact.map { name, ranges in
+                            (name, .array(ranges.map { .numbers([$0.lowerBound, $0.upperBound]) }))
+                        })
+                ))
             if let e = output.extent {
                 extent = extent.map { $0.union(e) } ?? e
             }
@@ -144,8 +157,13 @@ struct LottieFrameWriter: FrameWriter {
             ("layers", .array(layerJSON)),
             // Not part of Lottie (players skip unknown keys): which frame ranges of which
             // property were written as exact curves, and the tolerance of the rest.
-            ("inbetween", .object([("bakeTolerance", .number(LottieFrameWriter.bakeTolerance)),
-                                   ("exact", .object(notes))])),
+            (
+                "inbetween",
+                .object([
+                    ("bakeTolerance", .number(LottieFrameWriter.bakeTolerance)),
+                    ("exact", .object(notes)),
+                ])
+            ),
         ])
         var out: [UInt8] = []
         root.write(to: &out, numbers: numbers)
@@ -156,7 +174,8 @@ struct LottieFrameWriter: FrameWriter {
 
 extension Rect {
     func union(_ o: Rect) -> Rect {
-        let x0 = min(origin.x, o.origin.x), y0 = min(origin.y, o.origin.y)
+        let x0 = min(origin.x, o.origin.x)
+        let y0 = min(origin.y, o.origin.y)
         let x1 = max(origin.x + size.width, o.origin.x + o.size.width)
         let y1 = max(origin.y + size.height, o.origin.y + o.size.height)
         return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)

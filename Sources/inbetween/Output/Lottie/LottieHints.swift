@@ -24,8 +24,9 @@ enum LottieHints {
     /// Segments of `animation`, added at scene time `addedAt`, in scene seconds.
     static func spans(of animation: Animation, addedAt: Double) -> [Span] {
         parentSpans(animation).map {
-            Span(keyPath: $0.keyPath, start: addedAt + $0.start, end: addedAt + $0.end, easing: $0.easing,
-                 ends: $0.ends)
+            Span(
+                keyPath: $0.keyPath, start: addedAt + $0.start, end: addedAt + $0.end, easing: $0.easing,
+                ends: $0.ends)
         }
     }
 
@@ -37,15 +38,19 @@ enum LottieHints {
         switch animation {
         case .basic(let a):
             // The ends are known when both are given and nothing is added on top.
-            let ends = a.fromValue != nil && a.toValue != nil && !a.additive && !a.cumulative
+            let ends =
+                a.fromValue != nil && a.toValue != nil && !a.additive && !a.cumulative
                 ? LottieSegmentHint.Ends(from: a.fromValue!, to: a.toValue!) : nil
             inner = pieces(a.timingFunction, ends: ends).map {
-                Span(keyPath: a.keyPath, start: $0.start * d, end: $0.end * d, easing: $0.easing, ends: $0.ends)
+                Span(
+                    keyPath: a.keyPath, start: $0.start * d, end: $0.end * d, easing: $0.easing, ends: $0.ends
+                )
             }
         case .keyframe(let a):
             inner = keyframeSpans(a).map {
-                Span(keyPath: a.keyPath, start: $0.start * d, end: $0.end * d, easing: $0.easing,
-                     ends: a.additive || a.cumulative ? nil : $0.ends)
+                Span(
+                    keyPath: a.keyPath, start: $0.start * d, end: $0.end * d, easing: $0.easing,
+                    ends: a.additive || a.cumulative ? nil : $0.ends)
             }
         case .spring:
             inner = []
@@ -70,17 +75,21 @@ enum LottieHints {
         for k in 0..<min(whole, 10_000) {
             let cycleStart = Double(k) * timing.cycleDuration
             for s in inner {
-                out.append(Span(keyPath: s.keyPath, start: timing.beginTime + (cycleStart + s.start) / timing.speed,
-                                end: timing.beginTime + (cycleStart + s.end) / timing.speed, easing: s.easing,
-                                ends: s.ends))
+                out.append(
+                    Span(
+                        keyPath: s.keyPath, start: timing.beginTime + (cycleStart + s.start) / timing.speed,
+                        end: timing.beginTime + (cycleStart + s.end) / timing.speed, easing: s.easing,
+                        ends: s.ends))
             }
             if timing.autoreverses {
                 for s in inner {
                     guard let reversed = s.easing.reversed else { continue }
                     let mid = cycleStart + d
-                    out.append(Span(keyPath: s.keyPath, start: timing.beginTime + (mid + d - s.end) / timing.speed,
-                                    end: timing.beginTime + (mid + d - s.start) / timing.speed, easing: reversed,
-                                    ends: s.ends.map { LottieSegmentHint.Ends(from: $0.to, to: $0.from) }))
+                    out.append(
+                        Span(
+                            keyPath: s.keyPath, start: timing.beginTime + (mid + d - s.end) / timing.speed,
+                            end: timing.beginTime + (mid + d - s.start) / timing.speed, easing: reversed,
+                            ends: s.ends.map { LottieSegmentHint.Ends(from: $0.to, to: $0.from) }))
                 }
             }
         }
@@ -98,7 +107,9 @@ enum LottieHints {
             let n = Double(s.count)
             return (0..<s.count).map { k in
                 let held = ends.flatMap { e in
-                    (try? Value.interpolate(e.from, e.to, f(Double(k) / n))).map { LottieSegmentHint.Ends(from: $0, to: $0) }
+                    (try? Value.interpolate(e.from, e.to, f(Double(k) / n))).map {
+                        LottieSegmentHint.Ends(from: $0, to: $0)
+                    }
                 }
                 return (Double(k) / n, Double(k + 1) / n, .hold, held)
             }
@@ -133,15 +144,18 @@ enum LottieHints {
             guard let total = lengths.last, total > 0 else { return [] }
             return (0..<(n - 1)).compactMap { i in
                 lengths[i + 1] > lengths[i]
-                    ? (lengths[i] / total, lengths[i + 1] / total, .linear,
-                       LottieSegmentHint.Ends(from: a.values[i], to: a.values[i + 1]))
+                    ? (
+                        lengths[i] / total, lengths[i + 1] / total, .linear,
+                        LottieSegmentHint.Ends(from: a.values[i], to: a.values[i + 1])
+                    )
                     : nil
             }
         case .discrete:
             let times = a.keyTimes.map { Array($0.prefix(n)) } ?? (0..<n).map { Double($0) / Double(n) }
             return (0..<n).compactMap { i in
                 let end = i + 1 < n ? times[i + 1] : 1
-                return end > times[i] ? (times[i], end, .hold, LottieSegmentHint.Ends(from: a.values[i], to: a.values[i])) : nil
+                return end > times[i]
+                    ? (times[i], end, .hold, LottieSegmentHint.Ends(from: a.values[i], to: a.values[i])) : nil
             }
         default:
             return []

@@ -75,8 +75,10 @@ enum LottieKeyframes {
     /// the property cannot.
     typealias Converter = (_ keyPath: String, _ value: Value) -> [Double]?
 
-    static func build(frames: [[Double]], hints: [LottieSegmentHint], tolerance: Double,
-                      convert: Converter? = nil) -> Result {
+    static func build(
+        frames: [[Double]], hints: [LottieSegmentHint], tolerance: Double,
+        convert: Converter? = nil
+    ) -> Result {
         let segments = acceptedSegments(frames: frames, hints: hints, convert: convert)
         var keyframes: [LottieKeyframe] = []
         var next = 0  // next sampled frame not yet placed
@@ -97,8 +99,10 @@ enum LottieKeyframes {
             {
                 keyframes.removeLast()  // the same value at the same time
             }
-            keyframes.append(LottieKeyframe(time: segment.hint.start, value: segment.from,
-                                             easing: segment.hint.easing, exact: true))
+            keyframes.append(
+                LottieKeyframe(
+                    time: segment.hint.start, value: segment.from,
+                    easing: segment.hint.easing, exact: true))
             if segment.hint.easing == .hold {
                 // Held up to its end, where whatever comes next (a frame, a segment) jumps in.
                 while next < frames.count, Double(next) < segment.hint.end - frameEpsilon { next += 1 }
@@ -125,8 +129,9 @@ enum LottieKeyframes {
             baked.insert(last, at: 0)
         }
         flushBaked()
-        return Result(keyframes: keyframes,
-                      exactRanges: segments.map { $0.hint.start...$0.hint.end })
+        return Result(
+            keyframes: keyframes,
+            exactRanges: segments.map { $0.hint.start...$0.hint.end })
     }
 
     /// Frame times closer than this are the same frame (a key time of 0.3 s at 60 fps is
@@ -143,8 +148,10 @@ enum LottieKeyframes {
     }
 
     /// The hints that verify against the frames, in time order, none overlapping.
-    static func acceptedSegments(frames: [[Double]], hints: [LottieSegmentHint],
-                                 convert: Converter?) -> [Segment] {
+    static func acceptedSegments(
+        frames: [[Double]], hints: [LottieSegmentHint],
+        convert: Converter?
+    ) -> [Segment] {
         var out: [Segment] = []
         for hint in hints.sorted(by: { $0.start < $1.start }) where hint.end > hint.start {
             if let last = out.last, hint.start < last.hint.end - frameEpsilon { continue }
@@ -183,8 +190,11 @@ enum LottieKeyframes {
             return Segment(hint: hint, from: value, to: value)
         }
         let span = hint.end - hint.start
-        func eased(_ i: Int) -> Double { hint.easing.progress(min(1, max(0, (Double(i) - hint.start) / span))) }
-        let from: [Double], to: [Double]
+        func eased(_ i: Int) -> Double {
+            hint.easing.progress(min(1, max(0, (Double(i) - hint.start) / span)))
+        }
+        let from: [Double]
+        let to: [Double]
         if let (a, b) = stated {
             (from, to) = (a, b)
         } else {
@@ -192,12 +202,14 @@ enum LottieKeyframes {
             // v = A + (B - A)·e per component, solved from the first frame inside and the last
             // (or the one before it when the last sits on the end, which may be open).
             let i0 = inside[0]
-            let i1 = inside.count > 2 && abs(Double(inside[inside.count - 1]) - hint.end) <= frameEpsilon
+            let i1 =
+                inside.count > 2 && abs(Double(inside[inside.count - 1]) - hint.end) <= frameEpsilon
                 ? inside[inside.count - 2] : inside[inside.count - 1]
             let (e0, e1) = (eased(i0), eased(i1))
             guard abs(e1 - e0) > 1e-6 else { return nil }
             let n = frames[i0].count
-            var a = [Double](repeating: 0, count: n), b = a
+            var a = [Double](repeating: 0, count: n)
+            var b = a
             for c in 0..<n {
                 let slope = (frames[i1][c] - frames[i0][c]) / (e1 - e0)
                 a[c] = frames[i0][c] - slope * e0
@@ -211,7 +223,9 @@ enum LottieKeyframes {
         }
         var segment = Segment(hint: hint, from: from, to: to)
         for i in inside where !onCurve(i) {
-            guard i == inside.last, abs(Double(i) - hint.end) <= frameEpsilon, inside.count > 1 else { return nil }
+            guard i == inside.last, abs(Double(i) - hint.end) <= frameEpsilon, inside.count > 1 else {
+                return nil
+            }
             segment.openEnd = true
         }
         return segment
@@ -239,7 +253,9 @@ enum LottieKeyframes {
         var anchor = 0
         var candidate = anchor + 2
         while candidate < keyframes.count {
-            if candidate - anchor <= maximumReach, spans(keyframes, from: anchor, to: candidate, tolerance: tolerance) {
+            if candidate - anchor <= maximumReach,
+                spans(keyframes, from: anchor, to: candidate, tolerance: tolerance)
+            {
                 candidate += 1
             } else {
                 anchor = candidate - 1

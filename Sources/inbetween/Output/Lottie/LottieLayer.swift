@@ -59,7 +59,9 @@ struct LottieLayer {
     }
 
     /// A converter taking one key path's values through `f`.
-    private static func from(_ keyPath: String, _ f: @escaping (Value) -> [Double]?) -> LottieKeyframes.Converter {
+    private static func from(_ keyPath: String, _ f: @escaping (Value) -> [Double]?)
+        -> LottieKeyframes.Converter
+    {
         { k, v in k == keyPath ? f(v) : nil }
     }
 
@@ -75,8 +77,10 @@ struct LottieLayer {
         }
         let positions = column("position").map { $0.components }
         var exact: [(String, [ClosedRange<Double>])] = []
-        func property(_ name: String, _ kind: LottieProperty.Kind, _ values: [[Double]],
-                      _ hints: [LottieSegmentHint], _ convert: LottieKeyframes.Converter?) -> LottieJSON {
+        func property(
+            _ name: String, _ kind: LottieProperty.Kind, _ values: [[Double]],
+            _ hints: [LottieSegmentHint], _ convert: LottieKeyframes.Converter?
+        ) -> LottieJSON {
             let p = LottieProperty(name: name, kind: kind, frames: values, hints: hints, convert: convert)
             let (json, ranges) = p.json(tolerance: tolerance)
             if !ranges.isEmpty { exact.append((name, ranges)) }
@@ -84,32 +88,61 @@ struct LottieLayer {
         }
 
         let anchors = (0..<frameCount).map { i in
-            [bounds[i].origin.x + anchorPoints[i][0] * bounds[i].size.width,
-             bounds[i].origin.y + anchorPoints[i][1] * bounds[i].size.height]
+            [
+                bounds[i].origin.x + anchorPoints[i][0] * bounds[i].size.width,
+                bounds[i].origin.y + anchorPoints[i][1] * bounds[i].size.height,
+            ]
         }
         let degrees = 180 / Double.pi
         let transform: [(String, LottieJSON)] = [
             ("a", property("ks.a", .vector, anchors, hints("bounds", "anchorPoint"), nil)),
-            ("p", property("ks.p", .vector, (0..<frameCount).map { i in
-                [positions[i][0] + transforms[i].translation[0], positions[i][1] + transforms[i].translation[1]]
-            }, hints("position", "transform.translation"), LottieLayer.from("position") { $0.components })),
-            ("s", property("ks.s", .vector, transforms.map { [$0.scale[0] * 100, $0.scale[1] * 100] },
-                           hints("transform.scale"), LottieLayer.from("transform.scale") {
-                               [$0.components[0] * 100, $0.components[0] * 100]
-                           })),
-            ("r", property("ks.r", .scalar, transforms.map { [$0.rotation[2] * degrees] },
-                           hints("transform.rotation"), { k, v in
-                               k == "transform.rotation" || k == "transform.rotation.z" ? [v.components[0] * degrees] : nil
-                           })),
-            ("o", property("ks.o", .scalar, scalars("opacity").map { [$0 * 100] }, hints("opacity"),
-                           LottieLayer.from("opacity") { [$0.components[0] * 100] })),
+            (
+                "p",
+                property(
+                    "ks.p", .vector,
+                    (0..<frameCount).map { i in
+                        [
+                            positions[i][0] + transforms[i].translation[0],
+                            positions[i][1] + transforms[i].translation[1],
+                        ]
+                    }, hints("position", "transform.translation"),
+                    LottieLayer.from("position") { $0.components })
+            ),
+            (
+                "s",
+                property(
+                    "ks.s", .vector, transforms.map { [$0.scale[0] * 100, $0.scale[1] * 100] },
+                    hints("transform.scale"),
+                    LottieLayer.from("transform.scale") {
+                        [$0.components[0] * 100, $0.components[0] * 100]
+                    })
+            ),
+            (
+                "r",
+                property(
+                    "ks.r", .scalar, transforms.map { [$0.rotation[2] * degrees] },
+                    hints("transform.rotation"),
+                    { k, v in
+                        k == "transform.rotation" || k == "transform.rotation.z"
+                            ? [v.components[0] * degrees] : nil
+                    })
+            ),
+            (
+                "o",
+                property(
+                    "ks.o", .scalar, scalars("opacity").map { [$0 * 100] }, hints("opacity"),
+                    LottieLayer.from("opacity") { [$0.components[0] * 100] })
+            ),
         ]
 
         var shapes: [LottieJSON] = []
         let colorsOf = { (keyPath: String) -> [[Double]] in self.column(keyPath).map { $0.components } }
-        let background = colorsOf("backgroundColor"), border = colorsOf("borderColor")
-        let fillColors = colorsOf("fillColor"), strokeColors = colorsOf("strokeColor")
-        let borderWidths = scalars("borderWidth"), radii = scalars("cornerRadius")
+        let background = colorsOf("backgroundColor")
+        let border = colorsOf("borderColor")
+        let fillColors = colorsOf("fillColor")
+        let strokeColors = colorsOf("strokeColor")
+        let borderWidths = scalars("borderWidth")
+        let radii = scalars("cornerRadius")
         let lineWidths = scalars("lineWidth")
         let paths = column("path").map { value -> Path in
             if case .path(let p) = value { return p }
@@ -119,38 +152,61 @@ struct LottieLayer {
         let hasPath = paths.contains { !$0.elements.isEmpty }
         let drawsBorder = hasArea && (0..<frameCount).contains { borderWidths[$0] > 0 && border[$0][3] > 0 }
         let drawsBackground = hasArea && background.contains { $0[3] > 0 }
-        let drawsPath = hasPath && (fillColors.contains { $0[3] > 0 }
-            || (0..<frameCount).contains { strokeColors[$0][3] > 0 && lineWidths[$0] > 0 })
+        let drawsPath =
+            hasPath
+            && (fillColors.contains { $0[3] > 0 }
+                || (0..<frameCount).contains { strokeColors[$0][3] > 0 && lineWidths[$0] > 0 })
 
         let centers = bounds.map { [$0.origin.x + $0.size.width / 2, $0.origin.y + $0.size.height / 2] }
         if drawsBorder {
             // Core Animation draws the border inside the bounds; a Lottie stroke is centred on
             // its outline, so the outline is the bounds inset by half the border width.
             let sizes = (0..<frameCount).map { i in
-                [max(0, bounds[i].size.width - borderWidths[i]), max(0, bounds[i].size.height - borderWidths[i])]
+                [
+                    max(0, bounds[i].size.width - borderWidths[i]),
+                    max(0, bounds[i].size.height - borderWidths[i]),
+                ]
             }
-            shapes.append(group("border", [
-                rectangle("border", centers: centers, sizes: sizes,
-                          radii: (0..<frameCount).map { [max(0, radii[$0] - borderWidths[$0] / 2)] },
-                          property: property, hints: hints("bounds", "borderWidth", "cornerRadius"), radius: nil),
-                stroke("border", colors: border, widths: borderWidths.map { [$0] }, property: property,
-                       colorKeyPath: "borderColor", widthKeyPath: "borderWidth"),
-            ]))
+            shapes.append(
+                group(
+                    "border",
+                    [
+                        rectangle(
+                            "border", centers: centers, sizes: sizes,
+                            radii: (0..<frameCount).map { [max(0, radii[$0] - borderWidths[$0] / 2)] },
+                            property: property, hints: hints("bounds", "borderWidth", "cornerRadius"),
+                            radius: nil),
+                        stroke(
+                            "border", colors: border, widths: borderWidths.map { [$0] }, property: property,
+                            colorKeyPath: "borderColor", widthKeyPath: "borderWidth"),
+                    ]))
         }
         if drawsPath {
-            shapes.append(group("path", try pathItems(paths, property: property)
-                + [fill("path", colors: fillColors, property: property, keyPath: "fillColor"),
-                   stroke("path", colors: strokeColors, widths: lineWidths.map { [$0] }, property: property,
-                          colorKeyPath: "strokeColor", widthKeyPath: "lineWidth")]))
+            shapes.append(
+                group(
+                    "path",
+                    try pathItems(paths, property: property)
+                        + [
+                            fill("path", colors: fillColors, property: property, keyPath: "fillColor"),
+                            stroke(
+                                "path", colors: strokeColors, widths: lineWidths.map { [$0] },
+                                property: property,
+                                colorKeyPath: "strokeColor", widthKeyPath: "lineWidth"),
+                        ]))
         }
         if drawsBackground {
-            shapes.append(group("background", [
-                rectangle("background", centers: centers,
-                          sizes: bounds.map { [$0.size.width, $0.size.height] }, radii: radii.map { [$0] },
-                          property: property, hints: hints("bounds", "cornerRadius"),
-                          radius: LottieLayer.from("cornerRadius") { $0.components }),
-                fill("background", colors: background, property: property, keyPath: "backgroundColor"),
-            ]))
+            shapes.append(
+                group(
+                    "background",
+                    [
+                        rectangle(
+                            "background", centers: centers,
+                            sizes: bounds.map { [$0.size.width, $0.size.height] }, radii: radii.map { [$0] },
+                            property: property, hints: hints("bounds", "cornerRadius"),
+                            radius: LottieLayer.from("cornerRadius") { $0.components }),
+                        fill(
+                            "background", colors: background, property: property, keyPath: "backgroundColor"),
+                    ]))
         }
         let isMarker = shapes.isEmpty
         if isMarker {
@@ -159,15 +215,27 @@ struct LottieLayer {
             // as a grey placeholder instead so its motion plays: its bounds when they have an
             // area, else a dot of `markerDiameter` centred on its anchor.
             let markerColors = [[Double]](repeating: LottieLayer.markerColor + [1], count: frameCount)
-            let outline: LottieJSON = hasArea
-                ? rectangle("marker", centers: centers, sizes: bounds.map { [$0.size.width, $0.size.height] },
-                            radii: radii.map { [$0] }, property: property, hints: hints("bounds", "cornerRadius"),
-                            radius: LottieLayer.from("cornerRadius") { $0.components })
-                : .object([("ty", .string("el")), ("nm", .string("marker")),
-                           ("p", property("marker.el.p", .vector, anchors, hints("bounds", "anchorPoint"), nil)),
-                           ("s", .object([("a", .number(0)),
-                                          ("k", .numbers([LottieLayer.markerDiameter, LottieLayer.markerDiameter]))]))])
-            shapes.append(group("marker", [outline, fill("marker", colors: markerColors, property: property, keyPath: "")]))
+            let outline: LottieJSON =
+                hasArea
+                ? rectangle(
+                    "marker", centers: centers, sizes: bounds.map { [$0.size.width, $0.size.height] },
+                    radii: radii.map { [$0] }, property: property, hints: hints("bounds", "cornerRadius"),
+                    radius: LottieLayer.from("cornerRadius") { $0.components })
+                : .object([
+                    ("ty", .string("el")), ("nm", .string("marker")),
+                    ("p", property("marker.el.p", .vector, anchors, hints("bounds", "anchorPoint"), nil)),
+                    (
+                        "s",
+                        .object([
+                            ("a", .number(0)),
+                            ("k", .numbers([LottieLayer.markerDiameter, LottieLayer.markerDiameter])),
+                        ])
+                    ),
+                ])
+            shapes.append(
+                group(
+                    "marker",
+                    [outline, fill("marker", colors: markerColors, property: property, keyPath: "")]))
         }
 
         let layer: LottieJSON = .object([
@@ -175,13 +243,17 @@ struct LottieLayer {
             ("ip", .number(Double(inPoint))), ("op", .number(Double(frameCount))), ("st", .number(0)),
             ("ks", .object(transform)), ("shapes", .array(shapes)),
         ])
-        return Output(json: layer, exact: exact,
-                      extent: extent(bounds: bounds, anchors: anchors, positions: positions,
-                                     transforms: transforms, paths: paths, marker: isMarker && !hasArea))
+        return Output(
+            json: layer, exact: exact,
+            extent: extent(
+                bounds: bounds, anchors: anchors, positions: positions,
+                transforms: transforms, paths: paths, marker: isMarker && !hasArea))
     }
 
-    typealias PropertyMaker = (String, LottieProperty.Kind, [[Double]], [LottieSegmentHint],
-                               LottieKeyframes.Converter?) -> LottieJSON
+    typealias PropertyMaker = (
+        String, LottieProperty.Kind, [[Double]], [LottieSegmentHint],
+        LottieKeyframes.Converter?
+    ) -> LottieJSON
 
     private func group(_ name: String, _ items: [LottieJSON]) -> LottieJSON {
         // A group's own transform comes last among its items (lottie-spec `shapes/group`).
@@ -196,9 +268,11 @@ struct LottieLayer {
         return .object([("ty", .string("gr")), ("nm", .string(name)), ("it", .array(items + [identity]))])
     }
 
-    private func rectangle(_ owner: String, centers: [[Double]], sizes: [[Double]], radii: [[Double]],
-                           property: PropertyMaker, hints: [LottieSegmentHint],
-                           radius: LottieKeyframes.Converter?) -> LottieJSON {
+    private func rectangle(
+        _ owner: String, centers: [[Double]], sizes: [[Double]], radii: [[Double]],
+        property: PropertyMaker, hints: [LottieSegmentHint],
+        radius: LottieKeyframes.Converter?
+    ) -> LottieJSON {
         .object([
             ("ty", .string("rc")), ("nm", .string(owner)),
             ("p", property(owner + ".rc.p", .vector, centers, hints, nil)),
@@ -208,28 +282,52 @@ struct LottieLayer {
     }
 
     /// Lottie colours are r, g, b in 0–1 with the alpha as the fill's opacity in 0–100.
-    private func fill(_ owner: String, colors: [[Double]], property: PropertyMaker, keyPath: String) -> LottieJSON {
+    private func fill(_ owner: String, colors: [[Double]], property: PropertyMaker, keyPath: String)
+        -> LottieJSON
+    {
         let hints = keyPath.isEmpty ? [] : hints(keyPath)
         return .object([
             ("ty", .string("fl")), ("nm", .string(owner + " fill")),
-            ("c", property(owner + ".fl.c", .vector, colors.map { Array($0.prefix(3)) }, hints,
-                           LottieLayer.from(keyPath) { Array($0.components.prefix(3)) })),
-            ("o", property(owner + ".fl.o", .scalar, colors.map { [$0[3] * 100] }, hints,
-                           LottieLayer.from(keyPath) { [$0.components[3] * 100] })),
+            (
+                "c",
+                property(
+                    owner + ".fl.c", .vector, colors.map { Array($0.prefix(3)) }, hints,
+                    LottieLayer.from(keyPath) { Array($0.components.prefix(3)) })
+            ),
+            (
+                "o",
+                property(
+                    owner + ".fl.o", .scalar, colors.map { [$0[3] * 100] }, hints,
+                    LottieLayer.from(keyPath) { [$0.components[3] * 100] })
+            ),
             ("r", .number(1)),  // non-zero winding, CAShapeLayer's default fill rule
         ])
     }
 
-    private func stroke(_ owner: String, colors: [[Double]], widths: [[Double]], property: PropertyMaker,
-                        colorKeyPath: String, widthKeyPath: String) -> LottieJSON {
+    private func stroke(
+        _ owner: String, colors: [[Double]], widths: [[Double]], property: PropertyMaker,
+        colorKeyPath: String, widthKeyPath: String
+    ) -> LottieJSON {
         .object([
             ("ty", .string("st")), ("nm", .string(owner + " stroke")),
-            ("c", property(owner + ".st.c", .vector, colors.map { Array($0.prefix(3)) }, hints(colorKeyPath),
-                           LottieLayer.from(colorKeyPath) { Array($0.components.prefix(3)) })),
-            ("o", property(owner + ".st.o", .scalar, colors.map { [$0[3] * 100] }, hints(colorKeyPath),
-                           LottieLayer.from(colorKeyPath) { [$0.components[3] * 100] })),
-            ("w", property(owner + ".st.w", .scalar, widths, hints(widthKeyPath),
-                           LottieLayer.from(widthKeyPath) { $0.components })),
+            (
+                "c",
+                property(
+                    owner + ".st.c", .vector, colors.map { Array($0.prefix(3)) }, hints(colorKeyPath),
+                    LottieLayer.from(colorKeyPath) { Array($0.components.prefix(3)) })
+            ),
+            (
+                "o",
+                property(
+                    owner + ".st.o", .scalar, colors.map { [$0[3] * 100] }, hints(colorKeyPath),
+                    LottieLayer.from(colorKeyPath) { [$0.components[3] * 100] })
+            ),
+            (
+                "w",
+                property(
+                    owner + ".st.w", .scalar, widths, hints(widthKeyPath),
+                    LottieLayer.from(widthKeyPath) { $0.components })
+            ),
             ("lc", .number(1)), ("lj", .number(1)), ("ml", .number(10)),  // butt, miter, CA's miterLimit 10
         ])
     }
@@ -242,48 +340,64 @@ struct LottieLayer {
         if let i = beziers.firstIndex(where: { $0.structure != structure }) {
             throw CommandError(
                 "layer '\(name)': its path changes shape at frame \(i) (subpaths, points or closing differ); "
-                    + "Lottie morphs only between paths with the same points, so give every keyframe the same elements")
+                    + "Lottie morphs only between paths with the same points, so give every keyframe the same elements"
+            )
         }
         return beziers[0].subpaths.indices.map { k in
             .object([
                 ("ty", .string("sh")), ("nm", .string("path \(k + 1)")),
-                ("ks", property("path.sh\(k + 1)", .bezier(closed: beziers[0].subpaths[k].closed),
-                                beziers.map { $0.components(ofSubpath: k) }, hints("path"),
-                                LottieLayer.from("path") { value in
-                                    guard case .path(let p) = value else { return nil }
-                                    let b = LottieBezier(p)
-                                    return b.structure == structure ? b.components(ofSubpath: k) : nil
-                                })),
+                (
+                    "ks",
+                    property(
+                        "path.sh\(k + 1)", .bezier(closed: beziers[0].subpaths[k].closed),
+                        beziers.map { $0.components(ofSubpath: k) }, hints("path"),
+                        LottieLayer.from("path") { value in
+                            guard case .path(let p) = value else { return nil }
+                            let b = LottieBezier(p)
+                            return b.structure == structure ? b.components(ofSubpath: k) : nil
+                        })
+                ),
             ])
         }
     }
 
     /// Corners of what the layer draws at each frame, through its transform, unioned.
-    private func extent(bounds: [Rect], anchors: [[Double]], positions: [[Double]],
-                        transforms: [TransformComponents], paths: [Path], marker: Bool) -> Rect? {
-        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+    private func extent(
+        bounds: [Rect], anchors: [[Double]], positions: [[Double]],
+        transforms: [TransformComponents], paths: [Path], marker: Bool
+    ) -> Rect? {
+        var minX = Double.infinity
+        var minY = Double.infinity
+        var maxX = -Double.infinity
+        var maxY = -Double.infinity
         for i in 0..<frameCount {
             var local: [Point] = []
             let b = bounds[i]
             if marker {
                 let r = LottieLayer.markerDiameter / 2
-                local += [Point(anchors[i][0] - r, anchors[i][1] - r), Point(anchors[i][0] + r, anchors[i][1] + r)]
+                local += [
+                    Point(anchors[i][0] - r, anchors[i][1] - r), Point(anchors[i][0] + r, anchors[i][1] + r),
+                ]
             } else if b.size.width != 0 && b.size.height != 0 {
                 local += [b.origin, Point(b.origin.x + b.size.width, b.origin.y + b.size.height)]
             }
             local += paths[i].points
             guard !local.isEmpty else { continue }
-            let xs = local.map(\.x), ys = local.map(\.y)
+            let xs = local.map(\.x)
+            let ys = local.map(\.y)
             let t = transforms[i]
             let (sx, sy, r) = (t.scale[0], t.scale[1], t.rotation[2])
             for x in [xs.min()!, xs.max()!] {
                 for y in [ys.min()!, ys.max()!] {
-                    let dx = (x - anchors[i][0]) * sx, dy = (y - anchors[i][1]) * sy
+                    let dx = (x - anchors[i][0]) * sx
+                    let dy = (y - anchors[i][1]) * sy
                     // Row vectors: (dx, dy) · Rz = (dx cos r - dy sin r, dx sin r + dy cos r).
                     let px = positions[i][0] + t.translation[0] + dx * cos(r) - dy * sin(r)
                     let py = positions[i][1] + t.translation[1] + dx * sin(r) + dy * cos(r)
-                    minX = min(minX, px); maxX = max(maxX, px)
-                    minY = min(minY, py); maxY = max(maxY, py)
+                    minX = min(minX, px)
+                    maxX = max(maxX, px)
+                    minY = min(minY, py)
+                    maxY = max(maxY, py)
                 }
             }
         }
@@ -291,4 +405,3 @@ struct LottieLayer {
         return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
     }
 }
-

@@ -26,9 +26,12 @@ struct LottieProperty {
         if frames.allSatisfy({ LottieKeyframes.close($0, first) }) {
             return (.object([("a", .number(0)), ("k", value(first, inKeyframe: false))]), [])
         }
-        let result = LottieKeyframes.build(frames: frames, hints: hints, tolerance: tolerance, convert: convert)
+        let result = LottieKeyframes.build(
+            frames: frames, hints: hints, tolerance: tolerance, convert: convert)
         let keyframes = result.keyframes.enumerated().map { n, k -> LottieJSON in
-            var fields: [(String, LottieJSON)] = [("t", .number(k.time)), ("s", value(k.value, inKeyframe: true))]
+            var fields: [(String, LottieJSON)] = [
+                ("t", .number(k.time)), ("s", value(k.value, inKeyframe: true)),
+            ]
             if n < result.keyframes.count - 1 {
                 switch k.easing {
                 case .hold: fields.append(("h", .number(1)))
@@ -41,9 +44,13 @@ struct LottieProperty {
         return (.object([("a", .number(1)), ("k", .array(keyframes))]), result.exactRanges)
     }
 
-    private static func handles(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) -> [(String, LottieJSON)] {
-        [("o", .object([("x", .numbers([x1])), ("y", .numbers([y1]))])),
-         ("i", .object([("x", .numbers([x2])), ("y", .numbers([y2]))]))]
+    private static func handles(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) -> [(
+        String, LottieJSON
+    )] {
+        [
+            ("o", .object([("x", .numbers([x1])), ("y", .numbers([y1]))])),
+            ("i", .object([("x", .numbers([x2])), ("y", .numbers([y2]))])),
+        ]
     }
 
     private func value(_ v: [Double], inKeyframe: Bool) -> LottieJSON {

@@ -24,7 +24,11 @@ enum PreviewData {
         text(",\"live\":")
         if let live { string(live, into: &body) } else { text("null") }
         text(",\"stage\":")
-        if let size = scene.stageSize { numbers([size.width, size.height], into: &body) } else { text("null") }
+        if let size = scene.stageSize {
+            numbers([size.width, size.height], into: &body)
+        } else {
+            text("null")
+        }
         text(",\"fps\":")
         number(scene.fps, into: &body)
         text(",\"times\":[")

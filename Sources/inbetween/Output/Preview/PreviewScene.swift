@@ -51,15 +51,19 @@ struct PreviewScene {
         var columns: [[Value]] = []
         try runtime.sampleScene(request) { frame in
             times.append(frame.time)
-            if columns.isEmpty { columns = frame.values.map { [$0] } } else {
+            if columns.isEmpty {
+                columns = frame.values.map { [$0] }
+            } else {
                 for i in frame.values.indices { columns[i].append(frame.values[i]) }
             }
         }
         let count = drawnKeyPaths.count
         let layers = names.enumerated().map { l, name in
-            LayerFrames(name: name, columns: drawnKeyPaths.enumerated().map { k, keyPath in
-                Column(keyPath: keyPath, values: columns.isEmpty ? [] : columns[l * count + k])
-            })
+            LayerFrames(
+                name: name,
+                columns: drawnKeyPaths.enumerated().map { k, keyPath in
+                    Column(keyPath: keyPath, values: columns.isEmpty ? [] : columns[l * count + k])
+                })
         }
         return PreviewScene(fps: fps, times: times, layers: layers, stageSize: runtime.settings.size)
     }
@@ -78,19 +82,24 @@ struct PreviewScene {
         for layer in layers {
             for column in layer.columns where !column.isConstant {
                 guard column.keyPath == "transform" else {
-                    charts.append(Chart(title: "\(layer.name).\(column.keyPath)",
-                                        unit: ValueUnits.unit(of: column.keyPath), values: column.values))
+                    charts.append(
+                        Chart(
+                            title: "\(layer.name).\(column.keyPath)",
+                            unit: ValueUnits.unit(of: column.keyPath), values: column.values))
                     continue
                 }
                 for part in PreviewScene.transformParts {
                     let keyPath = "transform." + part
                     let values = column.values.map { v in
-                        (try? PropertyValues(["transform": v]).value(forKeyPath: keyPath)) ?? nil ?? .scalar(0)
+                        (try? PropertyValues(["transform": v]).value(forKeyPath: keyPath)) ?? nil
+                            ?? .scalar(0)
                     }
                     let chart = Column(keyPath: keyPath, values: values)
                     if !chart.isConstant {
-                        charts.append(Chart(title: "\(layer.name).\(keyPath)",
-                                            unit: ValueUnits.unit(of: keyPath), values: values))
+                        charts.append(
+                            Chart(
+                                title: "\(layer.name).\(keyPath)",
+                                unit: ValueUnits.unit(of: keyPath), values: values))
                     }
                 }
             }
