@@ -43,7 +43,7 @@ final class OutputTargetTests: XCTestCase {
     /// from 20; for major 1, minor 3 that is (1 << 8) | 3. (The macro is not visible to Swift.)
     static let nullDevice = dev_t((1 << 8) | 3)
 
-    /// Issue 12: `-o /dev/null` as root replaced the device node with a regular file. A
+    /// Issue 12: writing `-o` onto /dev/null as root replaced the device node with a regular file. A
     /// character device made with mknod (1, 3 is Linux's null device, Documentation/admin-
     /// guide/devices.txt) must still be that device afterwards.
     func testCharacterDeviceStaysADevice() throws {

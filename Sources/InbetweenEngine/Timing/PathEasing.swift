@@ -150,8 +150,8 @@ public struct PathEasing: Sendable {
     private func tangent(_ geometry: SVGPathData.Piece.Geometry, at s: Double) -> Point {
         switch geometry {
         case .arc(let arc): return arc.derivative(s)
-        case .cubic(let p0, let c1, let c2, let p3):
-            let (from, candidates) = s == 0 ? (p0, [c1, c2, p3]) : (p3, [c2, c1, p0])
+        case .cubic(let c):
+            let (from, candidates) = s == 0 ? (c.p0, [c.p1, c.p2, c.p3]) : (c.p3, [c.p2, c.p1, c.p0])
             for c in candidates where c != from {
                 return s == 0
                     ? Point(x: c.x - from.x, y: c.y - from.y) : Point(x: from.x - c.x, y: from.y - c.y)
@@ -177,10 +177,10 @@ public struct PathEasing: Sendable {
     /// derivative, an arc's `xDerivativeExtremes`.
     func turningParameters(_ piece: Piece) -> [Double] {
         switch piece.geometry {
-        case .cubic(let p0, let c1, let c2, let p3):
-            let d0 = 3 * (c1.x - p0.x)
-            let d1 = 3 * (c2.x - c1.x)
-            let d2 = 3 * (p3.x - c2.x)
+        case .cubic(let c):
+            let d0 = 3 * (c.p1.x - c.p0.x)
+            let d1 = 3 * (c.p2.x - c.p1.x)
+            let d2 = 3 * (c.p3.x - c.p2.x)
             let a = d0 - 2 * d1 + d2
             guard a != 0 else { return [] }
             let vertex = (d0 - d1) / a
@@ -194,10 +194,10 @@ public struct PathEasing: Sendable {
     /// derivative d0·(1−s)² + 2·d1·(1−s)·s + d2·s², or an arc's angles θ = −α + kπ.
     func xTurns(_ piece: Piece) -> [Double] {
         switch piece.geometry {
-        case .cubic(let p0, let c1, let c2, let p3):
-            let d0 = 3 * (c1.x - p0.x)
-            let d1 = 3 * (c2.x - c1.x)
-            let d2 = 3 * (p3.x - c2.x)
+        case .cubic(let c):
+            let d0 = 3 * (c.p1.x - c.p0.x)
+            let d1 = 3 * (c.p2.x - c.p1.x)
+            let d2 = 3 * (c.p3.x - c.p2.x)
             let a = d0 - 2 * d1 + d2
             let b = 2 * (d1 - d0)
             let c = d0
@@ -221,32 +221,14 @@ public struct PathEasing: Sendable {
     static func point(_ geometry: SVGPathData.Piece.Geometry, _ s: Double) -> Point {
         switch geometry {
         case .arc(let arc): return arc.point(s)
-        case .cubic(let p0, let c1, let c2, let p3):
-            // Bernstein form; exact at s = 0 and s = 1.
-            if s == 0 { return p0 }
-            if s == 1 { return p3 }
-            let u = 1 - s
-            let b0 = u * u * u
-            let b1 = 3 * u * u * s
-            let b2 = 3 * u * s * s
-            let b3 = s * s * s
-            return Point(
-                x: b0 * p0.x + b1 * c1.x + b2 * c2.x + b3 * p3.x,
-                y: b0 * p0.y + b1 * c1.y + b2 * c2.y + b3 * p3.y)
+        case .cubic(let c): return c.point(at: s)  // exact at s = 0 and s = 1
         }
     }
 
     static func derivative(_ geometry: SVGPathData.Piece.Geometry, _ s: Double) -> Point {
         switch geometry {
         case .arc(let arc): return arc.derivative(s)
-        case .cubic(let p0, let c1, let c2, let p3):
-            let u = 1 - s
-            let a = 3 * u * u
-            let b = 6 * u * s
-            let c = 3 * s * s
-            return Point(
-                x: a * (c1.x - p0.x) + b * (c2.x - c1.x) + c * (p3.x - c2.x),
-                y: a * (c1.y - p0.y) + b * (c2.y - c1.y) + c * (p3.y - c2.y))
+        case .cubic(let c): return c.derivative(at: s)
         }
     }
 

@@ -4,15 +4,13 @@ import Foundation
 /// grammar for path data: https://www.w3.org/TR/SVG2/paths.html#PathDataBNF).
 ///
 /// Every command is accepted, absolute and relative: M, L, H, V, C, S, Q, T, A, Z. Lines and
-/// quadratics become cubics exactly (a line's controls at 1/3 and 2/3; a quadratic's by degree
-/// elevation, c = p + 2/3·(q − p)); arcs stay arcs (`EllipticArc`), so nothing is approximated.
+/// quadratics become cubics exactly (`CubicSegment.line` and `.quad`); arcs stay arcs (`EllipticArc`), so nothing is approximated.
 /// The first subpath ends at a Z or at the next M: an easing is one curve.
 struct SVGPathData {
     /// One drawing command's piece, in the path's own coordinates.
     struct Piece: Sendable {
         enum Geometry: Sendable {
-            /// p0, c1, c2, p3.
-            case cubic(Point, Point, Point, Point)
+            case cubic(CubicSegment)
             case arc(EllipticArc)
         }
         var geometry: Geometry
@@ -60,25 +58,25 @@ struct SVGPathData {
                 case "L", "l":
                     let p = try point()
                     append(
-                        .cubic(current, along(current, p, 1.0 / 3), along(current, p, 2.0 / 3), p), command)
+                        .cubic(.line(current, p)), command)
                     current = p
                 case "H", "h":
                     let x = try scanner.number()
                     let p = Point(x: relative ? current.x + x : x, y: current.y)
                     append(
-                        .cubic(current, along(current, p, 1.0 / 3), along(current, p, 2.0 / 3), p), command)
+                        .cubic(.line(current, p)), command)
                     current = p
                 case "V", "v":
                     let y = try scanner.number()
                     let p = Point(x: current.x, y: relative ? current.y + y : y)
                     append(
-                        .cubic(current, along(current, p, 1.0 / 3), along(current, p, 2.0 / 3), p), command)
+                        .cubic(.line(current, p)), command)
                     current = p
                 case "C", "c":
                     let c1 = try point()
                     let c2 = try point()
                     let p = try point()
-                    append(.cubic(current, c1, c2, p), command)
+                    append(.cubic(CubicSegment(current, c1, c2, p)), command)
                     cubicControl = c2
                     current = p
                 case "S", "s":
@@ -89,13 +87,13 @@ struct SVGPathData {
                         ?? current
                     let c2 = try point()
                     let p = try point()
-                    append(.cubic(current, c1, c2, p), command)
+                    append(.cubic(CubicSegment(current, c1, c2, p)), command)
                     cubicControl = c2
                     current = p
                 case "Q", "q":
                     let q = try point()
                     let p = try point()
-                    append(SVGPathData.quadratic(current, q, p), command)
+                    append(.cubic(.quad(current, q, p)), command)
                     quadControl = q
                     current = p
                 case "T", "t":
@@ -103,7 +101,7 @@ struct SVGPathData {
                         lastQuadControl.map { Point(x: 2 * current.x - $0.x, y: 2 * current.y - $0.y) }
                         ?? current
                     let p = try point()
-                    append(SVGPathData.quadratic(current, q, p), command)
+                    append(.cubic(.quad(current, q, p)), command)
                     quadControl = q
                     current = p
                 case "A", "a":
@@ -120,7 +118,7 @@ struct SVGPathData {
                     case .none: break  // the same end point: SVG 2 §9.5.1 draws nothing
                     case .line:
                         append(
-                            .cubic(current, along(current, p, 1.0 / 3), along(current, p, 2.0 / 3), p),
+                            .cubic(.line(current, p)),
                             command)
                     case .arc(let arc): append(.arc(arc), command)
                     }
@@ -128,9 +126,7 @@ struct SVGPathData {
                 case "Z", "z":
                     if current != start {
                         append(
-                            .cubic(
-                                current, along(current, start, 1.0 / 3), along(current, start, 2.0 / 3), start
-                            ),
+                            .cubic(.line(current, start)),
                             command)
                     }
                     break commands  // the first subpath ends here
@@ -153,14 +149,6 @@ struct SVGPathData {
     private mutating func append(_ geometry: Piece.Geometry, _ command: Character) {
         pieces.append(Piece(geometry: geometry, command: command, number: pieces.count + 1))
     }
-
-    static func quadratic(_ p0: Point, _ q: Point, _ p3: Point) -> Piece.Geometry {
-        .cubic(p0, along(p0, q, 2.0 / 3), along(p3, q, 2.0 / 3), p3)
-    }
-}
-
-private func along(_ a: Point, _ b: Point, _ t: Double) -> Point {
-    Point(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t)
 }
 
 /// Reads the tokens of SVG path data: command letters, numbers and arc flags, with white
