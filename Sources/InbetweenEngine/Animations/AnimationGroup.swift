@@ -39,7 +39,7 @@ public struct AnimationGroup: Sendable {
     }
 
     /// Children in order, each on top of the values left by the ones before it.
-    public func apply(to values: inout PropertyValues, atParentTime t: Double) throws {
+    public func apply<Store: PropertyStore>(to values: inout Store, atParentTime t: Double) throws {
         guard let local = childTime(atParentTime: t) else { return }
         for child in animations { try child.apply(to: &values, atParentTime: local) }
     }

@@ -72,7 +72,7 @@ public struct BasicAnimation: Sendable {
         return (try Value.interpolate(ends.from, ends.to, p), ends.from, ends.to)
     }
 
-    public func apply(to values: inout PropertyValues, atParentTime t: Double) throws {
+    public func apply<Store: PropertyStore>(to values: inout Store, atParentTime t: Double) throws {
         guard let fraction = PropertyEffect.iterationFraction(timing, atParentTime: t) else {
             return
         }

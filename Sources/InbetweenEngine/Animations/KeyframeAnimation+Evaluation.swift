@@ -36,7 +36,7 @@ extension KeyframeAnimation {
         return (try Value.interpolate(frames[i], frames[i + 1], s), nil)
     }
 
-    public func apply(to values: inout PropertyValues, atParentTime t: Double) throws {
+    public func apply<Store: PropertyStore>(to values: inout Store, atParentTime t: Double) throws {
         guard let fraction = PropertyEffect.iterationFraction(timing, atParentTime: t) else {
             return
         }
@@ -51,7 +51,7 @@ extension KeyframeAnimation {
             // Core Animation turns the layer to the direction of travel; autoReverse faces
             // backwards (a half turn more).
             let turn = rotationMode == .autoReverse ? Double.pi : 0
-            try values.set(.scalar(angle + turn), forKeyPath: KeyframeAnimation.rotationKeyPath)
+            try values.set(.scalar(angle + turn), at: KeyPathAccessor(KeyframeAnimation.rotationKeyPath))
         }
     }
 }

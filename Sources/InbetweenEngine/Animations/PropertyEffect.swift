@@ -9,9 +9,9 @@ struct PropertyEffect {
     /// `cycleChange` is end − start of one cycle (Apple: "the value of the animation is the
     /// value at the end of the previous repeat cycle, plus the value of the current repeat
     /// cycle"). An autoreversing cycle ends where it began, so it accumulates nothing.
-    func write(
+    func write<Store: PropertyStore>(
         _ value: Value, cycleChange: @autoclosure () throws -> Value, timing: MediaTiming,
-        parentTime t: Double, into values: inout PropertyValues
+        parentTime t: Double, into values: inout Store
     ) throws {
         var v = value
         if cumulative && !timing.autoreverses {

@@ -10,9 +10,17 @@
 public struct Layer: Sendable {
     public let name: String
     /// The model layer's values: what the layer shows when no animation is in effect.
-    public internal(set) var modelValues: PropertyValues
+    public internal(set) var modelValues: PropertyValues {
+        didSet { revision &+= 1 }
+    }
     /// In the order added; later ones apply on top of earlier ones, as in CA's render tree.
-    var entries: [LayerAnimationEntry] = []
+    var entries: [LayerAnimationEntry] = [] {
+        didSet { revision &+= 1 }
+    }
+    /// Changes whenever the model values or the animations change (an event's bookkeeping on
+    /// an entry counts too), so that what `TrackColumns` worked out for a layer is reused for
+    /// as long as it holds, and no longer.
+    public private(set) var revision = 0
     /// Stop (and owed start) events of animations already removed or replaced.
     var retiredEvents: [PendingEvent] = []
     /// Serial of the next add; also numbers generated keys.
@@ -110,6 +118,26 @@ public struct Layer: Sendable {
             try entries[i].animation.apply(to: &values, atParentTime: time - entries[i].addedAt)
         }
         return values
+    }
+
+    /// How to compute the presentation value at `accessor`'s key path alone, when every
+    /// animation touching its root property animates exactly that key path and nothing else (no
+    /// group, no second key path) and the root has a model value; nil otherwise. See `TrackPlan`.
+    func soleTrackPlan(for accessor: KeyPathAccessor) -> TrackPlan? {
+        guard let root = modelValues.values[accessor.root] ?? PropertyValues.defaultsByKeyPath[accessor.root]
+        else { return nil }
+        var steps: [TrackPlan.Step] = []
+        for entry in entries {
+            let keyPaths = entry.animation.keyPaths
+            guard keyPaths.contains(where: { PropertyValues.split($0).root == accessor.root }) else {
+                continue
+            }
+            guard keyPaths.count == 1, keyPaths[0] == accessor.keyPath,
+                let step = TrackPlan.Step(entry)
+            else { return nil }
+            steps.append(step)
+        }
+        return TrackPlan(root: root, steps: steps, accessor: accessor)
     }
 
     /// One presentation value (validates the key path).

@@ -56,8 +56,17 @@ struct LayerAnimationEntry: Sendable {
     /// its stop event is delivered; presentation must not depend on whether the host has
     /// delivered that event yet, so from its stop time on it counts as removed already.
     func isInEffect(at t: Double) -> Bool {
+        LayerAnimationEntry.isInEffect(
+            at: t, addedAt: addedAt, stopTime: stopTime, removedOnCompletion: animation.removedOnCompletion)
+    }
+
+    /// Shared with `TrackPlan.Step`, which keeps these three fields of an entry.
+    @inline(__always)
+    static func isInEffect(at t: Double, addedAt: Double, stopTime: Double?, removedOnCompletion: Bool)
+        -> Bool
+    {
         if t < addedAt { return false }
-        if animation.removedOnCompletion, let stop = stopTime, t >= stop { return false }
+        if removedOnCompletion, let stop = stopTime, t >= stop { return false }
         return true
     }
 

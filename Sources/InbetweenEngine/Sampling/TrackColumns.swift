@@ -12,6 +12,14 @@ public struct TrackColumns: Sendable {
     /// Each track's key path, parsed when the track appears.
     private var accessors: [KeyPathAccessor] = []
     private var presentations: [PropertyValues] = []
+    /// Per track, how its value is computed for its layer's current revision (see `TrackPlan`).
+    private var plans: [TrackPlan?] = []
+    /// The layer revision each plan was made for.
+    private var revisions: [Int] = []
+    /// Set during one `sample` for a track read from its layer's whole presentation.
+    private var wholePresentation: [Bool] = []
+    /// Per layer slot: whether some track of that layer needs the whole presentation this frame.
+    private var needsPresentation: [Bool] = []
     private var known: Set<Track> = []
     private var seenAdditions = -1
 
@@ -41,11 +49,33 @@ public struct TrackColumns: Sendable {
     }
 
     /// Reads every track's presentation value at `time` into `values`.
+    ///
+    /// A track whose root property only its own key path's animations touch is computed alone,
+    /// from that root's model value (`TrackPlan`):
+    /// the same accessor reads and writes as the layer's whole presentation, so the same
+    /// values, without the property dictionary. Any other track reads its layer's whole
+    /// presentation, built once per layer per frame.
     public mutating func sample(_ scene: Scene, at time: Double) throws {
-        for slot in sampledLayers.indices {
+        for slot in needsPresentation.indices { needsPresentation[slot] = false }
+        for i in tracks.indices {
+            let layerIndex = sampledLayers[slotOfTrack[i]]
+            let revision = scene.layers[layerIndex].revision
+            if revisions[i] != revision {
+                revisions[i] = revision
+                plans[i] = scene.layers[layerIndex].soleTrackPlan(for: accessors[i])
+            }
+            if let value = try plans[i]?.value(at: time) {
+                values[i] = value
+            } else {
+                needsPresentation[slotOfTrack[i]] = true
+                wholePresentation[i] = true
+            }
+        }
+        for slot in sampledLayers.indices where needsPresentation[slot] {
             presentations[slot] = try scene.layers[sampledLayers[slot]].presentationValues(at: time)
         }
-        for i in tracks.indices {
+        for i in tracks.indices where wholePresentation[i] {
+            wholePresentation[i] = false
             guard let value = (try? presentations[slotOfTrack[i]].value(at: accessors[i])) ?? nil else {
                 throw EngineError(
                     parameter: "keyPath", value: tracks[i].keyPath,
@@ -55,12 +85,19 @@ public struct TrackColumns: Sendable {
         }
     }
 
+    /// How many tracks the last `sample` computed alone (`TrackPlan`), for tests that must know
+    /// the shortcut was taken.
+    var tracksComputedAlone: Int { plans.indices.count { plans[$0] != nil && !wholePresentation[$0] } }
+
     private mutating func append(_ track: Track, scene: Scene) {
         let layerIndex = scene.index(ofLayer: track.layer)!
         known.insert(track)
         tracks.append(track)
         accessors.append(KeyPathAccessor(track.keyPath))
         values.append(.scalar(0))
+        plans.append(nil)
+        revisions.append(-1)
+        wholePresentation.append(false)
         if let slot = slotOfLayer[layerIndex] {
             slotOfTrack.append(slot)
         } else {
@@ -68,6 +105,7 @@ public struct TrackColumns: Sendable {
             slotOfTrack.append(sampledLayers.count)
             sampledLayers.append(layerIndex)
             presentations.append(PropertyValues())
+            needsPresentation.append(false)
         }
     }
 }

@@ -43,6 +43,36 @@ extension Transform3D {
         return (x, y, z)
     }
 
+    /// `Transform3D(components:)` of `decomposed` with some scales replaced (nil keeps one),
+    /// computed directly when the upper 3x3 is diagonal with positive entries of moderate size
+    /// (a layer scaled, translated or given perspective, never rotated or skewed: every
+    /// `transform.scale` animation of an unrotated layer, on every frame). Nil otherwise.
+    ///
+    /// Bit for bit what the general route gives (`TransformKeyPathTests` compares them, zeros'
+    /// signs included): such a matrix decomposes into its diagonal as the scales (the square
+    /// root of a square is exact, in binary floating point, when the square neither overflows
+    /// nor underflows; hence the range), rotations of +0 or -0, which compose to the identity
+    /// with +0 off the diagonal, and the translation and perspective entries unchanged; the
+    /// rebuilt diagonal is `0 + scale` (a sum started at +0) and the rest of the 3x3 is +0.
+    func rescaledDiagonal(_ x: Double?, _ y: Double?, _ z: Double?) -> Transform3D? {
+        let moderate = 0x1p-500...0x1p500
+        guard m[1] == 0, m[2] == 0, m[4] == 0, m[6] == 0, m[8] == 0, m[9] == 0,
+            moderate.contains(m[0]), moderate.contains(m[5]), moderate.contains(m[10]),
+            x?.isFinite ?? true, y?.isFinite ?? true, z?.isFinite ?? true
+        else { return nil }
+        var out = self
+        out.m[0] = 0.0 + (x ?? m[0])
+        out.m[5] = 0.0 + (y ?? m[5])
+        out.m[10] = 0.0 + (z ?? m[10])
+        out.m[1] = 0
+        out.m[2] = 0
+        out.m[4] = 0
+        out.m[6] = 0
+        out.m[8] = 0
+        out.m[9] = 0
+        return out
+    }
+
     public var decomposed: TransformComponents {
         var out = TransformComponents()
         out.translation = [m[12], m[13], m[14]]

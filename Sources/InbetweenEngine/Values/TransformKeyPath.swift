@@ -77,12 +77,18 @@ enum TransformKeyPath: Hashable, Sendable {
             c.rotation[axis] = try KeyPathComponent.scalar(value, keyPath)
             return Transform3D(components: c)
         case .scale(let axis):
+            let v = try KeyPathComponent.scalar(value, keyPath)
+            if let scaled = t.rescaledDiagonal(axis == 0 ? v : nil, axis == 1 ? v : nil, axis == 2 ? v : nil)
+            {
+                return scaled
+            }
             var c = t.decomposed
             c.scale[axis] = try KeyPathComponent.scalar(value, keyPath)
             return Transform3D(components: c)
         case .uniformScale:
-            var c = t.decomposed
             let s = try KeyPathComponent.scalar(value, keyPath)
+            if let scaled = t.rescaledDiagonal(s, s, s) { return scaled }
+            var c = t.decomposed
             c.scale = [s, s, s]
             return Transform3D(components: c)
         }

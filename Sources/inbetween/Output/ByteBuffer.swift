@@ -72,6 +72,13 @@ final class ByteBuffer {
     ) {
         var size = capacity
         while size < needed { size *= 2 }
+        resize(&base, count: count, capacity: &capacity, to: size)
+    }
+
+    /// Moves the `count` bytes at `base` into a new block of exactly `size` bytes.
+    static func resize(
+        _ base: inout UnsafeMutablePointer<UInt8>, count: Int, capacity: inout Int, to size: Int
+    ) {
         let bigger = UnsafeMutablePointer<UInt8>.allocate(capacity: size)
         bigger.update(from: base, count: count)
         base.deallocate()

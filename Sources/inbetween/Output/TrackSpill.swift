@@ -9,8 +9,15 @@ import InbetweenEngine
 /// writer touches two of these per track per frame, and as classes each touch cost a retain
 /// and a release (14% of writing a frame).
 struct TrackSpill {
-    /// Per buffer; a JSON document has two per track.
-    static let limit = 256 * 1024
+    /// Per buffer; a JSON document has two per track. Small, because the buffers of every track
+    /// are alive at once and the doubling growth below overshoots: at 256 KiB each grew to
+    /// 512 KiB, and a two-track ten-minute run peaked 4 MiB above a one-second one (goal 6 of
+    /// `scripts/bench`). One frame adds at most a few hundred bytes to a buffer, so a spill
+    /// every 32 KiB is still a large write.
+    static let limit = 32 * 1024
+    /// The most a buffer grows to by doubling: the limit plus room for one frame's value (only
+    /// a value wider than this slack, such as a long path, makes it larger).
+    static let cappedCapacity = limit + 4096
 
     private(set) var base: UnsafeMutablePointer<UInt8>
     private var capacity: Int
@@ -45,7 +52,14 @@ struct TrackSpill {
     }
 
     private mutating func grow(_ needed: Int) {
-        ByteBuffer.grow(&base, count: count, capacity: &capacity, toHold: needed)
+        // Doubling, but never past the cap when the cap holds what is needed: a buffer is
+        // spilled once it reaches the limit, so doubling 32 KiB to 64 KiB would only be slack.
+        if needed <= TrackSpill.cappedCapacity {
+            let size = min(max(needed, 2 * capacity), TrackSpill.cappedCapacity)
+            ByteBuffer.resize(&base, count: count, capacity: &capacity, to: size)
+        } else {
+            ByteBuffer.grow(&base, count: count, capacity: &capacity, toHold: needed)
+        }
     }
 
     @inline(__always)
@@ -73,7 +87,8 @@ struct TrackSpill {
         if spilled {
             try sink.flush()
             guard lseek(fd, 0, SEEK_SET) == 0 else { throw CommandError("cannot read back a temporary file") }
-            var chunk = [UInt8](repeating: 0, count: 1 << 20)
+            // Small, like the buffers: a larger chunk is one more peak the long run pays for.
+            var chunk = [UInt8](repeating: 0, count: 64 * 1024)
             while true {
                 let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
                 if n < 0 && errno == EINTR { continue }

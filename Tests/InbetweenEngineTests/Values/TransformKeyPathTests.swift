@@ -86,4 +86,44 @@ final class TransformKeyPathTests: XCTestCase {
         XCTAssertEqual(p.x, 5, accuracy: 1e-12)
         XCTAssertEqual(p.y, 2, accuracy: 1e-12)
     }
+
+    /// `rescaledDiagonal`, the shortcut every `transform.scale` write of an unrotated layer takes,
+    /// gives the general route's matrix bit for bit (signs of zeros included): decompose, replace
+    /// the scales, recompose. Seeded random matrices of the shape it accepts: positive diagonal
+    /// entries across the accepted range, +0 or -0 off the diagonal, any translation and
+    /// perspective; new scales positive, negative, zero, tiny and huge.
+    func testDiagonalRescaleEqualsDecomposeAndRecompose() throws {
+        var generator = SplitMix64(seed: 0x5CA1E)
+        func positive() -> Double {
+            [1, 0.5, 2, 1e-150, 1e150, 0x1p-500, 0x1p500, 0.1 + generator.unit() * 10][generator.below(8)]
+        }
+        func zero() -> Double { generator.below(2) == 0 ? 0.0 : -0.0 }
+        func anything() -> Double {
+            [0.0, -0.0, 1, -1, 1e-300, -3e200, generator.unit() * 200 - 100][generator.below(7)]
+        }
+        for _ in 0..<20_000 {
+            var m = [Double](repeating: 0, count: 16)
+            for i in [1, 2, 4, 6, 8, 9] { m[i] = zero() }
+            for i in [0, 5, 10] { m[i] = positive() }
+            for i in [3, 7, 11, 12, 13, 14, 15] { m[i] = anything() }
+            let t = Transform3D(m: m)
+            let axis = generator.below(4)  // 3: all three (transform.scale)
+            let s = anything()
+            let replaced: [Double?] = (0..<3).map { axis == 3 || axis == $0 ? s : nil }
+            let fast = try XCTUnwrap(t.rescaledDiagonal(replaced[0], replaced[1], replaced[2]))
+            var c = t.decomposed
+            for k in 0..<3 { if let r = replaced[k] { c.scale[k] = r } }
+            let general = Transform3D(components: c)
+            XCTAssertEqual(fast.m.map(\.bitPattern), general.m.map(\.bitPattern), "\(m) axis \(axis) s \(s)")
+        }
+        // Anything rotated, skewed, mirrored or out of range takes the general route.
+        XCTAssertNil(Transform3D.rotation(angle: 0.1).rescaledDiagonal(2, 2, 2))
+        XCTAssertNil(Transform3D.scale(x: -1, y: 1).rescaledDiagonal(2, nil, nil))
+        XCTAssertNil(Transform3D.scale(x: 1e-200, y: 1).rescaledDiagonal(2, nil, nil))
+        XCTAssertNil(Transform3D.identity.rescaledDiagonal(.infinity, nil, nil))
+    }
+}
+
+extension SplitMix64 {
+    mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
 }

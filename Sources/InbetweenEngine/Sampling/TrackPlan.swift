@@ -1,0 +1,55 @@
+/// One track's value computed alone: its root property's model value with the animations that
+/// touch that root applied in the order added, each to a `RootSlot` instead of the layer's
+/// whole property set. Made by `Layer.soleTrackPlan(for:)` for a layer revision and used by
+/// `TrackColumns` until the layer changes (issue 10, goal 8).
+///
+/// Each animation is kept as a closure over its own struct (`Step.apply`): applying an
+/// `Animation` read out of the layer copied the whole struct out of its indirect box on every
+/// frame (its arrays and strings retained and released); a closure's captured struct is used
+/// in place. A class for the same reason: `TrackColumns` reading a struct plan out of its array
+/// copied it (root value, steps, key path) on every frame.
+final class TrackPlan: Sendable {
+    struct Step: Sendable {
+        let addedAt: Double
+        let stopTime: Double?
+        let removedOnCompletion: Bool
+        let apply: @Sendable (inout RootSlot, Double) throws -> Void
+
+        /// Nil for a group (its children may touch other roots).
+        init?(_ entry: LayerAnimationEntry) {
+            addedAt = entry.addedAt
+            stopTime = entry.stopTime
+            removedOnCompletion = entry.animation.removedOnCompletion
+            switch entry.animation {
+            case .basic(let a): apply = { try a.apply(to: &$0, atParentTime: $1) }
+            case .keyframe(let a): apply = { try a.apply(to: &$0, atParentTime: $1) }
+            case .spring(let a): apply = { try a.apply(to: &$0, atParentTime: $1) }
+            case .group: return nil
+            }
+        }
+    }
+
+    let root: Value
+    let steps: [Step]
+    let accessor: KeyPathAccessor
+
+    init(root: Value, steps: [Step], accessor: KeyPathAccessor) {
+        self.root = root
+        self.steps = steps
+        self.accessor = accessor
+    }
+
+    /// The value at scene time `time` (what `Layer.presentationValues(at:)` gives at the
+    /// key path, since nothing else touches the root).
+    func value(at time: Double) throws -> Value? {
+        var slot = RootSlot(root: root)
+        for step in steps
+        where LayerAnimationEntry.isInEffect(
+            at: time, addedAt: step.addedAt, stopTime: step.stopTime,
+            removedOnCompletion: step.removedOnCompletion)
+        {
+            try step.apply(&slot, time - step.addedAt)
+        }
+        return try slot.value(at: accessor)
+    }
+}

@@ -1,0 +1,126 @@
+import XCTest
+
+@testable import InbetweenEngine
+
+/// `TrackColumns` computes a track alone (`TrackPlan`) when only its own key path's animations
+/// touch its root property. The layer's whole presentation (`Layer.presentationValues(at:)`)
+/// stays the definition: every value here must equal it bit for bit, at every frame, through
+/// changes made mid-run.
+final class TrackPlanTests: XCTestCase {
+    private func basic(
+        _ keyPath: String, from: Value? = nil, to: Value? = nil, by: Value? = nil, duration: Double = 1,
+        timing: MediaTiming? = nil, function: TimingFunction? = .easeInEaseOut, additive: Bool = false,
+        cumulative: Bool = false, removedOnCompletion: Bool = true
+    ) throws -> Animation {
+        .basic(
+            try BasicAnimation(
+                keyPath: keyPath, fromValue: from, toValue: to, byValue: by,
+                timing: timing ?? MediaTiming(duration: duration), timingFunction: function,
+                additive: additive,
+                cumulative: cumulative, removedOnCompletion: removedOnCompletion))
+    }
+
+    private func scene() throws -> Scene {
+        let rotated = Transform3D.rotation(angle: 0.3).concatenating(.translation(x: 4, y: 5))
+        var scene = try Scene(layers: [
+            Layer(name: "plain", values: ["position": .point(Point(1, 2))]),
+            Layer(name: "stacked"),
+            Layer(name: "grouped"),
+            Layer(name: "rotated", values: ["transform": .transform(rotated)]),
+        ])
+        try scene.modifyLayer(named: "plain") { l in
+            try l.add(
+                basic("position", from: .point(Point(0, 0)), to: .point(Point(300, 100))), forKey: "move",
+                at: 0)
+            try l.add(
+                .keyframe(
+                    KeyframeAnimation(
+                        keyPath: "opacity", values: [.scalar(0), .scalar(1), .scalar(0.5), .scalar(1)],
+                        keyTimes: [0, 0.3, 0.7, 1], timingFunctions: [.easeIn, .linear, .easeOut],
+                        timing: MediaTiming(duration: 1.5))), forKey: "fade", at: 0)
+            try l.add(
+                .spring(
+                    SpringAnimation(keyPath: "transform.scale", fromValue: .scalar(0.5), toValue: .scalar(1))),
+                forKey: "pop", at: 0)
+            // A part of a root that is not a transform.
+            try l.add(basic("bounds.size.width", from: .scalar(10), to: .scalar(40)), forKey: "grow", at: 0)
+        }
+        try scene.modifyLayer(named: "stacked") { l in
+            // Two on one key path: the second adds to the first, from the value beneath it.
+            try l.add(basic("position", to: .point(Point(50, 60)), duration: 2), forKey: "a", at: 0)
+            try l.add(basic("position", by: .point(Point(5, -5)), additive: true), forKey: "b", at: 0)
+            // Repeats, cumulative, held after the end.
+            try l.add(
+                basic(
+                    "opacity", from: .scalar(0), to: .scalar(0.25),
+                    timing: MediaTiming(duration: 0.4, repeatCount: 3, fillMode: .forwards), cumulative: true,
+                    removedOnCompletion: false), forKey: "steps", at: 0)
+            // Two key paths of one root: the whole presentation.
+            try l.add(basic("transform.rotation.z", from: .scalar(0), to: .scalar(1)), forKey: "spin", at: 0)
+            try l.add(basic("transform.scale", from: .scalar(1), to: .scalar(2)), forKey: "zoom", at: 0)
+        }
+        try scene.modifyLayer(named: "grouped") { l in
+            let children = [
+                try basic("position", from: .point(Point(0, 0)), to: .point(Point(9, 9))),
+                try basic("opacity", from: .scalar(1), to: .scalar(0)),
+            ]
+            try l.add(
+                .group(AnimationGroup(animations: children, timing: MediaTiming(duration: 1))), forKey: "g",
+                at: 0)
+            try l.add(
+                basic(
+                    "backgroundColor", from: .color(Color(red: 1, green: 0, blue: 0, alpha: 1)),
+                    to: .color(Color(red: 0, green: 0, blue: 1, alpha: 0.5))), forKey: "tint", at: 0)
+        }
+        try scene.modifyLayer(named: "rotated") { l in
+            // A rotated model transform: the scale is written through the general decomposition.
+            try l.add(
+                .spring(
+                    SpringAnimation(
+                        keyPath: "transform.scale.x", fromValue: .scalar(0.5), toValue: .scalar(1.5))),
+                forKey: "squash", at: 0)
+        }
+        return scene
+    }
+
+    func testTracksComputedAloneEqualTheWholePresentation() throws {
+        var scene = try scene()
+        var columns = try TrackColumns(scene: scene)
+        var alone: [Int] = []
+        for frame in 0...150 {
+            let time = Double(frame) / 60
+            scene.time = time
+            if frame == 30 {
+                // Mid-run changes: a new animation replaces one, a model value changes.
+                try scene.modifyLayer(named: "plain") {
+                    try $0.add(
+                        self.basic("position", to: .point(Point(-20, 7)), duration: 0.5), forKey: "move",
+                        at: time)
+                    try $0.setModelValue(.scalar(0.75), forKeyPath: "opacity")
+                }
+            }
+            if frame == 60 {
+                try scene.modifyLayer(named: "stacked") { try $0.removeAnimation(forKey: "zoom", at: time) }
+            }
+            columns.discover(in: scene)
+            try columns.sample(scene, at: time)
+            alone.append(columns.tracksComputedAlone)
+            for (track, value) in zip(columns.tracks, columns.values) {
+                let layer = try XCTUnwrap(scene[track.layer])
+                let whole = try XCTUnwrap(
+                    try layer.presentationValues(at: time).value(forKeyPath: track.keyPath))
+                XCTAssertEqual(
+                    value.components.map(\.bitPattern), whole.components.map(\.bitPattern),
+                    "\(track) at frame \(frame)")
+            }
+        }
+        // The shortcut was taken: plain's four tracks, stacked's position and opacity, grouped's
+        // colour, rotated's scale (8); stacked's two transform tracks and grouped's two group
+        // tracks use the whole presentation, until zoom is removed at frame 60 (then spin's
+        // root has one key path: 9).
+        XCTAssertEqual(columns.tracks.count, 12)
+        XCTAssertEqual(alone[0], 8)
+        XCTAssertEqual(alone[59], 8)
+        XCTAssertEqual(alone[60], 9)
+    }
+}
