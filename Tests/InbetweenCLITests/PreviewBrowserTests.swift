@@ -58,6 +58,22 @@ final class PreviewBrowserTests: XCTestCase {
                 browser: browser), 2 * 61)
     }
 
+    /// Tests/browser/late-layer.lua: a layer an onStop handler creates at 0.5 s (frame 15 at
+    /// 30 fps) and animates. The page draws it from that frame on, where the engine has it, and
+    /// nothing of it before.
+    func testALayerACallbackCreatesIsDrawnFromItsFirstFrameInChromium() throws {
+        try XCTSkipUnless(ChromiumSession.isAvailable, "chromium is not installed (scripts/test installs it)")
+        let script = "Tests/browser/late-layer.lua"
+        let whole = try Self.wholeLayers(script: script)
+        XCTAssertEqual(whole.layers, ["ball", "spark"])
+        XCTAssertEqual(whole.firstFrames, [0, 15])
+        XCTAssertEqual(whole.times.count, 31)  // 0...1 s at 30 fps
+        let browser = try ChromiumSession()
+        defer { browser.close() }
+        // Two layers at 31 frames and 30 midpoints; spark's first 30 rows are the hidden ones.
+        XCTAssertEqual(try checkPage(script: script, folder: temporaryFolder(), browser: browser), 2 * 61)
+    }
+
     /// Writes the preview of `script`, measures it and checks every row; returns the rows.
     func checkPage(script: String, folder: URL, browser: ChromiumSession) throws -> Int {
         let name = ((script as NSString).lastPathComponent as NSString).deletingPathExtension
@@ -128,7 +144,10 @@ final class PreviewBrowserTests: XCTestCase {
     struct WholeLayers {
         var times: [Double]
         var layers: [String]
-        /// values[layer][frame]: the drawn properties' presentation values.
+        /// The first frame each layer exists at (later than 0 for one a callback creates).
+        var firstFrames: [Int]
+        /// values[layer][frame]: the drawn properties' presentation values (empty before the
+        /// layer exists).
         var values: [[PropertyValues]]
     }
 
@@ -141,12 +160,19 @@ final class PreviewBrowserTests: XCTestCase {
         runtime.scriptDirectory =
             CLIProcess.root.appendingPathComponent((script as NSString).deletingLastPathComponent).path
         try runtime.host.run(file: CLIProcess.root.appendingPathComponent(script).path)
-        let names = runtime.layers.map(\.name)
         var request = SamplingRequest()
-        request.tracks = names.flatMap { n in drawn.map { Track(layer: n, keyPath: $0) } }
+        request.keyPathsOfEveryLayer = drawn
+        var names: [String] = []
+        var first: [Int] = []
         var times: [Double] = []
-        var values = [[PropertyValues]](repeating: [], count: names.count)
+        var values: [[PropertyValues]] = []
         try runtime.sampleScene(request) { frame in
+            // A layer a callback creates gets its tracks after the others, from its first frame.
+            while names.count * drawn.count < frame.tracks.count {
+                names.append(frame.tracks[names.count * drawn.count].layer)
+                first.append(times.count)
+                values.append(Array(repeating: PropertyValues(), count: times.count))
+            }
             times.append(frame.time)
             for l in names.indices {
                 var p = PropertyValues()
@@ -154,7 +180,7 @@ final class PreviewBrowserTests: XCTestCase {
                 values[l].append(p)
             }
         }
-        return WholeLayers(times: times, layers: names, values: values)
+        return WholeLayers(times: times, layers: names, firstFrames: first, values: values)
     }
 
     /// The JSON writer's numbers are the engine's doubles to within a few units in the last of
@@ -252,7 +278,8 @@ final class PreviewBrowserTests: XCTestCase {
               var r = e.getBoundingClientRect(), cs = getComputedStyle(e), svg = e.querySelector('svg');
               out.push([t, e.getAttribute('data-layer'), r.left, r.top, r.width, r.height, cs.opacity,
                 cs.backgroundColor, getComputedStyle(e.querySelector('.border')).borderTopColor,
-                getComputedStyle(svg).display === 'none' ? null : svg.querySelector('path').getAttribute('d')]);
+                getComputedStyle(svg).display === 'none' ? null : svg.querySelector('path').getAttribute('d'),
+                cs.display]);
             });
           });
           return out;
@@ -260,10 +287,15 @@ final class PreviewBrowserTests: XCTestCase {
         """
 
     func check(_ row: [Any], against whole: WholeLayers, example: String) throws {
-        guard row.count == 10, let t = row[0] as? Double, let name = row[1] as? String,
-            let l = whole.layers.firstIndex(of: name)
+        guard row.count == 11, let t = row[0] as? Double, let name = row[1] as? String,
+            let l = whole.layers.firstIndex(of: name), let frame = whole.times.lastIndex(where: { $0 <= t })
         else { return XCTFail("\(example): bad row \(row)") }
         let place = "\(example) \(name) at t = \(t)"
+        // Before the frame a callback creates the layer at, the page shows nothing of it.
+        guard frame >= whole.firstFrames[l] else {
+            return XCTAssertEqual(row[10] as? String, "none", "not hidden before it exists, \(place)")
+        }
+        XCTAssertNotEqual(row[10] as? String, "none", "hidden, \(place)")
         let p = try Self.values(whole, layer: l, at: t)
         let box = Self.frame(p)
         let got = row[2...5].map { ($0 as? Double) ?? .nan }

@@ -22,6 +22,8 @@ public struct TrackColumns: Sendable {
     private var needsPresentation: [Bool] = []
     private var known: Set<Track> = []
     private var seenAdditions = -1
+    /// `init(keyPathsOfEveryLayer:scene:)`: the key paths, and how many layers have them.
+    private var everyLayer: (keyPaths: [String], layers: Int)?
 
     /// Tracks to discover as they appear (`fixed == nil`), or exactly `fixed`.
     public init(fixed: [Track]? = nil, scene: Scene) throws {
@@ -38,8 +40,27 @@ public struct TrackColumns: Sendable {
         seenAdditions = Int.max
     }
 
-    /// Appends tracks for animations added since the last call (none for fixed tracks).
+    /// These key paths of every layer, layer by layer in scene order (`keyPaths.count` tracks a
+    /// layer), including layers a callback adds once sampling has started: `discover` appends
+    /// theirs when they appear. What the preview draws.
+    public init(keyPathsOfEveryLayer keyPaths: [String], scene: Scene) throws {
+        for keyPath in keyPaths { try LayerProperties.validate(keyPath: keyPath, in: PropertyValues()) }
+        everyLayer = (keyPaths, 0)
+        seenAdditions = Int.max
+        discover(in: scene)
+    }
+
+    /// Appends tracks for animations added since the last call (none for fixed tracks), or
+    /// for layers added since (`init(keyPathsOfEveryLayer:scene:)`).
     public mutating func discover(in scene: Scene) {
+        if let every = everyLayer, every.layers < scene.layers.count {
+            for layer in scene.layers[every.layers...] {
+                for keyPath in every.keyPaths {
+                    append(Track(layer: layer.name, keyPath: keyPath), scene: scene)
+                }
+            }
+            everyLayer = (every.keyPaths, scene.layers.count)
+        }
         let additions = scene.additionCount
         guard seenAdditions != Int.max, additions != seenAdditions else { return }
         seenAdditions = additions

@@ -61,11 +61,15 @@ public final class FrameStream {
         clock = try runtime.clock(for: request)
         maxFrames = request.maxFrames ?? runtime.host.limits.frames
         total = clock.frameCount
-        discovers = request.tracks == nil
+        discovers = request.tracks == nil && request.keyPathsOfEveryLayer == nil
         lastIndex = (total ?? 1) - 1
         lastTime = clock.start
         do {
-            columns = try TrackColumns(fixed: request.tracks, scene: runtime.state.scene)
+            if let keyPaths = request.keyPathsOfEveryLayer {
+                columns = try TrackColumns(keyPathsOfEveryLayer: keyPaths, scene: runtime.state.scene)
+            } else {
+                columns = try TrackColumns(fixed: request.tracks, scene: runtime.state.scene)
+            }
         } catch {
             throw FrameStream.luaError(error)
         }

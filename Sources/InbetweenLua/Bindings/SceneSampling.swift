@@ -12,6 +12,10 @@ public struct SamplingRequest: Sendable {
     /// Sample exactly these tracks (every layer named must exist when sampling starts) instead
     /// of discovering the animated ones as they appear; the preview and the Lottie export draw whole layers this way.
     public var tracks: [Track]?
+    /// Sample these key paths of every layer, layer by layer in scene order, including layers
+    /// that callbacks add once sampling has started (their tracks come after the others, from
+    /// the frame where the layer first exists). Takes precedence over `tracks`.
+    public var keyPathsOfEveryLayer: [String]?
     public static let defaultFPS = 60.0
     /// The highest frame rate a script or `--fps` may ask for (as `keyframes.generate`).
     public static let maximumFPS = 100_000.0

@@ -7,8 +7,9 @@ import InbetweenEngine
 /// - `version`: a hash of the rest, so the page swaps data only when something changed;
 /// - `fps`, `times` (every frame's scene time, seconds), `title`, `live` (the data file's
 ///   name when watching, else null), `stage` (the script's `scene{size}` as [w, h], else null);
-/// - `layers[]`: `name` and `props`: per drawn key path either `c` (the value at every frame)
-///   or `v` (one value per frame);
+/// - `layers[]`: `name`, `from` (the first frame a layer made by a callback exists at; absent
+///   for 0) and `props`: per drawn key path either `c` (the value at every frame) or `v` (one
+///   value per frame);
 /// - `charts[]`: `title`, `unit`, `kind` and `v`, for the charts under the stage.
 ///
 /// Values: a number (scalar), an array (point, size, rect, color r g b a in 0–1, transform as
@@ -40,6 +41,7 @@ enum PreviewData {
         for (l, layer) in scene.layers.enumerated() {
             text(l > 0 ? ",\n{\"name\":" : "{\"name\":")
             string(layer.name, into: &body)
+            if layer.firstFrame > 0 { text(",\"from\":\(layer.firstFrame)") }
             text(",\"props\":{")
             for (k, column) in layer.columns.enumerated() where !column.values.isEmpty {
                 if k > 0 { text(",") }

@@ -146,7 +146,7 @@ enum PreviewPlayer {
           // The stage covers every frame's layers (bounds corners and path points) from the origin.
           var w = 360, h = 240, ts = S.d.times;
           S.layers.forEach(function (E) {
-            for (var i = 0; i < ts.length; i++) {
+            for (var i = E.L.from || 0; i < ts.length; i++) {
               var f = { i: i, u: 0 }, m = layerMatrix(E.L, f), b = prop(E.L, 'bounds', f), pts = [0, 0, b[2], 0, 0, b[3], b[2], b[3]];
               var pv = prop(E.L, 'path', f);
               for (var k = 0; k + 1 < pv.p.length; k += 2) pts.push(pv.p[k] - b[0], pv.p[k + 1] - b[1]);
@@ -165,6 +165,10 @@ enum PreviewPlayer {
         }
 
         function drawLayer(E, f, z) {
+          // A layer a callback makes exists from frame L.from on: nothing of it before.
+          var hidden = f.i < (E.L.from || 0) ? 'none' : '';
+          [E.el, E.guide, E.cross, E.name].forEach(function (e) { e.style.display = hidden; });
+          if (hidden) return;
           var L = E.L, el = E.el, b = prop(L, 'bounds', f);
           var w = layoutSize(b[2]), h = layoutSize(b[3]);
           var sx = w > 0 ? b[2] / w : 1, sy = h > 0 ? b[3] / h : 1;

@@ -31,6 +31,9 @@ struct PreviewScene {
     struct LayerFrames {
         var name: String
         var columns: [Column]
+        /// The first frame the layer exists at (a callback may create it mid-run); its columns
+        /// repeat that frame's values before it, and the page hides it there.
+        var firstFrame = 0
     }
 
     var fps: Double
@@ -39,31 +42,32 @@ struct PreviewScene {
     /// The view the layers live in (`scene{size = ...}`), when the script gives one: the stage.
     var stageSize: Size?
 
-    /// Samples every layer the script built (the script has run in `runtime`). Layers a
-    /// callback creates while sampling are not in the preview: the tracks are fixed at the
-    /// start.
+    /// Samples every layer the script built (the script has run in `runtime`), and every layer
+    /// a callback creates while sampling, from the frame it first exists at.
     static func sample(_ runtime: Runtime, request: SamplingRequest) throws -> PreviewScene {
-        let names = runtime.layers.map(\.name)
         var request = request
-        request.tracks = names.flatMap { name in drawnKeyPaths.map { Track(layer: name, keyPath: $0) } }
+        request.keyPathsOfEveryLayer = drawnKeyPaths
         let fps = try runtime.clock(for: request).fps
-        var times: [Double] = []
-        var columns: [[Value]] = []
-        try runtime.sampleScene(request) { frame in
-            times.append(frame.time)
-            if columns.isEmpty {
-                columns = frame.values.map { [$0] }
-            } else {
-                for i in frame.values.indices { columns[i].append(frame.values[i]) }
-            }
-        }
         let count = drawnKeyPaths.count
-        let layers = names.enumerated().map { l, name in
-            LayerFrames(
-                name: name,
-                columns: drawnKeyPaths.enumerated().map { k, keyPath in
-                    Column(keyPath: keyPath, values: columns.isEmpty ? [] : columns[l * count + k])
-                })
+        var times: [Double] = []
+        var layers: [LayerFrames] = []
+        try runtime.sampleScene(request) { frame in
+            // Tracks come layer by layer, `count` a layer, a new layer's after the others.
+            while layers.count * count < frame.tracks.count {
+                let first = layers.count * count
+                layers.append(
+                    LayerFrames(
+                        name: frame.tracks[first].layer,
+                        columns: drawnKeyPaths.indices.map { k in
+                            Column(
+                                keyPath: drawnKeyPaths[k],
+                                values: Array(repeating: frame.values[first + k], count: times.count))
+                        }, firstFrame: times.count))
+            }
+            times.append(frame.time)
+            for l in layers.indices {
+                for k in 0..<count { layers[l].columns[k].values.append(frame.values[l * count + k]) }
+            }
         }
         return PreviewScene(fps: fps, times: times, layers: layers, stageSize: runtime.settings.size)
     }
