@@ -129,13 +129,12 @@ public struct Layer: Sendable {
         var steps: [TrackPlan.Step] = []
         for entry in entries {
             let keyPaths = entry.animation.keyPaths
-            guard keyPaths.contains(where: { PropertyValues.split($0).root == accessor.root }) else {
+            // The common case first: one key path, this one (no string split for it).
+            if keyPaths.count == 1 && keyPaths[0] == accessor.keyPath, let step = TrackPlan.Step(entry) {
+                steps.append(step)
                 continue
             }
-            guard keyPaths.count == 1, keyPaths[0] == accessor.keyPath,
-                let step = TrackPlan.Step(entry)
-            else { return nil }
-            steps.append(step)
+            if keyPaths.contains(where: { accessor.hasRoot(of: $0) }) { return nil }
         }
         return TrackPlan(root: root, steps: steps, accessor: accessor)
     }

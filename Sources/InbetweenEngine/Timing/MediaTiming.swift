@@ -162,7 +162,10 @@ public struct MediaTiming: Hashable, Sendable {
         let d = effectiveDuration
         guard d.isFinite else { return IterationState(time: max(0, local), cycle: 0, phase: phase) }
         let cycle = cycleDuration
-        var q = local.truncatingRemainder(dividingBy: cycle)  // step 4
+        // Step 4. Within the first cycle the remainder is `local` itself, exactly (fmod is exact
+        // and returns x for 0 <= x < y): skipped there, since fmod is among the slowest steps of
+        // sampling a frame.
+        var q = local >= 0 && local < cycle ? local : local.truncatingRemainder(dividingBy: cycle)
         if q < 0 { q += cycle }
         // A boundary computed with rounding (3 × 0.1 is 0.30000000000000004) must still count
         // as a boundary, or `repeatCount 3` of 0.1 s would end on its first frame.

@@ -25,6 +25,14 @@ public final class KeyPathAccessor: Hashable, Sendable {
 
     public static func == (a: KeyPathAccessor, b: KeyPathAccessor) -> Bool { a.keyPath == b.keyPath }
 
+    /// Whether `keyPath` has this key path's root (`position.x` has `position`'s), without
+    /// splitting it.
+    func hasRoot(of keyPath: String) -> Bool {
+        guard keyPath.hasPrefix(root) else { return false }
+        let rest = keyPath.utf8.dropFirst(root.utf8.count)
+        return rest.first.map { $0 == UInt8(ascii: ".") } ?? true
+    }
+
     public func hash(into hasher: inout Hasher) { hasher.combine(keyPath) }
 
     /// The part of `base` (the root's value) this key path names.
