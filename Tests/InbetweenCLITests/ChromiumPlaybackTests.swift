@@ -12,7 +12,8 @@ import XCTest
 /// `--dump-dom`. They must match the engine's JSON within 0.01 px for lengths and 1e-4 for
 /// opacity, colour channels, scales, angles and matrix entries; `easings.lua` is read at 2,001
 /// points to hold its linear() easings to 0.001, and `steps.lua` must match exactly (its jumps
-/// fall on frame times: 0.25 s, 0.5 s, 0.75 s).
+/// fall on frame times: 0.25 s, 0.5 s, 0.75 s). The `--bake` forms of `bakedScripts` (a keyframe
+/// per frame, joined linearly) are held to the same tolerances at their frame times.
 final class ChromiumPlaybackTests: XCTestCase {
     struct Case {
         var script: String
@@ -20,7 +21,23 @@ final class ChromiumPlaybackTests: XCTestCase {
         var fps: Double = 120
         /// Largest difference allowed whatever the property (nil: per property).
         var exact = false
+        /// The per-frame form (`--bake`): one keyframe per frame joined linearly, so it is
+        /// compared at the frame times only (`fps` is then the CSS run's own rate).
+        var bake = false
+
+        /// The case as failure messages name it.
+        var name: String { bake ? script + " --bake" : script }
     }
+
+    /// Scripts whose `--bake` form is played too: a move (01), colour keyframes (03), the
+    /// bouncing ball (05), a border colour and width (09), a path (11), a track that starts in a
+    /// callback (12's position, from t = 0.2), one number on three transform parts (13's
+    /// `transform.scale`), parts of a position (15), whole matrices (transforms.lua).
+    static let bakedScripts = [
+        "examples/01-ease-out-move.lua", "examples/03-color-keyframes.lua", "examples/05-bouncing-ball.lua",
+        "examples/09-border-group.lua", "examples/11-jelly-ball.lua", "examples/12-photo-throw.lua",
+        "examples/13-grid-stagger.lua", "examples/15-catch-mid-flight.lua", "Tests/exports/transforms.lua",
+    ]
 
     static var cases: [Case] {
         let root = CLIProcess.root
@@ -34,7 +51,8 @@ final class ChromiumPlaybackTests: XCTestCase {
                 if name == "steps.lua" { c.exact = true }
                 return c
             }
-        return examples + own
+        let baked = bakedScripts.map { Case(script: $0, fps: 60, bake: true) }
+        return examples + own + baked
     }
 
     /// Lengths in points (px in CSS): the 0.01 px; everything else 1e-4.
@@ -117,12 +135,12 @@ final class ChromiumPlaybackTests: XCTestCase {
         var page = "<!doctype html><html><head><meta charset=\"utf-8\"></head><body>\n"
         for (index, c) in Self.cases.enumerated() {
             let css = dir.appendingPathComponent("case\(index).css")
-            let made = try CLIProcess.run([
-                "run", "--no-user-plugins", "--format", "css", "-o", css.path, c.script,
-            ])
-            XCTAssertEqual(made.status, 0, "\(c.script): \(made.stderr)")
+            let made = try CLIProcess.run(
+                ["run", "--no-user-plugins", "--format", "css", "-o", css.path, c.script]
+                    + (c.bake ? ["--bake", "--fps", String(c.fps)] : []))
+            XCTAssertEqual(made.status, 0, "\(c.name): \(made.stderr)")
             let json = try CLIProcess.run(["run", "--no-user-plugins", "--fps", String(c.fps), c.script])
-            XCTAssertEqual(json.status, 0, "\(c.script): \(json.stderr)")
+            XCTAssertEqual(json.status, 0, "\(c.name): \(json.stderr)")
             let f = try JSONDecoder().decode(Frames.self, from: Data(json.stdout.utf8))
             frames.append(f)
             let stylesheet = try String(contentsOf: css, encoding: .utf8)
@@ -161,7 +179,7 @@ final class ChromiumPlaybackTests: XCTestCase {
             guard let range = dom.range(of: "<pre id=\"result-\(index)\">"),
                 let end = dom[range.upperBound...].range(of: "</pre>")
             else {
-                XCTFail("\(c.script): no result from Chromium")
+                XCTFail("\(c.name): no result from Chromium")
                 continue
             }
             let text = String(dom[range.upperBound..<end.lowerBound]).replacingOccurrences(
@@ -173,7 +191,7 @@ final class ChromiumPlaybackTests: XCTestCase {
                 let read = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
                 let rows = read["values"] as? [[Any]]
             else {
-                XCTFail("\(c.script): unreadable result from Chromium: \(text.prefix(300))")
+                XCTFail("\(c.name): unreadable result from Chromium: \(text.prefix(300))")
                 continue
             }
             // Every animation the CSS declares (one per @keyframes) was found and driven.
@@ -182,7 +200,7 @@ final class ChromiumPlaybackTests: XCTestCase {
                 ?? ""
             XCTAssertEqual(
                 read["animations"] as? Int, stylesheet.components(separatedBy: "@keyframes ").count - 1,
-                "\(c.script): animations found by document.getAnimations()")
+                "\(c.name): animations found by document.getAnimations()")
             compare(c, frames[index], rows)
         }
     }
@@ -190,7 +208,14 @@ final class ChromiumPlaybackTests: XCTestCase {
     /// Checks every track at every time; reports the worst difference per track.
     private func compare(_ c: Case, _ f: Frames, _ rows: [[Any]]) {
         let times = Self.times(f)
-        XCTAssertEqual(rows.count, times.count, "\(c.script): one row per time")
+        XCTAssertEqual(rows.count, times.count, "\(c.name): one row per time")
+        // The worst difference of the case among lengths and among other numbers, for the log.
+        var worstOf = (lengths: 0.0, others: 0.0)
+        defer {
+            print(
+                "ChromiumPlaybackTests: \(c.name): \(times.count) times, worst length difference "
+                    + "\(worstOf.lengths), worst other \(worstOf.others)")
+        }
         for (k, track) in f.tracks.enumerated() {
             let tolerance = c.exact ? 1e-12 : Self.tolerance(track.keyPath)
             var worst = 0.0
@@ -203,13 +228,13 @@ final class ChromiumPlaybackTests: XCTestCase {
                 guard let got = (rows[row][k] as? [Any])?.map({ ($0 as? NSNumber)?.doubleValue ?? .nan })
                 else {
                     XCTFail(
-                        "\(c.script): \(track.layer).\(track.keyPath) has no value in Chromium at t = \(t)")
+                        "\(c.name): \(track.layer).\(track.keyPath) has no value in Chromium at t = \(t)")
                     break
                 }
                 let expected = track.values[i].numbers
                 guard got.count == expected.count else {
                     XCTFail(
-                        "\(c.script): \(track.layer).\(track.keyPath) at t = \(t): \(got.count) numbers, expected \(expected.count)"
+                        "\(c.name): \(track.layer).\(track.keyPath) at t = \(t): \(got.count) numbers, expected \(expected.count)"
                     )
                     break
                 }
@@ -222,12 +247,17 @@ final class ChromiumPlaybackTests: XCTestCase {
                 }
                 compared += 1
             }
+            if Self.tolerance(track.keyPath) == 0.01 {
+                worstOf.lengths = max(worstOf.lengths, worst)
+            } else {
+                worstOf.others = max(worstOf.others, worst)
+            }
             XCTAssertEqual(
                 compared, track.times.count,
-                "\(c.script): \(track.layer).\(track.keyPath) compared at every time")
+                "\(c.name): \(track.layer).\(track.keyPath) compared at every time")
             XCTAssertLessThanOrEqual(
                 worst, tolerance,
-                "\(c.script): \(track.layer).\(track.keyPath) off by \(worst) at t = \(worstTime)")
+                "\(c.name): \(track.layer).\(track.keyPath) off by \(worst) at t = \(worstTime)")
         }
     }
 

@@ -49,10 +49,9 @@ enum RunCommand {
         let sink = try ByteSink(path: outputPath, inputs: { runtime.inputFiles(script) })
         let numbers = NumberFormat(precision: precision)
         var writer: FrameWriter
-        if !bake,
-            let structural = structuralWriter(
-                format: format, runtime: runtime, sink: sink, numbers: numbers,
-                fps: fps, source: script.name, outputPath: outputPath)
+        if let structural = structuralWriter(
+            format: format, runtime: runtime, sink: sink, numbers: numbers,
+            fps: fps, source: script.name, outputPath: outputPath, bake: bake)
         {
             writer = structural
         } else {
@@ -91,20 +90,26 @@ enum RunCommand {
 }
 
 /// The css and swift writers that keep the animations' structure, reading the scene's history
-/// (recorded through the runtime's scene observer while sampling); nil for other formats.
+/// (recorded through the runtime's scene observer while sampling), or with `bake` their
+/// per-frame forms (no history); nil for other formats. CSS written to `x.css` gets `x.html`.
 func structuralWriter(
     format: String, runtime: Runtime, sink: ByteSink, numbers: NumberFormat, fps: Double,
-    source: String, outputPath: String?
+    source: String, outputPath: String?, bake: Bool = false
 ) -> FrameWriter? {
     guard format == "css" || format == "swift" else { return nil }
+    var page: (path: String, stylesheet: String)?
+    if format == "css", let outputPath, outputPath != "-", outputPath.hasSuffix(".css") {
+        page = (String(outputPath.dropLast(4)) + ".html", (outputPath as NSString).lastPathComponent)
+    }
+    if bake {
+        return BakedExportWriter(
+            target: format == "css" ? .css : .swift, sink: sink, numbers: numbers, source: source, fps: fps,
+            model: runtime.scene, page: page)
+    }
     let history = SceneHistory(initial: runtime.scene)
     runtime.sceneObserver = { event, scene in history.record(time: event.time, scene: scene) }
     if format == "swift" {
         return SwiftStructureWriter(sink: sink, numbers: numbers, history: history, source: source, fps: fps)
-    }
-    var page: (path: String, stylesheet: String)?
-    if let outputPath, outputPath != "-", outputPath.hasSuffix(".css") {
-        page = (String(outputPath.dropLast(4)) + ".html", (outputPath as NSString).lastPathComponent)
     }
     return CSSStructureWriter(
         sink: sink, numbers: numbers, history: history, source: source, fps: fps, page: page)

@@ -50,11 +50,7 @@ struct CSSStructureWriter: FrameWriter {
             start: summary.startTime, end: summary.endTime)
         var css = CSSStructure(scene: scene, numbers: numbers)
         sink.write(css.stylesheet())
-        if let page {
-            let html = try ByteSink(path: page.path)
-            html.write(css.page(stylesheet: page.stylesheet))
-            try html.commit()
-        }
+        try css.writePage(page)
     }
 }
 
@@ -72,6 +68,9 @@ struct CSSStructure {
     }
 
     private func n(_ v: Double) -> String { numbers.string(v) }
+
+    /// ` within 0.002` for a polyline thinned within a tolerance; nothing for exact samples.
+    private func within(_ tolerance: Double) -> String { tolerance > 0 ? " within \(n(tolerance))" : "" }
 
     /// Seconds, shortest round trip: times are never rounded (`--precision` is for values).
     private func seconds(_ v: Double) -> String { NumberFormat.shortest.string(v) + "s" }
@@ -96,10 +95,15 @@ struct CSSStructure {
             "\(NumberFormat.shortest.string(scene.start)) s to \(NumberFormat.shortest.string(scene.end)) s.\n"
         head +=
             "   Each animated number is a registered <number> custom property, --LAYER-PROPERTY[-COMPONENT];\n"
-        head += "   each layer's rule draws from them. Animations keep their keyframes and timing functions."
-        if scene.notes.isEmpty {
-            head += "\n   Nothing was baked. */\n"
+        head += "   each layer's rule draws from them. "
+        if scene.perFrame {
+            head += "Baked (--bake): each number is linear() of its values at every\n"
+            head +=
+                "   frame (\(NumberFormat.shortest.string(scene.fps)) fps), joined linearly between frames. */\n"
+        } else if scene.notes.isEmpty {
+            head += "Animations keep their keyframes and timing functions.\n   Nothing was baked. */\n"
         } else {
+            head += "Animations keep their keyframes and timing functions."
             head += "\n   Baked into linear() of their values over the run (no CSS counterpart):\n"
             for note in scene.notes { head += "   - \(ExportIdentifier.commentText(note))\n" }
             head += "*/\n"
@@ -126,6 +130,14 @@ struct CSSStructure {
         out += markup()
         out += "</body></html>\n"
         return out
+    }
+
+    /// Writes `page(stylesheet:)` to `page.path`, when there is a page to write.
+    func writePage(_ page: (path: String, stylesheet: String)?) throws {
+        guard let page else { return }
+        let html = try ByteSink(path: page.path)
+        html.write(self.page(stylesheet: page.stylesheet))
+        try html.commit()
     }
 
     /// One element per layer: a `<div>`, or a `<path>` in an `<svg>` for a shape layer.
@@ -272,13 +284,15 @@ struct CSSStructure {
                 continue
             }
             let parts = numbersOf(baked.keyPath, model(baked.keyPath)) ?? []
-            for (c, part) in parts.enumerated() where c < baked.components.count {
+            for (c, part) in parts.enumerated() {
+                // `transform.scale` is one number written to three parts (x, y and z).
+                let points = baked.components.count == 1 ? baked.components[0] : baked.components[c]
+                guard c < baked.components.count || baked.components.count == 1 else { continue }
                 use(part.name)
-                let points = baked.components[c]
                 guard points.count > 1, scene.span > 0 else { continue }
                 let name = names.unique("\(id)-baked-\(ExportIdentifier.encodeCSSPart(part.name))")
                 keyframes +=
-                    "/* \(ExportIdentifier.commentText(layer.name)).\(part.name): baked (\(points.count) stops within \(n(baked.tolerance))), \(ExportIdentifier.commentText(baked.reason)) */\n"
+                    "/* \(ExportIdentifier.commentText(layer.name)).\(part.name): baked (\(points.count) stops\(within(baked.tolerance))), \(ExportIdentifier.commentText(baked.reason)) */\n"
                 keyframes +=
                     "@keyframes \(name) { from { \(prop(part.name)): 0; } to { \(prop(part.name)): 1; } }\n"
                 let stops = points.map { "\(n($0.value)) \(percentOfRun($0.time))" }.joined(separator: ", ")

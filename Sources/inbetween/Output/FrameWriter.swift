@@ -20,7 +20,8 @@ func frameFileExtension(_ format: String) -> String {
 
 /// The writer for a format name (one of `frameFormats`); `source` names the script in
 /// generated code. Lottie reads the script's scene from `runtime` (layers, settings, the
-/// animations attached as it runs).
+/// animations attached as it runs); css and swift are the per-frame (`--bake`) forms, with the
+/// model values of `runtime`'s scene as it is now (before sampling).
 func makeFrameWriter(
     format: String, sink: ByteSink, numbers: NumberFormat, fps: Double,
     source: String = "a script", runtime: Runtime? = nil
@@ -29,8 +30,10 @@ func makeFrameWriter(
     case "lottie" where runtime != nil:
         return LottieFrameWriter(sink: sink, numbers: numbers, fps: fps, source: source, runtime: runtime!)
     case "csv": return CSVFrameWriter(sink: sink, numbers: numbers)
-    case "css": return CSSKeyframesWriter(sink: sink, numbers: numbers)
-    case "swift": return SwiftSnippetWriter(sink: sink, numbers: numbers, source: source, fps: fps)
+    case "css", "swift":
+        return BakedExportWriter(
+            target: format == "css" ? .css : .swift, sink: sink, numbers: numbers, source: source, fps: fps,
+            model: runtime?.scene)
     default: return JSONFrameWriter(sink: sink, numbers: numbers, fps: fps)
     }
 }

@@ -19,6 +19,9 @@ struct ExportScene {
     /// What was baked and why ("myview.position: a keyframe animation along a path"), and
     /// anything left out, for the output's header comment.
     var notes: [String]
+    /// `--bake`: no animations, every sampled track baked one keyframe per frame
+    /// (`ExportScene.perFrame`); the writers' headers say so instead of listing each track.
+    var perFrame = false
 
     var span: Double { end - start }
 }
@@ -176,6 +179,7 @@ extension ExportBakedProperty {
     /// Whole values at the union of the components' times, for targets that key whole values
     /// (a CAKeyframeAnimation, a Lottie property): a jump is two samples at the same time.
     var mergedSamples: [(time: Double, components: [Double])] {
+        if let shared = samplesAtSharedTimes { return shared }
         var times: [Double] = []
         for c in components { times += c.map(\.time) }
         times = Array(Set(times)).sorted()
@@ -186,6 +190,28 @@ extension ExportBakedProperty {
             let right = sides.map(\.right)
             if left != right { out.append((t, left)) }
             out.append((t, right))
+        }
+        return out
+    }
+
+    /// `mergedSamples` when every component has its points at the same times (a track baked
+    /// per frame): the same samples in one pass, instead of looking each time up in each
+    /// component (quadratic in the number of frames); nil otherwise.
+    private var samplesAtSharedTimes: [(time: Double, components: [Double])]? {
+        guard let first = components.first,
+            components.allSatisfy({ $0.count == first.count && zip($0, first).allSatisfy { $0.time == $1.time } })
+        else { return nil }
+        var out: [(Double, [Double])] = []
+        var k = 0
+        while k < first.count {
+            // Points at one time: the first arrives, the last leaves (as `sides(of:at:)`).
+            var last = k
+            while last + 1 < first.count && first[last + 1].time == first[k].time { last += 1 }
+            let left = components.map { $0[k].value }
+            let right = components.map { $0[last].value }
+            if left != right { out.append((first[k].time, left)) }
+            out.append((first[k].time, right))
+            k = last + 1
         }
         return out
     }

@@ -1,0 +1,56 @@
+import Foundation
+import InbetweenEngine
+
+/// `run --bake --format css|swift`, and batch's css and swift: every sampled track baked, one
+/// keyframe per frame, written by the structural writers (`CSSStructure`, `SwiftStructure`)
+/// from a scene that holds only baked properties (`ExportScene.perFrame`). So the per-frame
+/// form gets everything the structural one was made to get right: Swift that compiles on iOS
+/// and macOS as emitted (boxing per platform, typed array literals, long lists appended
+/// statement by statement, unique identifiers), CSS percentages exact to the frame, collision-
+/// free identifiers, and the same custom properties and page as the structural CSS.
+///
+/// The frames are kept until `finish`: a keyframe's place is its time as a fraction of the
+/// run, which a natural end only fixes at the last frame.
+struct BakedExportWriter: FrameWriter {
+    enum Target { case css, swift }
+    let target: Target
+    let sink: ByteSink
+    let numbers: NumberFormat
+    let source: String
+    let fps: Double
+    /// The scene the script built before sampling (the model values at the start); nil when
+    /// there is none (every property then starts from Core Animation's default).
+    let model: Scene?
+    /// Where the CSS's page goes (`-o x.css` → `x.html`), as for the structural CSS.
+    var page: (path: String, stylesheet: String)? = nil
+    private var log = FrameLog()
+
+    init(
+        target: Target, sink: ByteSink, numbers: NumberFormat, source: String, fps: Double, model: Scene?,
+        page: (path: String, stylesheet: String)? = nil
+    ) {
+        self.target = target
+        self.sink = sink
+        self.numbers = numbers
+        self.source = source
+        self.fps = fps
+        self.model = model
+        self.page = page
+    }
+
+    mutating func write(_ frame: SampledFrame) throws { log.append(frame) }
+
+    mutating func finish(_ summary: SamplingSummary) throws {
+        let scene = ExportScene.perFrame(
+            log, model: model, source: source, fps: fps, start: summary.startTime, end: summary.endTime)
+        switch target {
+        case .swift:
+            var code = SwiftStructure(scene: scene, numbers: numbers)
+            sink.write(code.text())
+        case .css:
+            var css = CSSStructure(scene: scene, numbers: numbers)
+            sink.write(css.stylesheet())
+            try css.writePage(page)
+        }
+    }
+}
