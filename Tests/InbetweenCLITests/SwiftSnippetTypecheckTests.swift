@@ -165,7 +165,7 @@ final class SwiftSnippetTypecheckTests: XCTestCase {
         for script in scripts {
             let snippet = try swiftSnippet(script, bake: bake)
             XCTAssertTrue(snippet.contains("#if canImport(UIKit)"), script)
-            XCTAssertEqual(snippet.contains("// Baked (--bake)"), bake, script)
+            XCTAssertEqual(snippet.contains("// Baked, one keyframe per frame"), bake, script)
             for (platform, _) in Self.platforms {
                 let r = try typecheck(snippet, platform: platform, name: "snippet")
                 XCTAssertEqual(r.status, 0, "\(script)\(bake ? " --bake" : "") on \(platform):\n\(r.output)")

@@ -97,9 +97,10 @@ struct CSSStructure {
             "   Each animated number is a registered <number> custom property, --LAYER-PROPERTY[-COMPONENT];\n"
         head += "   each layer's rule draws from them. "
         if scene.perFrame {
-            head += "Baked (--bake): each number is linear() of its values at every\n"
+            head += "Baked, one keyframe per frame: each number is\n"
             head +=
-                "   frame (\(NumberFormat.shortest.string(scene.fps)) fps), joined linearly between frames. */\n"
+                "   linear() of its values at every frame (\(NumberFormat.shortest.string(scene.fps)) fps), "
+                + "joined linearly between frames. */\n"
         } else if scene.notes.isEmpty {
             head += "Animations keep their keyframes and timing functions.\n   Nothing was baked. */\n"
         } else {

@@ -58,9 +58,11 @@ extension ExportScene {
     ) -> ExportBakedProperty {
         var samples = frames
         if let first = frames.first, first.time > start, let model, model.kindName == first.value.kindName {
-            samples.insert(contentsOf: model == first.value ? [(start, model)] : [(start, model), (first.time, model)], at: 0)
+            samples.insert(
+                contentsOf: model == first.value ? [(start, model)] : [(start, model), (first.time, model)],
+                at: 0)
         }
-        let reason = "--bake: one keyframe per frame at \(NumberFormat.shortest.string(fps)) fps"
+        let reason = "one keyframe per frame at \(NumberFormat.shortest.string(fps)) fps"
         if case .path = frames.first?.value {
             return ExportBakedProperty(
                 keyPath: keyPath, reason: reason, components: [], pathSamples: samples, tolerance: 0)

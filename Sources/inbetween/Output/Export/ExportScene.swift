@@ -199,7 +199,9 @@ extension ExportBakedProperty {
     /// component (quadratic in the number of frames); nil otherwise.
     private var samplesAtSharedTimes: [(time: Double, components: [Double])]? {
         guard let first = components.first,
-            components.allSatisfy({ $0.count == first.count && zip($0, first).allSatisfy { $0.time == $1.time } })
+            components.allSatisfy({
+                $0.count == first.count && zip($0, first).allSatisfy { $0.time == $1.time }
+            })
         else { return nil }
         var out: [(Double, [Double])] = []
         var k = 0
