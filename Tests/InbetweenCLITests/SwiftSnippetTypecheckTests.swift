@@ -169,6 +169,10 @@ final class SwiftSnippetTypecheckTests: XCTestCase {
             for (platform, _) in Self.platforms {
                 let r = try typecheck(snippet, platform: platform, name: "snippet")
                 XCTAssertEqual(r.status, 0, "\(script)\(bake ? " --bake" : "") on \(platform):\n\(r.output)")
+                // Pasted into an app it should not even warn (an unused `let now` once did).
+                XCTAssertFalse(
+                    r.output.contains("warning:"),
+                    "\(script)\(bake ? " --bake" : "") on \(platform):\n\(r.output)")
                 if r.status == 0 { checked[platform, default: 0] += 1 }
             }
         }

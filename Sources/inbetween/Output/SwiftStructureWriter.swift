@@ -51,6 +51,8 @@ struct SwiftStructure {
     private var notes: [String]
     /// Boxing helpers the code uses: point, size, rect.
     private var boxes = Set<String>()
+    /// Whether the layer function being written reads `now`.
+    private var usesNow = false
 
     init(scene: ExportScene, numbers: NumberFormat) {
         self.scene = scene
@@ -119,10 +121,11 @@ struct SwiftStructure {
         let name = functionNames.unique(
             "add" + encoded.prefix(1).uppercased() + encoded.dropFirst() + "Animations")
         var locals = ExportIdentifier.Allocator()
-        var out =
+        var head =
             "/// Adds the animations of layer \"\(comment(layer.name))\" to `layer` and sets its model values.\n"
-        out += "func \(name)(to layer: \(layerType)) {\n"
-        out += "    let now = layer.convertTime(CACurrentMediaTime(), from: nil)\n"
+        head += "func \(name)(to layer: \(layerType)) {\n"
+        usesNow = false
+        var out = ""
         // Model values: the ones the layer ends with for properties that change later (a hold
         // animation shows the earlier ones), the start values otherwise.
         out += "    CATransaction.begin()\n    CATransaction.setDisableActions(true)\n"
@@ -155,12 +158,20 @@ struct SwiftStructure {
             }
             out += animationCode(animation, variable: variable, layer: layer, locals: &locals, indent: "    ")
             let offset = a.addedAt + a.animation.timing.beginTime - scene.start
-            if offset != 0 { out += "    \(variable).beginTime = now + \(time(offset))\n" }
+            if offset != 0 { out += "    \(variable).beginTime = \(nowPlus(offset))\n" }
             out += "    layer.add(\(variable), forKey: \(generated ? "nil" : swiftString(a.key)))\n"
         }
         for baked in layer.baked { out += bakedAnimation(baked, &locals) }
         out += "}\n\n"
-        return out
+        // The layer's time only where a beginTime needs it (an unused `let` is a warning).
+        if usesNow { head += "    let now = layer.convertTime(CACurrentMediaTime(), from: nil)\n" }
+        return head + out
+    }
+
+    /// `now + offset`, the layer's time when the function runs plus an offset in seconds.
+    private mutating func nowPlus(_ offset: Double) -> String {
+        usesNow = true
+        return "now + \(time(offset))"
     }
 
     private func lowerFirst(_ s: String) -> String {
@@ -454,7 +465,7 @@ struct SwiftStructure {
         out += arrayAssignment(v, "keyTimes", "NSNumber", times.map { time($0) })
         out += "    \(v).fillMode = .both\n    \(v).isRemovedOnCompletion = false\n"
         let offset = -scene.start
-        if offset != 0 { out += "    \(v).beginTime = now + \(time(offset))\n" }
+        if offset != 0 { out += "    \(v).beginTime = \(nowPlus(offset))\n" }
         out += "    layer.add(\(v), forKey: \(swiftString("inbetween.baked." + baked.keyPath)))\n"
         return out
     }

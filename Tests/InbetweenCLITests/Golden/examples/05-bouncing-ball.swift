@@ -11,7 +11,6 @@ import AppKit
 
 /// Adds the animations of layer "ball" to `layer` and sets its model values.
 func addBallAnimations(to layer: CALayer) {
-    let now = layer.convertTime(CACurrentMediaTime(), from: nil)
     CATransaction.begin()
     CATransaction.setDisableActions(true)
     layer.backgroundColor = CGColor(srgbRed: 0.8941176470588236, green: 0.3411764705882353, blue: 0.1803921568627451, alpha: 1)
