@@ -17,11 +17,11 @@ public struct KeyframeAnimation: Sendable {
 
     public let keyPath: String
     /// `keyPath` parsed once (see `KeyPathAccessor`).
-    let accessor: KeyPathAccessor
+    private(set) var accessor: KeyPathAccessor
     public let values: [Value]
     public let path: Path?
     public let keyTimes: [Double]?
-    public let timingFunctions: [TimingFunction]?
+    public private(set) var timingFunctions: [TimingFunction]?
     public let calculationMode: CalculationMode
     public let rotationMode: RotationMode?
     public let tensionValues: [Double]?
@@ -34,10 +34,10 @@ public struct KeyframeAnimation: Sendable {
     public var removedOnCompletion: Bool
 
     /// The keyframes: `values`, or the path's on-curve points.
-    let frames: [Value]
+    private(set) var frames: [Value]
     /// Key time of each frame (given, evenly spaced, or paced from distances); for discrete
     /// mode, where frame i holds from frameTimes[i] on.
-    let frameTimes: [Double]
+    private(set) var frameTimes: [Double]
     let measure: PathMeasure?
     let spline: KochanekBartels?
 
@@ -74,6 +74,17 @@ public struct KeyframeAnimation: Sendable {
             rotationMode: rotationMode, tcb: (nil, nil, nil), timing: timing,
             timingFunction: timingFunction, additive: additive, cumulative: cumulative,
             removedOnCompletion: removedOnCompletion, measure: measure)
+    }
+
+    /// The same animation with fresh copies of what `value(atFraction:)` and `apply` read on
+    /// every frame (see `Array.relocated`).
+    func relocated() -> KeyframeAnimation {
+        var a = self
+        a.accessor = KeyPathAccessor(keyPath)
+        a.frames = frames.relocated
+        a.frameTimes = frameTimes.relocated
+        a.timingFunctions = timingFunctions?.relocated
+        return a
     }
 
     private init(

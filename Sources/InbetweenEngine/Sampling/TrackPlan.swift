@@ -21,9 +21,15 @@ final class TrackPlan: Sendable {
             stopTime = entry.stopTime
             removedOnCompletion = entry.animation.removedOnCompletion
             switch entry.animation {
-            case .basic(let a): apply = { try a.apply(to: &$0, atParentTime: $1) }
-            case .keyframe(let a): apply = { try a.apply(to: &$0, atParentTime: $1) }
-            case .spring(let a): apply = { try a.apply(to: &$0, atParentTime: $1) }
+            case .basic(let a):
+                let a = a.relocated()
+                apply = { try a.apply(to: &$0, atParentTime: $1) }
+            case .keyframe(let a):
+                let a = a.relocated()
+                apply = { try a.apply(to: &$0, atParentTime: $1) }
+            case .spring(let a):
+                let a = a.relocated()
+                apply = { try a.apply(to: &$0, atParentTime: $1) }
             case .group: return nil
             }
         }
@@ -34,7 +40,7 @@ final class TrackPlan: Sendable {
     let accessor: KeyPathAccessor
 
     init(root: Value, steps: [Step], accessor: KeyPathAccessor) {
-        self.root = root
+        self.root = root.relocated
         self.steps = steps
         self.accessor = accessor
     }

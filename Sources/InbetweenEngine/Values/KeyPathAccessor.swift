@@ -14,6 +14,9 @@ public final class KeyPathAccessor: Hashable, Sendable {
     let rest: [String]
     /// The part of a transform `rest` names, when it names one.
     let transformPart: TransformKeyPath?
+    /// `rest.isEmpty`, kept beside the other fields: asked on every read and write, and reading
+    /// the array's count was a cache miss of its own in large scenes.
+    let isRoot: Bool
 
     public init(_ keyPath: String) {
         let (root, rest) = PropertyValues.split(keyPath)
@@ -21,6 +24,7 @@ public final class KeyPathAccessor: Hashable, Sendable {
         self.root = root
         self.rest = rest
         transformPart = rest.isEmpty ? nil : TransformKeyPath(rest)
+        isRoot = rest.isEmpty
     }
 
     public static func == (a: KeyPathAccessor, b: KeyPathAccessor) -> Bool { a.keyPath == b.keyPath }
@@ -37,7 +41,7 @@ public final class KeyPathAccessor: Hashable, Sendable {
 
     /// The part of `base` (the root's value) this key path names.
     func read(_ base: Value) throws -> Value {
-        if rest.isEmpty { return base }
+        if isRoot { return base }
         if case .transform(let t) = base, let part = transformPart { return part.read(t) }
         return try KeyPathComponent.read(base, rest, keyPath: keyPath)
     }
@@ -62,7 +66,7 @@ extension PropertyValues {
 
     /// `set(_:forKeyPath:)` through a parsed key path.
     public mutating func set(_ value: Value, at path: KeyPathAccessor) throws {
-        if path.rest.isEmpty {
+        if path.isRoot {
             values[path.root] = value
             return
         }

@@ -21,6 +21,6 @@ struct RootSlot: PropertyStore {
     func value(at path: KeyPathAccessor) throws -> Value? { try path.read(root) }
 
     mutating func set(_ value: Value, at path: KeyPathAccessor) throws {
-        root = path.rest.isEmpty ? value : try path.write(value, into: root)
+        root = path.isRoot ? value : try path.write(value, into: root)
     }
 }
