@@ -20,6 +20,8 @@ public struct TrackColumns: Sendable {
     private var wholePresentation: [Bool] = []
     /// Per layer slot: whether some track of that layer needs the whole presentation this frame.
     private var needsPresentation: [Bool] = []
+    /// The order `sample` evaluates tracks in (`groupByKind`); emptied when a plan changes.
+    private var order: [Int] = []
     private var known: Set<Track> = []
     private var seenAdditions = -1
     /// `init(keyPathsOfEveryLayer:scene:)`: the key paths, and how many layers have them.
@@ -76,6 +78,9 @@ public struct TrackColumns: Sendable {
     /// the same accessor reads and writes as the layer's whole presentation, so the same
     /// values, without the property dictionary. Any other track reads its layer's whole
     /// presentation, built once per layer per frame.
+    ///
+    /// Tracks computed alone are evaluated grouped by `TrackPlan.kind`, in track order within a
+    /// kind (a Lua easing of one track may so run before one of an earlier track's).
     public mutating func sample(_ scene: Scene, at time: Double) throws {
         for slot in needsPresentation.indices { needsPresentation[slot] = false }
         for i in tracks.indices {
@@ -84,7 +89,11 @@ public struct TrackColumns: Sendable {
             if revisions[i] != revision {
                 revisions[i] = revision
                 plans[i] = scene.layers[layerIndex].soleTrackPlan(for: accessors[i])
+                order.removeAll(keepingCapacity: true)
             }
+        }
+        if order.count != tracks.count { groupByKind() }
+        for i in order {
             if let value = try plans[i]?.value(at: time) {
                 values[i] = value
             } else {
@@ -104,6 +113,13 @@ public struct TrackColumns: Sendable {
             }
             values[i] = value
         }
+    }
+
+    /// Track indices by `TrackPlan.kind` (tracks with no plan last), each kind in track order.
+    private mutating func groupByKind() {
+        var buckets = [[Int]](repeating: [], count: 5)
+        for i in tracks.indices { buckets[plans[i]?.kind ?? 4].append(i) }
+        order = buckets.flatMap { $0 }
     }
 
     /// How many tracks the last `sample` computed alone (`TrackPlan`), for tests that must know

@@ -14,6 +14,8 @@ final class TrackPlan: Sendable {
         let stopTime: Double?
         let removedOnCompletion: Bool
         let apply: @Sendable (inout RootSlot, Double) throws -> Void
+        /// 0 basic, 1 keyframe, 2 spring (see `TrackPlan.kind`).
+        let kind: Int
 
         /// Nil for a group (its children may touch other roots).
         init?(_ entry: LayerAnimationEntry) {
@@ -22,12 +24,15 @@ final class TrackPlan: Sendable {
             removedOnCompletion = entry.animation.removedOnCompletion
             switch entry.animation {
             case .basic(let a):
+                kind = 0
                 let a = a.relocated()
                 apply = { try a.apply(to: &$0, atParentTime: $1) }
             case .keyframe(let a):
+                kind = 1
                 let a = a.relocated()
                 apply = { try a.apply(to: &$0, atParentTime: $1) }
             case .spring(let a):
+                kind = 2
                 let a = a.relocated()
                 apply = { try a.apply(to: &$0, atParentTime: $1) }
             case .group: return nil
@@ -39,10 +44,17 @@ final class TrackPlan: Sendable {
     let steps: [Step]
     let accessor: KeyPathAccessor
 
+    /// Which code computes the track: the kind of its one animation, or 3 for none or several.
+    /// `TrackColumns` evaluates tracks of one kind together: a frame that went layer by layer
+    /// ran the basic, keyframe and spring code in turn for every layer, more code than the
+    /// instruction cache holds, and missed it for every track (the goal-8 scene).
+    let kind: Int
+
     init(root: Value, steps: [Step], accessor: KeyPathAccessor) {
         self.root = root.relocated
         self.steps = steps
         self.accessor = accessor
+        kind = steps.count == 1 ? steps[0].kind : 3
     }
 
     /// The value at scene time `time` (what `Layer.presentationValues(at:)` gives at the
