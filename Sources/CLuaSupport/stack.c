@@ -6,12 +6,19 @@
 
 #include "CLuaSupport.h"
 
+// Asked once per thread and remembered: for the main thread pthread_getattr_np reads and parses
+// /proc/self/maps, which cost a batch worker about 50 us per job (a budget begins per job).
+// A thread's stack does not change size while it runs.
+static __thread size_t stackSize __attribute__((tls_model("initial-exec")));
+
 size_t ib_threadstacksize(void) {
+    if (stackSize != 0) return stackSize;
     pthread_attr_t attr;
     size_t size = 0;
     if (pthread_getattr_np(pthread_self(), &attr) != 0) return 0;
     pthread_attr_getstacksize(&attr, &size);
     pthread_attr_destroy(&attr);
+    stackSize = size;
     return size;
 }
 

@@ -103,6 +103,9 @@ int ib_interrupted(void);
 /// limits' hook follow into coroutines.
 int ib_installcoroutines(lua_State *L);
 
+/// Pushes restore(copies, seen) for Lua/environment.lua (see restore.c). Never raises.
+void ib_pushrestore(lua_State *L);
+
 /// The text of the host's Lua file `name` (Sources/InbetweenLua/Lua/NAME.lua, embedded at build
 /// time) and its length, or NULL when there is none of that name.
 const char *ib_hostsource(const char *name, size_t *length);

@@ -110,7 +110,8 @@ extension Runtime {
         host.pushGlobals()
         s.pushValue(easings)
         s.pushValue(plugins)
-        try runHostFile("environment", arguments: 4)
+        ib_pushrestore(host.L)
+        try runHostFile("environment", arguments: 5)
         host.setRegistry(RegistryKey.environment)
         s.pop(3)  // values, easings, plugins
 

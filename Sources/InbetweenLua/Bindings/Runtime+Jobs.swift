@@ -9,8 +9,9 @@ import InbetweenEngine
 /// What "clean" means: the scene, its transactions and callbacks are reset, and the script
 /// runs in globals of its own (Lua/environment.lua): fresh copies of every table the host and
 /// the plugins provide, registries with a layer of their own, its own `require` cache, its own
-/// string methods. Nothing the script writes outlives the run: `endRun` drops it, and collects
-/// the heap back to its baseline when the run left much behind. Metatables the host owns are
+/// string methods. Nothing the script writes outlives the run: `endRun` drops it (or, for an
+/// owner that `reusesEnvironments`, puts the copies back as they were made), and collects the
+/// heap back to its baseline when the run left much behind. Metatables the host owns are
 /// protected (`__metatable`), so no run can reach them. With `--trusted` the debug library can
 /// reach everything, and none of this is promised.
 extension Runtime {
@@ -33,7 +34,11 @@ extension Runtime {
         let s = host.stack
         let base = s.top
         defer { s.top = base }
-        try runScript(file: path, parameters: parameters, results: 0)
+        let source = ScriptSource.file(path)
+        scriptDirectory = source.folder
+        try runLoaded(parameters, chunk: source.name, results: 0, reuse: reusesEnvironments) {
+            () throws(LuaError) in try host.load(file: path)
+        }
     }
 
     /// `runJob(file:parameters:)` for script text held in memory; `chunkName` names it in
@@ -49,8 +54,8 @@ extension Runtime {
         let s = host.stack
         let base = s.top
         defer { s.top = base }
-        try runLoaded(parameters, chunk: chunkName, results: 0) { () throws(LuaError) in
-            try host.load(string: source, chunkName: "=" + chunkName)
+        try runLoaded(parameters, chunk: chunkName, results: 0, reuse: reusesEnvironments) {
+            () throws(LuaError) in try host.load(string: source, chunkName: "=" + chunkName)
         }
     }
 
@@ -86,14 +91,17 @@ extension Runtime {
         }
     }
 
+    /// `reuse`: the environment of the last run may be put back and taken over (only runJob
+    /// asks, as it reset the scene: see `reusesEnvironments`).
+    @discardableResult
     private func runLoaded(
-        _ parameters: ScriptParameter?, chunk name: String, results: Int32,
+        _ parameters: ScriptParameter?, chunk name: String, results: Int32, reuse: Bool = false,
         load: () throws(LuaError) -> Void
     ) throws(LuaError) -> Int32 {
         let s = host.stack
         try load()
         let chunk = s.top
-        try enterEnvironment(forPlugin: false)
+        try enterEnvironment(forPlugin: false, reuse: reuse)
         if let parameters {
             do {
                 try parameters.push(on: s)
@@ -108,14 +116,16 @@ extension Runtime {
         return try host.call(arguments: 0, results: results)
     }
 
-    /// Pushes a new environment (Lua/environment.lua) and makes it the current run's.
-    func enterEnvironment(forPlugin: Bool) throws(LuaError) {
+    /// Pushes a new environment (Lua/environment.lua) and makes it the current run's; `reuse`
+    /// lets it be the last run's, put back as new.
+    func enterEnvironment(forPlugin: Bool, reuse: Bool = false) throws(LuaError) {
         let s = host.stack
         host.pushRegistry(RegistryKey.environment)
         s.rawField(-1, "new")
         clua_remove(host.L, -2)
         s.push(forPlugin)
-        try host.call(arguments: 1, results: 2)
+        s.push(reuse)
+        try host.call(arguments: 2, results: 2)
         host.setRegistry(RegistryKey.run)
         s.newTable()
         host.setRegistry(RegistryKey.required)

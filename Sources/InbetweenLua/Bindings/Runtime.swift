@@ -36,6 +36,12 @@ public final class Runtime {
     /// Set by `endRun` when memory stayed held after a run ended and a full collection:
     /// something outlived the run, and the owner should build a fresh runtime.
     public internal(set) var needsRecycling = false
+    /// Whether `runJob` may give a script the environment of the job before it, put back as it
+    /// was made (Lua/environment.lua), instead of a fresh copy: the same globals, about a fifth
+    /// of a small job cheaper. Only for an owner that keeps nothing of a job once the next one
+    /// starts — no frame stream, no timing function taken from a run's `easing` — as a batch
+    /// worker; a library host may hold a run's easing past the next run.
+    public var reusesEnvironments = false
     /// Called after the script's handlers for each event have run, with the scene as they
     /// left it (exporters record the scene's history through it; see `Runtime+Scene.swift`).
     public var sceneObserver: ((AnimationEvent, Scene) -> Void)?

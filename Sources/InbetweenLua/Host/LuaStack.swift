@@ -51,7 +51,9 @@ public struct LuaStack {
     @discardableResult
     public func rawField(_ table: Int32, _ key: String) -> Int32 {
         let t = lua_absindex(L, table)
-        lua_pushstring(L, key)
+        // withCString, not the implicit String-to-pointer conversion, which builds a heap
+        // array per call: option tables read dozens of fields per constructor call.
+        key.withCString { _ = lua_pushstring(L, $0) }
         return lua_rawget(L, t)
     }
 

@@ -8,7 +8,7 @@ local type, tostring, tonumber, pairs, setmetatable = kit.type, kit.tostring, ki
   kit.setmetatable
 local raise, fmt, match, gmatch, unpack, sort = kit.raise, kit.format, kit.match, kit.gmatch, kit.unpack,
   kit.sort
-local floor, huge, rawgetmetatable = kit.floor, kit.huge, kit.getmetatable
+local floor, huge, rawgetmetatable, next = kit.floor, kit.huge, kit.getmetatable, kit.next
 
 -- A value's kind ("point") or Lua's type.
 local function kind(v)
@@ -208,10 +208,18 @@ return {
   rootKeyframes = keyframesFor(root),
   setOrigin = function(plugin, file) base.origin = {plugin = plugin, file = file} end,
   freeze = function() base.frozen = true end,
-  -- A layer for one run: the API for the script, the same closures for the host, keyframes.
+  -- A layer for one run: the API for the script, the same closures for the host, keyframes,
+  -- and the layer itself (for `clean`).
   fork = function()
     local layer = newLayer(base)
     local easing = api(layer)
-    return easing, keyframesFor(easing)
+    return easing, keyframesFor(easing), layer
+  end,
+  -- Forgets what a run registered in its layer, so that the next run can take it over
+  -- (environment.lua reuses a batch worker's environment): fresh tables only when it did.
+  clean = function(layer)
+    if next(layer.entries) == nil and next(layer.clashes) == nil then return end
+    layer.entries = setmetatable({}, {__index = base.entries})
+    layer.order, layer.clashes = {}, {}
   end,
 }

@@ -6,7 +6,7 @@
 local kit, easings = ...
 local type, tostring, pairs, ipairs, setmetatable = kit.type, kit.tostring, kit.pairs, kit.ipairs,
   kit.setmetatable
-local error, raise, fmt, sort = kit.error, kit.raise, kit.format, kit.sort
+local error, raise, fmt, sort, next = kit.error, kit.raise, kit.format, kit.sort, kit.next
 
 local function sortedKeys(t)
   local keys = {}
@@ -143,7 +143,15 @@ return {
     springBase.frozen, presetBase.frozen = true, true
     easings.freeze()
   end,
+  -- Layers for one run: the APIs, and the layers themselves (for `clean`).
   fork = function()
-    return api("spring", newLayer(springBase)), api("preset", newLayer(presetBase))
+    local springLayer, presetLayer = newLayer(springBase), newLayer(presetBase)
+    return api("spring", springLayer), api("preset", presetLayer), springLayer, presetLayer
+  end,
+  -- Forgets what a run registered in a layer (see easings.lua's `clean`).
+  clean = function(layer)
+    if next(layer.entries) == nil and next(layer.clashes) == nil then return end
+    layer.entries = setmetatable({}, {__index = layer.parent.entries})
+    layer.order, layer.clashes = {}, {}
   end,
 }

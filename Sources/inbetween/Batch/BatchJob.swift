@@ -28,19 +28,23 @@ enum JobList {
             guard FileManager.default.fileExists(atPath: argument, isDirectory: &isFolder) else {
                 throw JobListError("cannot open \(argument) (No such file or directory)")
             }
-            let scripts: [String]
+            // (path, file name) of each script.
+            let scripts: [(String, String)]
             if isFolder.boolValue {
                 let names = (try? FileManager.default.contentsOfDirectory(atPath: argument)) ?? []
-                scripts = names.filter { $0.hasSuffix(".lua") }.sorted()
-                    .map { (argument as NSString).appendingPathComponent($0) }
+                // NSString's path joining once per folder, not per file (it cost the parent
+                // more than a small job): the folder as it would write it, then each name.
+                let joined = (argument as NSString).appendingPathComponent("x")
+                let prefix = String(joined.dropLast())
+                scripts = names.filter { $0.hasSuffix(".lua") }.sorted().map { (prefix + $0, $0) }
             } else {
-                scripts = [argument]
+                scripts = [(argument, (argument as NSString).lastPathComponent)]
             }
-            for script in scripts {
+            for (script, name) in scripts {
                 jobs.append(
                     BatchJob(
                         script: script, parameters: nil,
-                        output: defaultOutputName(script, format: format), origin: script))
+                        output: outputName(base: name, format: format), origin: script))
             }
         }
         return jobs
@@ -48,7 +52,11 @@ enum JobList {
 
     /// `path/to/wave.lua` -> `wave.csv`.
     static func defaultOutputName(_ script: String, format: String) -> String {
-        let base = (script as NSString).lastPathComponent
+        outputName(base: (script as NSString).lastPathComponent, format: format)
+    }
+
+    /// `wave.lua` -> `wave.csv`.
+    static func outputName(base: String, format: String) -> String {
         let stem = base.hasSuffix(".lua") ? String(base.dropLast(4)) : base
         return stem + "." + frameFileExtension(format)
     }
@@ -85,6 +93,13 @@ enum OutputName {
     /// Why `name` cannot be an output's name, or nil when it can; `subject` starts the text.
     static func problem(_ name: String, subject: String = "output") -> String? {
         let isControl = { (c: Unicode.Scalar) in c.value < 0x20 || c.value == 0x7F }
+        // The common case first, without building the name as shown (checked per job).
+        if !name.isEmpty, name.utf8.count <= 255, name != ".", name != "..",
+            !name.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == UInt8(ascii: "/") }),
+            !name.hasPrefix(StagingFolder.prefix)
+        {
+            return nil
+        }
         let shown = name.unicodeScalars.map {
             isControl($0) ? String(format: "\\u%04x", $0.value) : String($0)
         }.joined()

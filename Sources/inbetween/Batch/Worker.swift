@@ -32,6 +32,8 @@ enum Worker {
         var runtime = try options.makeRuntime(reportFailures: reportPlugins)
         // The limits apply per job, not to the worker's whole life.
         runtime.host.endBudget()
+        // Nothing of a job is kept once the next starts (the frame stream is perform's own).
+        runtime.reusesEnvironments = true
         // Plugins loaded: from here on the parent's watchdog times jobs, not the start-up.
         try writeAll(replies, WorkerMessages.ready)
         let numbers = NumberFormat(precision: precision)
@@ -61,6 +63,7 @@ enum Worker {
                 if runtime.needsRecycling && !options.trusted {
                     runtime = try options.makeRuntime(reportFailures: false)
                     runtime.host.endBudget()
+                    runtime.reusesEnvironments = true
                 }
             }
         }
