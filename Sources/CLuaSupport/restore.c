@@ -13,22 +13,20 @@
 // same subtype too (an integer 0 and a float 0.0 are raw-equal but print as 0 and 0.0).
 static int same(lua_State *L, int a, int b) {
     if (!lua_rawequal(L, a, b)) return 0;
-    if (lua_type(L, a) == LUA_TNUMBER) return lua_isinteger(L, a) == lua_isinteger(L, b);
-    return 1;
+    return lua_type(L, a) != LUA_TNUMBER || lua_isinteger(L, a) == lua_isinteger(L, b);
 }
 
-// With a key on top, pushes what the copy must hold under it: the template's value, or, for a
-// table that was copied too, its copy (`seen` maps originals to copies).
-static void pushexpected(lua_State *L, int template, int seen) {
-    lua_pushvalue(L, -1);
-    if (lua_rawget(L, template) == LUA_TTABLE) {
+// With a key on top, replaces it by what the copy must hold under it: the template's value,
+// or, for a table that was copied too, its copy (`seen` maps originals to copies). Returns the
+// template value's type. (The fewest API calls: this runs for every entry of every copy.)
+static int toexpected(lua_State *L, int template, int seen) {
+    int type = lua_rawget(L, template);
+    if (type == LUA_TTABLE) {
         lua_pushvalue(L, -1);
-        if (lua_rawget(L, seen) != LUA_TNIL) {
-            lua_remove(L, -2);
-        } else {
-            lua_pop(L, 1);
-        }
+        if (lua_rawget(L, seen) != LUA_TNIL) lua_copy(L, -1, -2);
+        lua_pop(L, 1);
     }
+    return type;
 }
 
 // Makes the copy at `copy` hold exactly what the template holds (through `seen`), with the
@@ -39,9 +37,8 @@ static int restoreone(lua_State *L, int copy, int template, int seen, lua_Intege
     lua_pushnil(L);
     while (lua_next(L, copy)) {  // key value
         lua_pushvalue(L, -2);
-        pushexpected(L, template, seen);  // key value key expected
-        lua_remove(L, -2);                // key value expected
-        if (lua_isnil(L, -1)) {
+        int type = toexpected(L, template, seen);  // key value expected
+        if (type == LUA_TNIL) {
             if (++extra > IB_RESTORE_MAX_EXTRA) {
                 lua_pop(L, 3);
                 return 0;
@@ -52,12 +49,10 @@ static int restoreone(lua_State *L, int copy, int template, int seen, lua_Intege
         if (!same(L, -1, -2)) {
             // Changing or clearing a key that exists is allowed while traversing (manual, next).
             lua_pushvalue(L, -3);
-            lua_insert(L, -2);
+            lua_pushvalue(L, -2);
             lua_rawset(L, copy);
-        } else {
-            lua_pop(L, 1);
         }
-        lua_pop(L, 1);  // key
+        lua_pop(L, 2);  // key
     }
     if (kept != count) {  // the run removed some: put them back
         lua_pushnil(L);
@@ -67,7 +62,8 @@ static int restoreone(lua_State *L, int copy, int template, int seen, lua_Intege
             if (lua_rawget(L, copy) == LUA_TNIL) {
                 lua_pop(L, 1);
                 lua_pushvalue(L, -1);
-                pushexpected(L, template, seen);  // key key expected
+                lua_pushvalue(L, -1);
+                toexpected(L, template, seen);  // key key expected
                 lua_rawset(L, copy);
             } else {
                 lua_pop(L, 1);

@@ -55,9 +55,18 @@ enum WorkerMessages {
 
     static func encode(_ request: JobRequest) -> [UInt8] {
         guard request.params == nil else { return codable(request) }
-        let line =
-            "{\"id\":\(request.id),\"script\":\(jsonString(request.script)),\"output\":\(jsonString(request.output))}\n"
-        return Array(line.utf8)
+        // Appended as bytes: building the line as an interpolated String first cost the
+        // parent more than the rest of its work for the job.
+        var line: [UInt8] = []
+        line.reserveCapacity(40 + request.script.utf8.count + request.output.utf8.count)
+        line.append(contentsOf: #"{"id":"#.utf8)
+        line.append(contentsOf: String(request.id).utf8)
+        line.append(contentsOf: #","script":"#.utf8)
+        line.append(contentsOf: jsonString(request.script).utf8)
+        line.append(contentsOf: #","output":"#.utf8)
+        line.append(contentsOf: jsonString(request.output).utf8)
+        line.append(contentsOf: "}\n".utf8)
+        return line
     }
 
     static func encode(_ result: JobResult) -> [UInt8] {
