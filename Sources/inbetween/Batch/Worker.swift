@@ -37,6 +37,7 @@ enum Worker {
         // Plugins loaded: from here on the parent's watchdog times jobs, not the start-up.
         try writeAll(replies, WorkerMessages.ready)
         let numbers = NumberFormat(precision: precision)
+        let times = TimeTexts(numbers: numbers)
         let crashOn = ProcessInfo.processInfo.environment[crashVariable]
         var reader = LineReader(fd: STDIN_FILENO)
         while let lines = reader.readLines() {
@@ -51,7 +52,8 @@ enum Worker {
                     try runtime.host.beginBudget()
                     defer { runtime.host.endBudget() }
                     result.bytes = try perform(
-                        job, runtime: runtime, request: request, format: format, numbers: numbers)
+                        job, runtime: runtime, request: request, format: format, numbers: numbers,
+                        times: times)
                 } catch {
                     result.ok = false
                     result.error = Diagnostics.text(of: error)
@@ -73,14 +75,14 @@ enum Worker {
     /// Runs one job and writes its frames; returns the bytes written.
     static func perform(
         _ job: JobRequest, runtime: Runtime, request: SamplingRequest, format: String,
-        numbers: NumberFormat
+        numbers: NumberFormat, times: TimeTexts? = nil
     ) throws -> Int {
         try runtime.runJob(file: job.script, parameters: job.params)
         let fps = try runtime.clock(for: request).fps
         let sink = try ByteSink(path: job.output, staged: true)
         var writer = makeFrameWriter(
             format: format, sink: sink, numbers: numbers, fps: fps, source: job.script,
-            runtime: runtime)
+            runtime: runtime, times: times)
         let frames = try runtime.frames(request)
         while let frame = try frames.next() { try writer.write(frame) }
         try writer.finish(frames.summary)

@@ -21,15 +21,16 @@ func frameFileExtension(_ format: String) -> String {
 /// The writer for a format name (one of `frameFormats`); `source` names the script in
 /// generated code. Lottie reads the script's scene from `runtime` (layers, settings, the
 /// animations attached as it runs); css and swift are the per-frame (`--bake`) forms, with the
-/// model values of `runtime`'s scene as it is now (before sampling).
+/// model values of `runtime`'s scene as it is now (before sampling). `times`: frame times'
+/// texts kept from earlier jobs (a batch worker's; CSV uses them).
 func makeFrameWriter(
     format: String, sink: ByteSink, numbers: NumberFormat, fps: Double,
-    source: String = "a script", runtime: Runtime? = nil
+    source: String = "a script", runtime: Runtime? = nil, times: TimeTexts? = nil
 ) -> FrameWriter {
     switch format {
     case "lottie" where runtime != nil:
         return LottieFrameWriter(sink: sink, numbers: numbers, fps: fps, source: source, runtime: runtime!)
-    case "csv": return CSVFrameWriter(sink: sink, numbers: numbers)
+    case "csv": return CSVFrameWriter(sink: sink, numbers: numbers, times: times)
     case "css", "swift":
         return BakedExportWriter(
             target: format == "css" ? .css : .swift, sink: sink, numbers: numbers, source: source, fps: fps,
@@ -53,9 +54,13 @@ struct CSVFrameWriter: FrameWriter {
     private var names: [UInt8] = []
     private var nameEnds: [Int] = []
 
-    init(sink: ByteSink, numbers: NumberFormat) {
+    /// Frame times' texts from earlier jobs (nil: each time is written afresh).
+    let times: TimeTexts?
+
+    init(sink: ByteSink, numbers: NumberFormat, times: TimeTexts? = nil) {
         self.sink = sink
         self.numbers = numbers
+        self.times = times.flatMap { $0.numbers == numbers ? $0 : nil }
     }
 
     mutating func write(_ frame: SampledFrame) throws {
@@ -90,7 +95,11 @@ struct CSVFrameWriter: FrameWriter {
         names.withUnsafeBufferPointer { names in
             for i in 0..<values.count {
                 if i == 0 {
-                    q = numbers.write(frame.time, at: q)
+                    if let times {
+                        q = times.write(frame.time, frame: frame.index, at: q)
+                    } else {
+                        q = numbers.write(frame.time, at: q)
+                    }
                     timeLength = q - start
                 } else {
                     q.update(from: start, count: timeLength)  // the first row's time
