@@ -124,8 +124,11 @@ public final class FrameStream {
             if maxFrames > 0, lastIndex >= maxFrames { throw runtime.frameLimitError(maxFrames, frames: nil) }
         }
 
-        columns.discover(in: state.scene)
-        try columns.sample(state.scene, at: time)
+        // One copy of the scene for both (each read of the class's property copied it, a
+        // retain per field: a tenth of a small batch job's sampling).
+        let scene = state.scene
+        columns.discover(in: scene)
+        try columns.sample(scene, at: time)
         try host.throwIfStopped()
         try host.throwPendingError()
         try checkFinite(at: time)
