@@ -95,6 +95,9 @@ private struct LayerBuilder {
         var indexBySerial: [Int: Int] = [:]
         var present = Set<Int>()
         var model: PropertyValues?
+        /// The model the layer had when it first appeared: a layer a callback creates has none
+        /// at the start, and Core Animation's defaults (0 x 0 at the origin) are not its model.
+        var firstSeen: PropertyValues?
         var changes: [ExportModelChange] = []
         for (time, scene) in history.snapshots {
             guard let layer = scene[name] else { continue }
@@ -116,6 +119,7 @@ private struct LayerBuilder {
                 if !(a.animation.removedOnCompletion && time >= stop) { animations[i].removedAt = time }
             }
             present = now
+            if firstSeen == nil { firstSeen = layer.modelValues }
             if time <= start || model == nil {
                 model = layer.modelValues
             } else if time <= end, let old = model {
@@ -129,7 +133,7 @@ private struct LayerBuilder {
         }
         // The model at the start, with the default of every root it will need.
         var initial = PropertyValues()
-        let first = history.scene(at: start)[name]?.modelValues ?? PropertyValues()
+        let first = history.scene(at: start)[name]?.modelValues ?? firstSeen ?? PropertyValues()
         for (k, v) in first.values { initial.values[k] = v }
         for k in animatedKeyPaths + changes.map(\.keyPath) {
             let root = LayerProperties.root(of: k)
