@@ -24,6 +24,9 @@ final class ChromiumPlaybackTests: XCTestCase {
         /// The per-frame form (`--bake`): one keyframe per frame joined linearly, so it is
         /// compared at the frame times only (`fps` is then the CSS run's own rate).
         var bake = false
+        /// Layers a callback creates, with the time: hidden before it, visible from it. Every
+        /// other layer must be visible at every time.
+        var createdLater: [String: Double] = [:]
 
         /// The case as failure messages name it.
         var name: String { bake ? script + " --bake" : script }
@@ -33,12 +36,13 @@ final class ChromiumPlaybackTests: XCTestCase {
     /// bouncing ball (05), a border colour and width (09), a path (11), a track that starts in a
     /// callback (12's position, from t = 0.2), one number on three transform parts (13's
     /// `transform.scale`), parts of a position (15), whole matrices (transforms.lua), and 6,001
-    /// frames over 100 s (long-run.lua, where percentages rounded to 4 decimals are 0.03 px off).
+    /// frames over 100 s (long-run.lua, where percentages rounded to 4 decimals are 0.03 px off),
+    /// a layer a callback creates (late-layer.lua).
     static let bakedScripts = [
         "examples/01-ease-out-move.lua", "examples/03-color-keyframes.lua", "examples/05-bouncing-ball.lua",
         "examples/09-border-group.lua", "examples/11-jelly-ball.lua", "examples/12-photo-throw.lua",
         "examples/13-grid-stagger.lua", "examples/15-catch-mid-flight.lua", "Tests/exports/transforms.lua",
-        "Tests/exports/long-run.lua",
+        "Tests/exports/long-run.lua", "Tests/exports/late-layer.lua",
     ]
 
     static var cases: [Case] {
@@ -51,9 +55,14 @@ final class ChromiumPlaybackTests: XCTestCase {
                 var c = Case(script: "Tests/exports/" + name)
                 if name == "easings.lua" { c.fps = 2000 }  // 2,001 points over its 1 s
                 if name == "steps.lua" { c.exact = true }
+                if name == "late-layer.lua" { c.createdLater = ["spark": 0.5] }
                 return c
             }
-        let baked = bakedScripts.map { Case(script: $0, fps: 60, bake: true) }
+        let baked = bakedScripts.map { script -> Case in
+            var c = Case(script: script, fps: 60, bake: true)
+            if script.hasSuffix("late-layer.lua") { c.createdLater = ["spark": 0.5] }
+            return c
+        }
         return examples + own + baked
     }
 
@@ -191,7 +200,7 @@ final class ChromiumPlaybackTests: XCTestCase {
             .replacingOccurrences(of: "&gt;", with: ">")
             guard let data = text.data(using: .utf8),
                 let read = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-                let rows = read["values"] as? [[Any]]
+                let rows = read["values"] as? [[Any]], let shown = read["visibility"] as? [[Any]]
             else {
                 XCTFail("\(c.name): unreadable result from Chromium: \(text.prefix(300))")
                 continue
@@ -204,7 +213,25 @@ final class ChromiumPlaybackTests: XCTestCase {
                 read["animations"] as? Int, stylesheet.components(separatedBy: "@keyframes ").count - 1,
                 "\(c.name): animations found by document.getAnimations()")
             compare(c, frames[index], rows)
+            compareVisibility(c, frames[index], shown)
         }
+    }
+
+    /// Each track's layer is visible at every time, except a layer a callback creates, which is
+    /// hidden before that time (`Case.createdLater`).
+    private func compareVisibility(_ c: Case, _ f: Frames, _ shown: [[Any]]) {
+        let times = Self.times(f)
+        var hidden = 0
+        for (row, t) in times.enumerated() where row < shown.count {
+            for (k, track) in f.tracks.enumerated() where k < shown[row].count {
+                let expected = c.createdLater[track.layer].map { t < $0 - 1e-9 } ?? false
+                XCTAssertEqual(
+                    shown[row][k] as? String, expected ? "hidden" : "visible",
+                    "\(c.name): \(track.layer) at t = \(t)")
+                if expected { hidden += 1 }
+            }
+        }
+        if !c.createdLater.isEmpty { XCTAssertGreaterThan(hidden, 0, "\(c.name): no time before a creation") }
     }
 
     /// Checks every track at every time; reports the worst difference per track.
@@ -288,9 +315,10 @@ final class ChromiumPlaybackTests: XCTestCase {
               anims.forEach(a => a.pause());
               const els = {};
               document.querySelectorAll('[data-layer]').forEach(e => { els[e.getAttribute('data-layer')] = e; });
-              const values = [];
+              const values = [], visibility = [];
               for (const t of spec.times) {
                 anims.forEach(a => { a.currentTime = t; });
+                visibility.push(spec.tracks.map(tr => els[tr.layer] ? getComputedStyle(els[tr.layer]).visibility : null));
                 const row = [];
                 for (const tr of spec.tracks) {
                   const el = els[tr.layer];
@@ -306,7 +334,7 @@ final class ChromiumPlaybackTests: XCTestCase {
                 values.push(row);
               }
               parent.document.getElementById('result-\(index)').textContent =
-                JSON.stringify({animations: anims.length, values: values});
+                JSON.stringify({animations: anims.length, values: values, visibility: visibility});
             })();
             """
     }

@@ -232,6 +232,19 @@ struct CSSStructure {
             animations.append("\(name) \(seconds(scene.span)) linear 0s 1 normal both")
         }
 
+        // A layer a callback created shows nothing before that moment: hidden, then visible
+        // from its percentage on (step-end holds the first keyframe's value to the next).
+        if let created = layer.createdAt, scene.span > 0 {
+            let name = names.unique("\(id)-created")
+            keyframes +=
+                "/* \(ExportIdentifier.commentText(layer.name)): created by a callback at \(seconds(created)) */\n"
+            keyframes += "@keyframes \(name) {\n"
+            keyframes += "  0% { visibility: hidden; animation-timing-function: step-end; }\n"
+            keyframes += "  \(percentOfRun(created)) { visibility: visible; }\n"
+            keyframes += "  100% { visibility: visible; }\n}\n"
+            animations.append("\(name) \(seconds(scene.span)) linear 0s 1 normal both")
+        }
+
         // The animations as they are.
         for a in layer.animations {
             for leaf in a.leaves where !layer.isBaked(LayerProperties.root(of: leaf.keyPath)) {

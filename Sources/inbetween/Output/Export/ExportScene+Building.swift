@@ -45,6 +45,8 @@ private struct LayerBuilder {
     let capabilities: ExportCapabilities
     let animatedKeyPaths: [String]
     var notes: [String] = []
+    /// When the layer first appears, if after the start (a callback made it): see `collect`.
+    var createdAt: Double?
     /// Root property -> why it is baked (first reason found).
     var bakeReasons: [String: String] = [:]
 
@@ -71,7 +73,7 @@ private struct LayerBuilder {
         let initialModel = ordered.compactMap { root in initial[root].map { (keyPath: root, value: $0) } }
         var layer = ExportLayer(
             name: name, initialModel: initialModel, modelChanges: modelChanges,
-            animations: [], baked: [])
+            animations: [], baked: [], createdAt: createdAt)
         for var a in animations {
             a.leaves = resolve(a)
             layer.animations.append(a)
@@ -90,7 +92,7 @@ private struct LayerBuilder {
 
     /// The layer's animations with their add and removal times, its model changes after the
     /// start, and its model at the start.
-    func collect() -> ([ExportAnimation], [ExportModelChange], PropertyValues) {
+    mutating func collect() -> ([ExportAnimation], [ExportModelChange], PropertyValues) {
         var animations: [ExportAnimation] = []
         var indexBySerial: [Int: Int] = [:]
         var present = Set<Int>()
@@ -99,6 +101,7 @@ private struct LayerBuilder {
         /// at the start, and Core Animation's defaults (0 x 0 at the origin) are not its model.
         var firstSeen: PropertyValues?
         var changes: [ExportModelChange] = []
+        createdAt = nil
         for (time, scene) in history.snapshots {
             guard let layer = scene[name] else { continue }
             var now = Set<Int>()
@@ -119,7 +122,10 @@ private struct LayerBuilder {
                 if !(a.animation.removedOnCompletion && time >= stop) { animations[i].removedAt = time }
             }
             present = now
-            if firstSeen == nil { firstSeen = layer.modelValues }
+            if firstSeen == nil {
+                firstSeen = layer.modelValues
+                if time > start { createdAt = time }
+            }
             if time <= start || model == nil {
                 model = layer.modelValues
             } else if time <= end, let old = model {

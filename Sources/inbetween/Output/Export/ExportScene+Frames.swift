@@ -41,6 +41,13 @@ extension ExportScene {
             }
             var layer = ExportLayer(
                 name: name, initialModel: initialModel, modelChanges: [], animations: [], baked: [])
+            // A layer not in the scene before sampling was made by a callback: shown from its
+            // first frame (the frames are all there is of it).
+            if model != nil, model?[name] == nil,
+                let first = indices.compactMap({ log.samples[$0].first?.time }).min(), first > start
+            {
+                layer.createdAt = first
+            }
             for i in indices {
                 let keyPath = log.tracks[i].keyPath
                 layer.baked.append(

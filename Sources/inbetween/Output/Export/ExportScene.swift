@@ -40,6 +40,9 @@ struct ExportLayer {
     var animations: [ExportAnimation]
     /// Root properties the target cannot say exactly, sampled over the run.
     var baked: [ExportBakedProperty]
+    /// When a callback created the layer, after the run's start; nil for a layer that exists
+    /// from the start. Nothing of it is shown before.
+    var createdAt: Double? = nil
 
     /// Whether the root property is baked (its animations' leaves are then not written).
     func isBaked(_ root: String) -> Bool { baked.contains { $0.keyPath == root } }
