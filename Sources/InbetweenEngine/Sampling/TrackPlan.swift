@@ -17,6 +17,16 @@ final class TrackPlan: Sendable {
         /// 0 basic, 1 keyframe, 2 spring (see `TrackPlan.kind`).
         let kind: Int
 
+        /// Applies the animation at scene time `time` when it is in effect then.
+        @inline(__always)
+        func apply(to slot: inout RootSlot, at time: Double) throws {
+            guard
+                LayerAnimationEntry.isInEffect(
+                    at: time, addedAt: addedAt, stopTime: stopTime, removedOnCompletion: removedOnCompletion)
+            else { return }
+            try apply(&slot, time - addedAt)
+        }
+
         /// Nil for a group (its children may touch other roots).
         init?(_ entry: LayerAnimationEntry) {
             addedAt = entry.addedAt
@@ -41,8 +51,12 @@ final class TrackPlan: Sendable {
     }
 
     let root: Value
-    let steps: [Step]
+    /// The first animation inline (most tracks have one), then any others: a steps array was
+    /// one more buffer to fetch per track per frame.
+    let first: Step?
+    let others: [Step]
     let accessor: KeyPathAccessor
+    let isRoot: Bool
 
     /// Which code computes the track: the kind of its one animation, or 3 for none or several.
     /// `TrackColumns` evaluates tracks of one kind together: a frame that went layer by layer
@@ -52,22 +66,19 @@ final class TrackPlan: Sendable {
 
     init(root: Value, steps: [Step], accessor: KeyPathAccessor) {
         self.root = root.relocated
-        self.steps = steps
+        first = steps.first
+        others = Array(steps.dropFirst())
         self.accessor = accessor
+        isRoot = accessor.isRoot
         kind = steps.count == 1 ? steps[0].kind : 3
     }
 
     /// The value at scene time `time` (what `Layer.presentationValues(at:)` gives at the
     /// key path, since nothing else touches the root).
     func value(at time: Double) throws -> Value? {
-        var slot = RootSlot(root: root)
-        for step in steps
-        where LayerAnimationEntry.isInEffect(
-            at: time, addedAt: step.addedAt, stopTime: step.stopTime,
-            removedOnCompletion: step.removedOnCompletion)
-        {
-            try step.apply(&slot, time - step.addedAt)
-        }
-        return try slot.value(at: accessor)
+        var slot = RootSlot(root: root, accessor: accessor, isRoot: isRoot)
+        if let first { try first.apply(to: &slot, at: time) }
+        for step in others { try step.apply(to: &slot, at: time) }
+        return isRoot ? slot.root : try accessor.read(slot.root)
     }
 }

@@ -12,15 +12,21 @@ public protocol PropertyStore {
 extension PropertyValues: PropertyStore {}
 
 /// One root property's value (`position`, `transform`, `opacity`...) standing in for a layer's
-/// property set. Reads and writes go through the same `KeyPathAccessor` as `PropertyValues`, so
-/// an animation applied here produces exactly what it produces there, provided every key path
-/// used has this root: `TrackColumns` only builds one for such tracks.
+/// property set, for one key path: `TrackPlan` makes one for a track whose animations all animate
+/// exactly that key path, so every read and write here is at `accessor` (the same parsing and
+/// the same reads and writes as `PropertyValues`, hence the same values), whatever accessor the
+/// animation passes: that one is equal to it, and reading it was one more object fetched from
+/// memory per animation per frame in large scenes.
 struct RootSlot: PropertyStore {
     var root: Value
+    /// The track's key path; the plan that makes the slot keeps it alive.
+    unowned(unsafe) let accessor: KeyPathAccessor
+    /// `accessor.isRoot`, copied by the plan.
+    let isRoot: Bool
 
-    func value(at path: KeyPathAccessor) throws -> Value? { try path.read(root) }
+    func value(at path: KeyPathAccessor) throws -> Value? { isRoot ? root : try accessor.read(root) }
 
     mutating func set(_ value: Value, at path: KeyPathAccessor) throws {
-        root = path.isRoot ? value : try path.write(value, into: root)
+        root = isRoot ? value : try accessor.write(value, into: root)
     }
 }
