@@ -72,13 +72,6 @@ public struct BasicAnimation: Sendable {
         return (try Value.interpolate(ends.from, ends.to, p), ends.from, ends.to)
     }
 
-    /// The same animation with a fresh copy of its key path accessor (see `Array.relocated`).
-    func relocated() -> BasicAnimation {
-        var a = self
-        a.accessor = KeyPathAccessor(keyPath)
-        return a
-    }
-
     public func apply<Store: PropertyStore>(to values: inout Store, atParentTime t: Double) throws {
         guard let fraction = PropertyEffect.iterationFraction(timing, atParentTime: t) else {
             return

@@ -17,7 +17,7 @@ public struct KeyframeAnimation: Sendable {
 
     public let keyPath: String
     /// `keyPath` parsed once (see `KeyPathAccessor`).
-    private(set) var accessor: KeyPathAccessor
+    let accessor: KeyPathAccessor
     public let values: [Value]
     public let path: Path?
     public let keyTimes: [Double]?
@@ -80,7 +80,6 @@ public struct KeyframeAnimation: Sendable {
     /// every frame (see `Array.relocated`).
     func relocated() -> KeyframeAnimation {
         var a = self
-        a.accessor = KeyPathAccessor(keyPath)
         a.frames = frames.relocated
         a.frameTimes = frameTimes.relocated
         a.timingFunctions = timingFunctions?.relocated

@@ -64,13 +64,6 @@ public struct SpringAnimation: Sendable {
     /// (definition in the spring solver).
     public var settlingDuration: Double { spring.settlingDuration }
 
-    /// The same animation with a fresh copy of its key path accessor (see `Array.relocated`).
-    func relocated() -> SpringAnimation {
-        var a = self
-        a.accessor = KeyPathAccessor(keyPath)
-        return a
-    }
-
     public func apply<Store: PropertyStore>(to values: inout Store, atParentTime t: Double) throws {
         guard let elapsed = timing.iterationTime(atParentTime: t) else { return }
         let p = spring.value(at: elapsed)

@@ -1,4 +1,4 @@
-/// Locality for sampling. An animation's arrays and key path were allocated while the script
+/// Locality for sampling. An animation's arrays were allocated while the script
 /// ran, between everything else it made, so sampling a large scene fetched each of them from a
 /// different place in memory, every frame: sampling the goal-8 scene of `scripts/bench` spent
 /// most of its time waiting on those loads. `TrackPlan` takes fresh copies when it is made,

@@ -11,6 +11,7 @@ public struct TrackColumns: Sendable {
     private var slotOfTrack: [Int] = []
     /// Each track's key path, parsed when the track appears.
     private var accessors: [KeyPathAccessor] = []
+    private var accessorByKeyPath: [String: KeyPathAccessor] = [:]
     private var presentations: [PropertyValues] = []
     /// Per track, how its value is computed for its layer's current revision (see `TrackPlan`).
     private var plans: [TrackPlan?] = []
@@ -130,7 +131,15 @@ public struct TrackColumns: Sendable {
         let layerIndex = scene.index(ofLayer: track.layer)!
         known.insert(track)
         tracks.append(track)
-        accessors.append(KeyPathAccessor(track.keyPath))
+        // One accessor per distinct key path: a scene's thousands of tracks share a few, parsed
+        // once and kept in cache (each read on every frame).
+        if let shared = accessorByKeyPath[track.keyPath] {
+            accessors.append(shared)
+        } else {
+            let accessor = KeyPathAccessor(track.keyPath)
+            accessorByKeyPath[track.keyPath] = accessor
+            accessors.append(accessor)
+        }
         values.append(.scalar(0))
         plans.append(nil)
         revisions.append(-1)

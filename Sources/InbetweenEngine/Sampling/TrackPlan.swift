@@ -35,7 +35,6 @@ final class TrackPlan: Sendable {
             switch entry.animation {
             case .basic(let a):
                 kind = 0
-                let a = a.relocated()
                 apply = { try a.apply(to: &$0, atParentTime: $1) }
             case .keyframe(let a):
                 kind = 1
@@ -43,7 +42,6 @@ final class TrackPlan: Sendable {
                 apply = { try a.apply(to: &$0, atParentTime: $1) }
             case .spring(let a):
                 kind = 2
-                let a = a.relocated()
                 apply = { try a.apply(to: &$0, atParentTime: $1) }
             case .group: return nil
             }
