@@ -58,12 +58,12 @@ final class PreviewBrowserTests: XCTestCase {
                 browser: browser), 2 * 61)
     }
 
-    /// Tests/browser/late-layer.lua: a layer an onStop handler creates at 0.5 s (frame 15 at
+    /// Tests/exports/late-layer.lua: a layer an onStop handler creates at 0.5 s (frame 15 at
     /// 30 fps) and animates. The page draws it from that frame on, where the engine has it, and
     /// nothing of it before.
     func testALayerACallbackCreatesIsDrawnFromItsFirstFrameInChromium() throws {
         try XCTSkipUnless(ChromiumSession.isAvailable, "chromium is not installed (scripts/test installs it)")
-        let script = "Tests/browser/late-layer.lua"
+        let script = "Tests/exports/late-layer.lua"
         let whole = try Self.wholeLayers(script: script)
         XCTAssertEqual(whole.layers, ["ball", "spark"])
         XCTAssertEqual(whole.firstFrames, [0, 15])

@@ -1,5 +1,6 @@
--- For the CSS export's Chromium test: a layer that an onStop handler creates mid-run (spark, at 0.5 s),
--- which the page must not show before. The ball moves for 0.5 s; the spark fades and grows for 0.5 s.
+-- A layer that an onStop handler creates mid-run (spark, at 0.5 s), which the CSS export and
+-- the preview must not show before (Chromium tests of both). The ball moves for 0.5 s; the spark
+-- fades and grows for 0.5 s.
 scene{fps = 30, to = 1}
 local ball = layer{name = "ball", bounds = rect(0, 0, 40, 40), position = point(40, 100),
   backgroundColor = color(0.2, 0.4, 0.8, 1), cornerRadius = 20}
