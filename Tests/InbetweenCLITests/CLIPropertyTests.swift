@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 
+@testable import InbetweenEngine
 @testable import inbetween
 
 /// The built CLI run with random argument lists drawn from the option table (every command,
@@ -16,18 +17,6 @@ import XCTest
 /// `INBETWEEN_PROPERTY_RUNS=N` and `INBETWEEN_PROPERTY_SEED=S` run more or others. A failure
 /// prints the seed and the arguments to replay it.
 final class CLIPropertyTests: XCTestCase {
-    /// SplitMix64 (Steele, Lea, Flood 2014): a seeded generator, so a run can be replayed.
-    struct SplitMix64: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     static let scene = """
         local l = layer{name = "l"}
         l:add(animation.basic{keyPath = "opacity", fromValue = 0, toValue = 1, duration = 0.5})
@@ -133,7 +122,7 @@ final class CLIPropertyTests: XCTestCase {
         let environment = ProcessInfo.processInfo.environment
         let runs = environment["INBETWEEN_PROPERTY_RUNS"].flatMap(Int.init) ?? 200
         let seed = environment["INBETWEEN_PROPERTY_SEED"].flatMap(UInt64.init) ?? 20_261_201
-        var rng = SplitMix64(state: seed)
+        var rng = SplitMix64(seed: seed)  // the engine's seeded generator
         // batch starts worker processes: drawn less often, as it is slower per run.
         let commands =
             CommandTable.visibleCommands + CommandTable.visibleCommands.filter { $0.name != "batch" }

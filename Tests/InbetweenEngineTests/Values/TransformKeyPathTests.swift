@@ -123,7 +123,3 @@ final class TransformKeyPathTests: XCTestCase {
         XCTAssertNil(Transform3D.identity.rescaledDiagonal(.infinity, nil, nil))
     }
 }
-
-extension SplitMix64 {
-    mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-}
