@@ -4,7 +4,7 @@ import XCTest
 /// `inbetween batch`: partial failure, a crashing worker, resume with --skip-existing, shard
 /// slices, manifests (parameters and line-numbered errors), isolation between jobs, atomic
 /// outputs.
-final class BatchCommandTests: XCTestCase {
+final class BatchCommandTests: XCTestCase, FolderTest {
     /// A 0.1 s opacity ramp from `params.from` (default 0) to 1: 7 frames at 60 fps.
     static let good = """
         local p = params or {}
@@ -19,28 +19,11 @@ final class BatchCommandTests: XCTestCase {
           onStop = function() error("late failure") end}, "o")
         """
 
-    private var folder: URL!
+    var folder: URL!
 
     override func setUpWithError() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "ib-batch-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        folder = try temporaryFolder("ib-batch")
     }
-
-    override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(at: folder)
-    }
-
-    @discardableResult
-    private func write(_ name: String, _ text: String) throws -> String {
-        let url = folder.appendingPathComponent(name)
-        try FileManager.default.createDirectory(
-            at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try text.write(to: url, atomically: true, encoding: .utf8)
-        return url.path
-    }
-
-    private func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
 
     /// Every entry of a folder, hidden ones included (a leftover staging folder would show).
     private func listing(_ name: String) -> [String] {

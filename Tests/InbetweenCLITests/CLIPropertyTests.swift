@@ -38,13 +38,7 @@ final class CLIPropertyTests: XCTestCase {
     private let fixtures = ["easing.lua", "scene.lua"]
 
     override func setUpWithError() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "ib-property-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    }
-
-    override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(at: folder)
+        folder = try temporaryFolder("ib-property")
     }
 
     private func resetFolder() throws {

@@ -18,13 +18,7 @@ final class ContaminationTests: XCTestCase {
     private var folder: URL!
 
     override func setUpWithError() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "ib-poison-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    }
-
-    override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(at: folder)
+        folder = try temporaryFolder("ib-poison")
     }
 
     /// 256M: the victim needs 40 MiB of it, which a poison's 230 MiB hoard would leave it

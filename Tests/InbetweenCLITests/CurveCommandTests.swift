@@ -49,7 +49,7 @@ final class CurveCommandTests: XCTestCase {
     }
 
     func testLuaFileReturningAFunction() throws {
-        let dir = try temporaryFolder()
+        let dir = try temporaryFolder("ib-curve")
         let path = dir.appendingPathComponent("square.lua").path
         try "return function(t) return t * t end\n".write(toFile: path, atomically: true, encoding: .utf8)
         let r = try CLIProcess.run(["curve", Self.reproducible, path, "--at", "0,0.5,1", "--format", "json"])
@@ -60,7 +60,7 @@ final class CurveCommandTests: XCTestCase {
     }
 
     func testErrorMessages() throws {
-        let dir = try temporaryFolder()
+        let dir = try temporaryFolder("ib-curve")
         let table = dir.appendingPathComponent("table.lua").path
         try "return {}\n".write(toFile: table, atomically: true, encoding: .utf8)
         let broken = dir.appendingPathComponent("huge.lua").path
@@ -132,7 +132,7 @@ final class CurveCommandTests: XCTestCase {
 
     /// `-o FILE` replaces a file only when the command succeeds.
     func testOutputFileIsReplacedOnlyOnSuccess() throws {
-        let dir = try temporaryFolder()
+        let dir = try temporaryFolder("ib-curve")
         let out = dir.appendingPathComponent("curve.csv").path
         try "previous good output\n".write(toFile: out, atomically: true, encoding: .utf8)
         let failed = try CLIProcess.run(["curve", Self.reproducible, "boundeOut", "-o", out])
@@ -144,13 +144,6 @@ final class CurveCommandTests: XCTestCase {
         XCTAssertEqual(try String(contentsOfFile: out, encoding: .utf8), "x,y\n0,0\n1,1\n")
         // No temporary files are left beside the output.
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path), ["curve.csv"])
-    }
-
-    private func temporaryFolder() throws -> URL {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "ib-curve-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        return dir
     }
 
     private func jsonQuoted(_ s: String) -> String {

@@ -6,28 +6,12 @@ import XCTest
 /// (/dev/zero, too large) as script, module and plugin; `require` through a symbolic link;
 /// BOM and `#!`; deep manifest params; time spent inside a C function; values handed back to
 /// a script that replaced the constructors.
-final class IsolationTests: XCTestCase {
-    private var folder: URL!
+final class IsolationTests: XCTestCase, FolderTest {
+    var folder: URL!
 
     override func setUpWithError() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("ib-iso-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        folder = try temporaryFolder("ib-iso")
     }
-
-    override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(at: folder)
-    }
-
-    @discardableResult
-    private func write(_ name: String, _ text: String) throws -> String {
-        let url = folder.appendingPathComponent(name)
-        try FileManager.default.createDirectory(
-            at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try text.write(to: url, atomically: true, encoding: .utf8)
-        return url.path
-    }
-
-    private func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
 
     private func link(_ name: String, to target: String) throws {
         try FileManager.default.createDirectory(

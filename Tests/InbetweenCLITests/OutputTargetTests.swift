@@ -10,13 +10,7 @@ final class OutputTargetTests: XCTestCase {
     private let example = "examples/07-opacity-fade.lua"
 
     override func setUpWithError() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "ib-outputs-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    }
-
-    override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(at: folder)
+        folder = try temporaryFolder("ib-outputs")
     }
 
     private func path(_ name: String) -> String { folder.appendingPathComponent(name).path }

@@ -25,7 +25,7 @@ final class PlotReadabilityTests: XCTestCase {
     /// it out (getBoundingClientRect of the <text>, its real font), against its neighbours.
     func testTickLabelsNeverOverlapInARealRenderer() throws {
         try XCTSkipUnless(ChromiumSession.isAvailable, "chromium is not installed (scripts/test installs it)")
-        let folder = try temporaryFolder()
+        let folder = try temporaryFolder("ib-plot")
         var files: [URL] = []
         for (i, args) in Self.plots.enumerated() {
             let file = folder.appendingPathComponent("plot-\(i).svg")
@@ -188,11 +188,4 @@ final class PlotReadabilityTests: XCTestCase {
             svg.components(separatedBy: "stroke-dasharray=\"7 3\"").count - 1, 2 * 7, "lines and legend")
     }
 
-    func temporaryFolder() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "ib-plot-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        addTeardownBlock { try? FileManager.default.removeItem(at: url) }
-        return url
-    }
 }

@@ -30,7 +30,7 @@ final class PreviewBrowserTests: XCTestCase {
 
     func testEveryExampleMatchesTheEngineFramesInChromium() throws {
         try XCTSkipUnless(ChromiumSession.isAvailable, "chromium is not installed (scripts/test installs it)")
-        let folder = try temporaryFolder()
+        let folder = try temporaryFolder("ib-preview")
         let examples = try FileManager.default.contentsOfDirectory(
             atPath: CLIProcess.root.appendingPathComponent("examples").path
         ).filter { $0.hasSuffix(".lua") }.sorted()
@@ -54,7 +54,7 @@ final class PreviewBrowserTests: XCTestCase {
         // 31 frames at 30 fps and 30 midpoints, two layers.
         XCTAssertEqual(
             try checkPage(
-                script: "Tests/browser/depth-scene.lua", folder: temporaryFolder(),
+                script: "Tests/browser/depth-scene.lua", folder: temporaryFolder("ib-preview"),
                 browser: browser), 2 * 61)
     }
 
@@ -71,7 +71,8 @@ final class PreviewBrowserTests: XCTestCase {
         let browser = try ChromiumSession()
         defer { browser.close() }
         // Two layers at 31 frames and 30 midpoints; spark's first 30 rows are the hidden ones.
-        XCTAssertEqual(try checkPage(script: script, folder: temporaryFolder(), browser: browser), 2 * 61)
+        XCTAssertEqual(
+            try checkPage(script: script, folder: temporaryFolder("ib-preview"), browser: browser), 2 * 61)
     }
 
     /// Writes the preview of `script`, measures it and checks every row; returns the rows.
@@ -94,7 +95,7 @@ final class PreviewBrowserTests: XCTestCase {
     /// scrubber follows; `duration` and `fps` describe the scene (example 05: 1 s at 60 fps).
     func testControlsAndTheScriptingSurface() throws {
         try XCTSkipUnless(ChromiumSession.isAvailable, "chromium is not installed (scripts/test installs it)")
-        let page = try temporaryFolder().appendingPathComponent("ball.html")
+        let page = try temporaryFolder("ib-preview").appendingPathComponent("ball.html")
         let r = try CLIProcess.run([
             "preview", "--no-user-plugins", "examples/05-bouncing-ball.lua", "-o", page.path,
         ])
@@ -350,11 +351,4 @@ final class PreviewBrowserTests: XCTestCase {
         }
     }
 
-    func temporaryFolder() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "ib-preview-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        addTeardownBlock { try? FileManager.default.removeItem(at: url) }
-        return url
-    }
 }

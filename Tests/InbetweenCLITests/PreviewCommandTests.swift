@@ -4,7 +4,7 @@ import XCTest
 /// `inbetween preview` through the CLI: where the page goes, and errors.
 final class PreviewCommandTests: XCTestCase {
     func testThePageGoesBesideTheScriptByDefault() throws {
-        let folder = try temporaryFolder()
+        let folder = try temporaryFolder("ib-preview")
         let script = folder.appendingPathComponent("fade.lua")
         try FileManager.default.copyItem(
             at: CLIProcess.root.appendingPathComponent("examples/07-opacity-fade.lua"), to: script)
@@ -35,7 +35,7 @@ final class PreviewCommandTests: XCTestCase {
     }
 
     func testABrokenScriptWritesNothing() throws {
-        let folder = try temporaryFolder()
+        let folder = try temporaryFolder("ib-preview")
         let script = folder.appendingPathComponent("broken.lua")
         try "local ball = layer{name = 'ball'}\nball:add(animation.basic{keyPath = 'nope'})\n"
             .write(to: script, atomically: true, encoding: .utf8)
@@ -45,11 +45,4 @@ final class PreviewCommandTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), ["broken.lua"])
     }
 
-    func temporaryFolder() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "ib-preview-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        addTeardownBlock { try? FileManager.default.removeItem(at: url) }
-        return url
-    }
 }

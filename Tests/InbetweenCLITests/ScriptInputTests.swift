@@ -10,13 +10,7 @@ final class ScriptInputTests: XCTestCase {
     private let example = "examples/07-opacity-fade.lua"
 
     override func setUpWithError() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "ib-input-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    }
-
-    override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(at: folder)
+        folder = try temporaryFolder("ib-input")
     }
 
     private func write(_ name: String, _ text: String) throws {

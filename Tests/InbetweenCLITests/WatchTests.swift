@@ -11,7 +11,7 @@ final class WatchTests: XCTestCase {
 
     func testPreviewPageFollowsTheScriptAndKeepsItsPlayhead() throws {
         try XCTSkipUnless(ChromiumSession.isAvailable, "chromium is not installed (scripts/test installs it)")
-        let folder = try temporaryFolder()
+        let folder = try temporaryFolder("ib-watch")
         let script = folder.appendingPathComponent("ball.lua")
         let page = folder.appendingPathComponent("ball.html")
         let data = folder.appendingPathComponent("ball.data.js")
@@ -68,7 +68,7 @@ final class WatchTests: XCTestCase {
 
     /// `run --watch`: a change to a required module, or to a plugin, runs the script again.
     func testRunFollowsRequiredModulesAndPlugins() throws {
-        let folder = try temporaryFolder()
+        let folder = try temporaryFolder("ib-watch")
         let plugins = folder.appendingPathComponent("plugins")
         try FileManager.default.createDirectory(at: plugins, withIntermediateDirectories: true)
         let plugin = plugins.appendingPathComponent("mine.lua")
@@ -167,11 +167,4 @@ final class WatchTests: XCTestCase {
         }
     }
 
-    func temporaryFolder() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "ib-watch-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        addTeardownBlock { try? FileManager.default.removeItem(at: url) }
-        return url
-    }
 }
