@@ -40,11 +40,6 @@ struct CSSStructureWriter: FrameWriter {
     mutating func write(_ frame: SampledFrame) throws {}
 
     mutating func finish(_ summary: SamplingSummary) throws {
-        guard !history.overflowed else {
-            throw CommandError(
-                "the run has more than \(SceneHistory.maximumSnapshots) events to export as structure; use --bake"
-            )
-        }
         let scene = try ExportScene.build(
             history: history, tracks: summary.tracks, source: source, fps: fps,
             start: summary.startTime, end: summary.endTime)

@@ -21,6 +21,12 @@ extension ExportScene {
         history: SceneHistory, tracks: [Track], source: String, fps: Double, start: Double,
         end: Double, capabilities: ExportCapabilities = .keyframes
     ) throws -> ExportScene {
+        // A history that stopped recording cannot say the structure; the per-frame form can.
+        guard !history.overflowed else {
+            throw CommandError(
+                "the run has more than \(SceneHistory.maximumSnapshots) events to export as structure; use --bake"
+            )
+        }
         var scene = ExportScene(source: source, fps: fps, start: start, end: end, layers: [], notes: [])
         var layerNames: [String] = []
         for t in tracks where !layerNames.contains(t.layer) { layerNames.append(t.layer) }
