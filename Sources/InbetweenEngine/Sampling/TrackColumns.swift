@@ -118,8 +118,11 @@ public struct TrackColumns: Sendable {
 
     /// Track indices by `TrackPlan.kind` (tracks with no plan last), each kind in track order.
     private mutating func groupByKind() {
-        var buckets = [[Int]](repeating: [], count: 5)
-        for i in tracks.indices { buckets[plans[i]?.kind ?? 4].append(i) }
+        // One bucket per kind, and one more for tracks with no plan.
+        var buckets = [[Int]](repeating: [], count: TrackPlan.Kind.allCases.count + 1)
+        for i in tracks.indices {
+            buckets[plans[i]?.kind.rawValue ?? TrackPlan.Kind.allCases.count].append(i)
+        }
         order = buckets.flatMap { $0 }
     }
 

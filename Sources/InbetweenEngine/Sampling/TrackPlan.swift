@@ -14,8 +14,7 @@ final class TrackPlan: Sendable {
         let stopTime: Double?
         let removedOnCompletion: Bool
         let apply: @Sendable (inout RootSlot, Double) throws -> Void
-        /// 0 basic, 1 keyframe, 2 spring (see `TrackPlan.kind`).
-        let kind: Int
+        let kind: Kind
 
         /// Applies the animation at scene time `time` when it is in effect then.
         @inline(__always)
@@ -34,14 +33,14 @@ final class TrackPlan: Sendable {
             removedOnCompletion = entry.animation.removedOnCompletion
             switch entry.animation {
             case .basic(let a):
-                kind = 0
+                kind = .basic
                 apply = { try a.apply(to: &$0, atParentTime: $1) }
             case .keyframe(let a):
-                kind = 1
+                kind = .keyframe
                 let a = a.relocated()
                 apply = { try a.apply(to: &$0, atParentTime: $1) }
             case .spring(let a):
-                kind = 2
+                kind = .spring
                 apply = { try a.apply(to: &$0, atParentTime: $1) }
             case .group: return nil
             }
@@ -54,29 +53,28 @@ final class TrackPlan: Sendable {
     let first: Step?
     let others: [Step]
     let accessor: KeyPathAccessor
-    let isRoot: Bool
 
-    /// Which code computes the track: the kind of its one animation, or 3 for none or several.
-    /// `TrackColumns` evaluates tracks of one kind together: a frame that went layer by layer
-    /// ran the basic, keyframe and spring code in turn for every layer, more code than the
-    /// instruction cache holds, and missed it for every track (the goal-8 scene).
-    let kind: Int
+    /// Which code computes a track: the kind of its one animation, or `several` (none or more
+    /// than one). `TrackColumns` evaluates tracks of one kind together: a frame that went layer
+    /// by layer ran the basic, keyframe and spring code in turn for every layer, more code than
+    /// the instruction cache holds, and missed it for every track (the goal-8 scene).
+    enum Kind: Int, CaseIterable, Sendable { case basic, keyframe, spring, several }
+    let kind: Kind
 
     init(root: Value, steps: [Step], accessor: KeyPathAccessor) {
         self.root = root.relocated
         first = steps.first
         others = Array(steps.dropFirst())
         self.accessor = accessor
-        isRoot = accessor.isRoot
-        kind = steps.count == 1 ? steps[0].kind : 3
+        kind = steps.count == 1 ? steps[0].kind : .several
     }
 
     /// The value at scene time `time` (what `Layer.presentationValues(at:)` gives at the
     /// key path, since nothing else touches the root).
     func value(at time: Double) throws -> Value? {
-        var slot = RootSlot(root: root, accessor: accessor, isRoot: isRoot)
+        var slot = RootSlot(root: root, accessor: accessor)
         if let first { try first.apply(to: &slot, at: time) }
         for step in others { try step.apply(to: &slot, at: time) }
-        return isRoot ? slot.root : try accessor.read(slot.root)
+        return try accessor.read(slot.root)
     }
 }

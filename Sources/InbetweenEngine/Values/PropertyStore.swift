@@ -21,12 +21,10 @@ struct RootSlot: PropertyStore {
     var root: Value
     /// The track's key path; the plan that makes the slot keeps it alive.
     unowned(unsafe) let accessor: KeyPathAccessor
-    /// `accessor.isRoot`, copied by the plan.
-    let isRoot: Bool
 
-    func value(at path: KeyPathAccessor) throws -> Value? { isRoot ? root : try accessor.read(root) }
+    func value(at path: KeyPathAccessor) throws -> Value? { try accessor.read(root) }
 
     mutating func set(_ value: Value, at path: KeyPathAccessor) throws {
-        root = isRoot ? value : try accessor.write(value, into: root)
+        root = accessor.isRoot ? value : try accessor.write(value, into: root)
     }
 }
