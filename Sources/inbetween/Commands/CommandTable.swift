@@ -21,6 +21,11 @@ enum CommandTable {
         name: "--fps", value: .number("N"),
         help: "frames per second (default: the script's scene{fps}, else 60)")
 
+    static let from = OptionSpec(
+        name: "--from", value: .number("T"), help: "first frame time in seconds (default: the scene's start)")
+    static let to = OptionSpec(
+        name: "--to", value: .number("T"), help: "last frame time in seconds (default: the scene's end)")
+
     static let watch = OptionSpec(
         name: "--watch",
         help: "write again whenever the script, a module it requires or a plugin changes (needs a file)")
@@ -78,12 +83,8 @@ enum CommandTable {
                 title: "options",
                 options: [
                     fps,
-                    OptionSpec(
-                        name: "--from", value: .number("T"),
-                        help: "first frame time in seconds (default: the scene's start)"),
-                    OptionSpec(
-                        name: "--to", value: .number("T"),
-                        help: "last frame time in seconds (default: the scene's end)"),
+                    from,
+                    to,
                     OptionSpec(
                         name: "--format", value: .choice("FORMAT", frameFormats),
                         help: "the output format (default json)"),
@@ -184,12 +185,8 @@ enum CommandTable {
                 title: "options",
                 options: [
                     fps,
-                    OptionSpec(
-                        name: "--from", value: .number("T"),
-                        help: "first frame time in seconds (default: the scene's start)"),
-                    OptionSpec(
-                        name: "--to", value: .number("T"),
-                        help: "last frame time in seconds (default: the scene's end)"),
+                    from,
+                    to,
                     OptionSpec(
                         name: "--title", value: .text("TEXT"),
                         help: "the page's title (default: the script's name)"),
