@@ -1,6 +1,7 @@
 #include "CLuaSupport.h"
 #include "host.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -209,6 +210,33 @@ int ib_pcall(lua_State *L, int nargs, int nresults, int traceback) {
     return status;
 }
 
+// One easing call per frame: what ib_pcall does with a traceback, without moving the handler
+// under the function (pushed first instead), and with the registry lookup, the argument and
+// the check of the result in the same C call (see CLuaSupport.h).
+int ib_callnumber(lua_State *L, lua_Integer ref, double x, double *result) {
+    ib_Host *h = host_of(L);
+    int base = lua_gettop(L) + 1;
+    lua_pushcfunction(L, ib_msghandler);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, ref);
+    lua_pushnumber(L, x);
+    int saved = h->canFail;
+    h->canFail = 1;
+    if (!saved) h->exceeded = 0;
+    int status = lua_pcall(L, 1, 1, base);
+    h->canFail = saved;
+    h->exceeded = 0;
+    if (status == LUA_OK && lua_type(L, -1) == LUA_TNUMBER) {
+        double y = lua_tonumber(L, -1);
+        if (isfinite(y)) {
+            *result = y;
+            lua_settop(L, base - 1);
+            return LUA_OK;
+        }
+    }
+    lua_remove(L, base);
+    return status == LUA_OK ? IB_CALL_NOTFINITE : status;
+}
+
 int ib_loadtext(lua_State *L, const char *text, size_t length, const char *chunkname) {
     ib_Host *h = host_of(L);
     int saved = h->canFail;
@@ -300,6 +328,17 @@ int ib_collect(lua_State *L) {
 // array size, so lua_rawseti never grows it, and raw access runs no metamethods.
 #include <limits.h>
 #include <math.h>
+
+int ib_countstringkeys(lua_State *L, int index) {
+    index = lua_absindex(L, index);
+    int n = 0;
+    lua_pushnil(L);
+    while (lua_next(L, index)) {  // raises only for a key not in the table: never here
+        n += lua_type(L, -2) == LUA_TSTRING;
+        lua_pop(L, 1);
+    }
+    return n;
+}
 
 void ib_pushnumbers(lua_State *L, const double *values, size_t n) {
     lua_createtable(L, n > INT_MAX ? INT_MAX : (int)n, 0);

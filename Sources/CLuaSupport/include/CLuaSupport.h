@@ -34,6 +34,13 @@ void ib_pushswiftfunction(lua_State *L, ib_SwiftFunction fn, void *context, cons
 /// error into a string (via __tostring when it has one) and appends a traceback.
 int ib_pcall(lua_State *L, int nargs, int nresults, int traceback);
 
+/// f(x) for the function kept at registry[ref], called as ib_pcall(L, 1, 1, 1) would: LUA_OK
+/// with the number in *result when f returned a finite number (the stack as it was); an error
+/// status with the message (and traceback) on the top; or IB_CALL_NOTFINITE with what f
+/// returned on the top.
+int ib_callnumber(lua_State *L, lua_Integer ref, double x, double *result);
+#define IB_CALL_NOTFINITE 100
+
 /// Loads a text chunk (binary chunks are refused). Pushes the function or an error message.
 int ib_loadtext(lua_State *L, const char *text, size_t length, const char *chunkname);
 
@@ -109,6 +116,9 @@ void ib_pushrestore(lua_State *L);
 /// The text of the host's Lua file `name` (Sources/InbetweenLua/Lua/NAME.lua, embedded at build
 /// time) and its length, or NULL when there is none of that name.
 const char *ib_hostsource(const char *name, size_t *length);
+
+/// How many keys of the table at `index` are strings. Never raises.
+int ib_countstringkeys(lua_State *L, int index);
 
 /// Pushes a new table {values[0], ..., values[n-1]}. Never raises.
 void ib_pushnumbers(lua_State *L, const double *values, size_t n);

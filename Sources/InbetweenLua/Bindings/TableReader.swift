@@ -1,4 +1,5 @@
 import CLua
+import CLuaSupport
 import Foundation
 
 /// Reads an options table given to a constructor (`animation.basic{...}`) by field name, and
@@ -10,7 +11,17 @@ public final class TableReader {
     public let index: Int32
     /// The argument position the table was given at (for the error wording).
     public let argument: Int32
-    private(set) var known: [String] = []
+    // Unchecked (these three): a reader lives for one constructor call on one thread, and the
+    // run-time exclusivity checks cost more than the reads they guard.
+    @exclusivity(unchecked) private(set) var known: [String] = []
+    /// String keys in the table not read yet. At 0 every key asked for after is absent, and is
+    /// declared without a lookup: `layer{name = "l"}` asks for 30-odd keys and has one, and a
+    /// lookup pushes the key's string first (hashed and interned: about 400 instructions).
+    /// Keys a script added to the table while it was being read (from a callback) may go
+    /// unread, as those added after their read always did.
+    @exclusivity(unchecked) private var unread: Int32 = 0
+    /// The keys found so far (a key may be read more than once).
+    @exclusivity(unchecked) private var found: [String] = []
 
     public init(_ stack: LuaStack, at index: Int32, argument: Int32? = nil) throws {
         try stack.checkTable(index)
@@ -18,6 +29,7 @@ public final class TableReader {
         self.index = stack.absolute(index)
         self.argument = argument ?? index
         known.reserveCapacity(40)
+        unread = ib_countstringkeys(stack.L, self.index)
     }
 
     /// Pushes the field (raw) and returns whether it is present; declares the key as valid.
@@ -25,9 +37,14 @@ public final class TableReader {
     /// of its 30-odd keys, cost more than the layer. `finish` lists each key once.)
     public func push(_ key: String) -> Bool {
         known.append(key)
+        if unread == 0 && !found.contains(key) { return false }
         if stack.rawField(index, key) == LUA_TNIL {
             stack.pop()
             return false
+        }
+        if !found.contains(key) {
+            found.append(key)
+            unread -= 1
         }
         return true
     }

@@ -11,14 +11,17 @@ public final class LuaHost {
     /// arguments when called inside a coroutine.
     // swift-format-ignore: AlwaysUseLowerCamelCase
     // `L` is what Lua's C API and manual call the state.
-    public internal(set) var L: OpaquePointer
+    // Unchecked: read on every call into Lua (an easing's, once per frame), and only ever
+    // read and written on the host's own thread, never while a reference to it is held.
+    @exclusivity(unchecked) public internal(set) var L: OpaquePointer
     public let mainState: OpaquePointer
     var storedLimits = LuaLimits.none
     public var stack: LuaStack { LuaStack(L) }
     /// Swift functions handed to Lua stay alive as long as the state.
     private var functions: [LuaFunctionBox] = []
     /// The first error from callbacks the engine made into Lua (see LuaReference).
-    public var pendingError: LuaError?
+    /// Unchecked: the frame loop reads it after every frame, on the host's one thread.
+    @exclusivity(unchecked) public var pendingError: LuaError?
     /// Script files loaded, to restore chunk names Lua shortened to "...tail" (LUA_IDSIZE).
     private var loadedFiles: [String] = []
     /// Every file loaded so far (plugins, scripts, required modules), in order: the CLI
@@ -44,7 +47,11 @@ public final class LuaHost {
         }
     }
 
+    /// Cleared first thing in deinit: the references that outlive the host see it (LuaReference).
+    let liveness = LuaHostLiveness()
+
     deinit {
+        liveness.isAlive = false
         ib_close(mainState)
     }
 

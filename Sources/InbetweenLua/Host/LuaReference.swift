@@ -8,8 +8,13 @@ import CLuaSupport
 /// `LuaHost.throwPendingError()` afterwards.
 public final class LuaReference: @unchecked Sendable {
     // @unchecked: a reference is only ever used on the thread that owns its host.
-    // Weak: the reference may be released by a `__gc` while the host itself is closing.
-    weak var host: LuaHost?
+    // unowned(unsafe), read only while `liveness.isAlive`: a reference may outlive its host (a
+    // timing function an app keeps), and may be released by a `__gc` while the host is closing,
+    // after its deinit cleared `isAlive`. Not weak: a weak reference gives the host a side
+    // table, which sends every retain and release of it down the slow path, and an easing
+    // call paid for two weak loads on every frame.
+    unowned(unsafe) let host: LuaHost
+    let liveness: LuaHostLiveness
     let ref: Int32
     public let name: String
     /// Where the function was defined, for error messages ("script.lua:3").
@@ -18,36 +23,45 @@ public final class LuaReference: @unchecked Sendable {
     /// Takes a reference to the function at `index`.
     public init(host: LuaHost, index: Int32, name: String) {
         self.host = host
+        liveness = host.liveness
         self.name = name
-        var buffer = [CChar](repeating: 0, count: 512)
-        ib_definedat(host.L, index, &buffer, buffer.count)
-        definedAt = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        // On the stack: every easing a batch job names makes one.
+        definedAt = withUnsafeTemporaryAllocation(of: CChar.self, capacity: 512) { buffer in
+            ib_definedat(host.L, index, buffer.baseAddress!, buffer.count)
+            return String(cString: buffer.baseAddress!)
+        }
         host.stack.pushValue(index)
         ref = luaL_ref(host.L, clua_registryindex())
     }
 
     deinit {
-        if let host { luaL_unref(host.L, clua_registryindex(), ref) }
+        if liveness.isAlive { luaL_unref(host.L, clua_registryindex(), ref) }
     }
 
     public func push() {
-        guard let host else { return }
+        guard liveness.isAlive else { return }
         lua_rawgeti(host.L, clua_registryindex(), lua_Integer(ref))
     }
 
     /// f(x) as a number; 0 with `pendingError` set when it fails.
     public func evaluate(_ x: Double) -> Double {
-        guard let host else { return 0 }
-        let s = host.stack
-        push()
-        s.push(x)
-        let status = ib_pcall(host.L, 1, 1, 1)
-        if status != LUA_OK {
+        guard liveness.isAlive else { return 0 }
+        var y = 0.0
+        let status = ib_callnumber(host.L, lua_Integer(ref), x, &y)
+        if status == LUA_OK { return y }
+        recordFailure(status, at: x)
+        return 0
+    }
+
+    /// The error of a failed `evaluate`, on the stack top, popped and kept as `pendingError`.
+    @inline(never)
+    private func recordFailure(_ status: Int32, at x: Double) {
+        guard status == IB_CALL_NOTFINITE else {
             host.recordPendingError(host.popError(status: status))
-            return 0
+            return
         }
+        let s = host.stack
         defer { s.pop() }
-        if s.type(at: -1) == LUA_TNUMBER, let y = s.number(at: -1), y.isFinite { return y }
         let got = s.type(at: -1) == LUA_TNUMBER ? LuaFormat.number(s.number(at: -1) ?? 0) : s.typeName(at: -1)
         let (chunk, line, _) = LuaError.splitPosition(definedAt + ": ")
         host.recordPendingError(
@@ -57,8 +71,13 @@ public final class LuaReference: @unchecked Sendable {
                     message:
                         "easing '\(name)' must return a finite number, got \(got) (at t = \(LuaFormat.number(x)))"
                 )))
-        return 0
     }
+}
+
+/// Whether a host is still there, for what may outlive it (see LuaReference.host).
+final class LuaHostLiveness {
+    // Unchecked: a plain flag, read once per easing call on the host's thread.
+    @exclusivity(unchecked) var isAlive = true
 }
 
 extension LuaHost {

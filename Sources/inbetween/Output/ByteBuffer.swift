@@ -5,10 +5,12 @@
 /// most of the time of writing a number. Here a writer asks once for room for everything it
 /// may write (`reserve`), writes through the pointer, and says where it stopped (`advance`).
 final class ByteBuffer {
-    private(set) var base: UnsafeMutablePointer<UInt8>
-    private(set) var capacity: Int
+    // Unchecked (the three fields): a buffer belongs to one writer on one thread, and a
+    // run-time exclusivity check on each reserve and advance cost more than the frame's row.
+    @exclusivity(unchecked) private(set) var base: UnsafeMutablePointer<UInt8>
+    @exclusivity(unchecked) private(set) var capacity: Int
     /// Bytes written so far, at `base`.
-    private(set) var count = 0
+    @exclusivity(unchecked) private(set) var count = 0
 
     init(capacity: Int = 4096) {
         self.capacity = max(capacity, 16)

@@ -9,10 +9,12 @@ final class TimeTexts {
     let numbers: NumberFormat
     /// Frames kept: enough for ten minutes at 60 fps (about 20 bytes each).
     static let capacity = 36_000
-    private var times: [Double] = []
-    private var texts: [UInt8] = []
+    // Unchecked (the three arrays): read once per row on the worker's one thread, where the
+    // run-time exclusivity checks cost more than copying the text.
+    @exclusivity(unchecked) private var times: [Double] = []
+    @exclusivity(unchecked) private var texts: [UInt8] = []
     /// Frame i's text is `texts[ends[i - 1]..<ends[i]]` (from 0 for frame 0).
-    private var ends: [Int] = []
+    @exclusivity(unchecked) private var ends: [Int] = []
 
     init(numbers: NumberFormat) { self.numbers = numbers }
 
