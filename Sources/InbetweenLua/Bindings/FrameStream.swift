@@ -1,4 +1,5 @@
 import CLua
+import CLuaSupport
 import InbetweenEngine
 
 /// The frames of a script's scene, pulled one at a time: the one sampling loop of Inbetween.
@@ -17,10 +18,12 @@ import InbetweenEngine
 ///    run on the runtime's scene, at the event's time; what they add or change is part of
 ///    the same frame if it is due;
 /// 2. the tracks are sampled at t (a track appears from the frame its first animation is
-///    added in and keeps its position);
+///    added in and keeps its position). Up to `framesAhead` frames before the next event are
+///    sampled together, track by track (the scene cannot change between events), with the
+///    values each would get alone;
 /// 3. before the frame is handed out: the limits (frames, instructions, memory, time), an
-///    error a Lua easing raised while sampling, and every value being finite are checked, so
-///    a failing frame never reaches an output.
+///    error a Lua easing raised while sampling it, and every value being finite are checked,
+///    so a failing frame never reaches an output, and every frame before it does.
 ///
 /// Errors come out as `LuaError`s, worded in one place (`FrameStream.luaError`). After an
 /// error or the last frame, `next()` returns nil. Memory stays flat in the run's length:
@@ -95,6 +98,50 @@ public final class FrameStream {
 
     private func advance() throws -> SampledFrame? {
         guard index <= lastIndex else { return nil }
+        if ahead.isEmpty { try sampleAhead() }
+        let k = ahead.taken
+        ahead.taken += 1
+        let time = ahead.times[k]
+        if k == ahead.good {
+            // A Lua easing failed or a limit fired while this frame was computed.
+            try runtime.host.throwIfStopped()
+            if let error = ahead.error { throw error }
+        }
+        runtime.state.scene.time = time
+        let values = columns.frames[k]
+        try checkFinite(values, at: time)
+        if index == 0 {
+            widest = values.reduce(1) { max($0, $1.componentCount) }
+            if discovers, runtime.hasPendingCallbacks { widest = max(widest, 16) }
+        }
+        let frame = SampledFrame(
+            index: index, time: time, tracks: columns.tracks, values: values, widestValue: widest)
+        lastTime = time
+        index += 1
+        return frame
+    }
+
+    /// Frames computed ahead, up to the next event (`TrackColumns.sample(_:at:failed:)`).
+    private struct Ahead {
+        var times: [Double] = []
+        /// How many of `times` have every value; the frame at `good` (if any) failed.
+        var good = 0
+        /// How many frames have been handed out.
+        var taken = 0
+        /// The Lua easing's error at frame `good`.
+        var error: LuaError?
+        var isEmpty: Bool { taken >= times.count }
+    }
+    private var ahead = Ahead()
+
+    /// How many frames are computed together at most: enough that a track's state, fetched
+    /// once for all of them, costs little per frame; few enough that their values (40 bytes a
+    /// track each) stay in the cache until written.
+    static let framesAhead = 8
+
+    /// Delivers the events due by the next frame's time, then computes that frame and the
+    /// following ones up to the next event, the last frame or `framesAhead` frames.
+    private func sampleAhead() throws {
         let state = runtime.state
         let host = runtime.host
         let time = clock.time(ofFrame: index)
@@ -123,25 +170,37 @@ public final class FrameStream {
             }
             if maxFrames > 0, lastIndex >= maxFrames { throw runtime.frameLimitError(maxFrames, frames: nil) }
         }
+        // Callbacks ran: what they raised or tripped belongs to this frame.
+        try host.throwIfStopped()
+        try host.throwPendingError()
 
+        // Only events change the scene (their callbacks are the only Lua code that can), so
+        // the frames before the next one see the same scene.
+        let nextEvent = state.scene.nextEventTime() ?? .infinity
+        ahead.times.removeAll(keepingCapacity: true)
+        ahead.times.append(time)
+        while ahead.times.count < FrameStream.framesAhead, index + ahead.times.count <= lastIndex {
+            let t = clock.time(ofFrame: index + ahead.times.count)
+            guard t < nextEvent else { break }
+            ahead.times.append(t)
+        }
+        ahead.taken = 0
+        ahead.error = nil
         // One copy of the scene for both (each read of the class's property copied it, a
         // retain per field: a tenth of a small batch job's sampling).
         let scene = state.scene
         columns.discover(in: scene)
-        try columns.sample(scene, at: time)
-        try host.throwIfStopped()
-        try host.throwPendingError()
-        try checkFinite(at: time)
-        if index == 0 {
-            widest = columns.values.reduce(1) { max($0, $1.componentCount) }
-            if discovers, runtime.hasPendingCallbacks { widest = max(widest, 16) }
+        let luaState = host.L
+        ahead.good = try columns.sample(scene, at: ahead.times) {
+            // A later failure is always at an earlier frame (later tracks stop before the
+            // first failure): the error kept is the one of the frame that failed first.
+            if let error = host.pendingError {
+                host.pendingError = nil
+                ahead.error = error
+                return true
+            }
+            return ib_stopreason(luaState) != 0
         }
-        let frame = SampledFrame(
-            index: index, time: time, tracks: columns.tracks, values: columns.values,
-            widestValue: widest)
-        lastTime = time
-        index += 1
-        return frame
     }
 
     /// Reports an animation that never ends and was cut at the cap (Lua's warning channel,
@@ -161,8 +220,7 @@ public final class FrameStream {
     }
 
     /// Infinite or NaN values end the run here, before any output sees them.
-    private func checkFinite(at time: Double) throws {
-        let values = columns.values
+    private func checkFinite(_ values: [Value], at time: Double) throws {
         for i in values.indices {
             guard let c = values[i].firstNonFiniteComponent else { continue }
             let track = columns.tracks[i]

@@ -70,6 +70,32 @@ final class FrameStreamTests: XCTestCase {
         XCTAssertNil(try stream.next(), "nothing after an error")
     }
 
+    /// Frames are computed a few at a time, track by track (`FrameStream.framesAhead`): two
+    /// easings failing in one such run still stop the stream at the first frame that failed,
+    /// with that frame's error. At 10 fps, the basic animation (computed first, `TrackPlan.Kind`)
+    /// fails from frame 6 (progress 0.6 > 0.5), the keyframe one from frame 4 (0.4 > 0.35):
+    /// frames 0 ... 3 come out, then the keyframe easing's error.
+    func testFirstFailingFrameWinsWhenFramesAreComputedTogether() throws {
+        let r = try runtime(
+            """
+            local l = layer{name = "l"}
+            l:add(animation.basic{keyPath = "opacity", fromValue = 0, toValue = 1, duration = 1,
+              timingFunction = function(t) if t > 0.5 then error("basic too far") end return t end})
+            l:add(animation.keyframe{keyPath = "zPosition", values = {0, 1}, duration = 1,
+              timingFunctions = {function(t) if t > 0.35 then error("keyframe too far") end return t end}})
+            scene{fps = 10}
+            """)
+        let stream = try r.frames()
+        XCTAssertGreaterThan(FrameStream.framesAhead, 6, "both failures must fall in the first run of frames")
+        var times: [Double] = []
+        XCTAssertThrowsError(try { while let frame = try stream.next() { times.append(frame.time) } }()) {
+            error in
+            XCTAssertTrue((error as? LuaError)?.message.contains("keyframe too far") ?? false, "\(error)")
+        }
+        XCTAssertEqual(times, [0, 0.1, 0.2, 0.3])  // i/10, exact as computed
+        XCTAssertNil(try stream.next(), "nothing after an error")
+    }
+
     /// Two layers' animations stop at the same time; the one added first (to the layer made
     /// second) stops first: equal times keep the order the events were scheduled in.
     func testEqualTimeEventsFireInSchedulingOrder() throws {
