@@ -8,6 +8,8 @@ extension Runtime {
         "kCAFillModeRemoved": .removed, "kCAFillModeForwards": .forwards,
         "kCAFillModeBackwards": .backwards, "kCAFillModeBoth": .both,
     ]
+    /// Their names in order, for the message that lists them (sorted once, not per animation).
+    static let sortedFillModeNames = fillModeNames.keys.sorted()
 
     /// CAMediaTiming: beginTime, duration, speed, timeOffset, repeatCount, repeatDuration,
     /// autoreverses, fillMode.
@@ -34,7 +36,7 @@ extension Runtime {
             t.repeatDuration = v
         }
         if let v = try r.bool("autoreverses") { t.autoreverses = v }
-        if let name = try r.choice("fillMode", Runtime.fillModeNames.keys.sorted()) {
+        if let name = try r.choice("fillMode", Runtime.sortedFillModeNames) {
             t.fillMode = Runtime.fillModeNames[name]!
         }
         do {
@@ -67,7 +69,8 @@ extension Runtime {
     /// A value field (`fromValue`, `toValue`...), also under its short alias.
     func valueField(_ r: TableReader, _ key: String, alias: String? = nil) throws -> Value? {
         var result: Value?
-        for k in [key] + (alias.map { [$0] } ?? []) {
+        // The key, then its alias, without an array of the two (three fields per animation).
+        func read(_ k: String) throws {
             if let v = try r.with(
                 k,
                 { i -> Value in
@@ -78,6 +81,8 @@ extension Runtime {
                 result = v
             }
         }
+        try read(key)
+        if let alias { try read(alias) }
         return result
     }
 

@@ -9,7 +9,7 @@ final class WorkerProcess {
     /// Read end of the child's stdout.
     var reader: LineReader
     /// The jobs sent and not yet answered, oldest first: the first is the one it is running,
-    /// the others wait in its pipe (see `WorkerPool.depth`).
+    /// the others wait in its pipe (see `WorkerPool.minimumDepth`).
     var jobs: [Int] = []
     /// When the job it runs began (monotonic seconds; see `WorkerPool.now`): when it was sent
     /// to an idle worker, or when the answer to the job before it arrived.
@@ -53,10 +53,12 @@ final class WorkerProcess {
         reader = LineReader(fd: fromChild[0])
     }
 
-    /// Sends a job; false when the worker is gone (its pipe is closed).
-    func send(_ request: JobRequest) -> Bool {
-        guard (try? writeAll(input, WorkerMessages.encode(request))) != nil else { return false }
-        jobs.append(request.id)
+    /// Sends jobs, in one write; false when the worker is gone (its pipe is closed).
+    func send(_ requests: [JobRequest]) -> Bool {
+        var lines: [UInt8] = []
+        for request in requests { lines.append(contentsOf: WorkerMessages.encode(request)) }
+        guard (try? writeAll(input, lines)) != nil else { return false }
+        jobs.append(contentsOf: requests.map(\.id))
         return true
     }
 
