@@ -14,10 +14,13 @@ quick = "--quick" in args
 root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 inbetween = os.path.join(bin_dir, "inbetween")
 bench = os.path.join(bin_dir, "InbetweenBench")
-# Scripts and outputs live in memory (tmpfs) when the machine has one: figure 5 writes 1,000
-# files per run, and on a disk file system that has seen many deletions the kernel's inode
+# Scripts and outputs live in memory (tmpfs) when the machine has one: figures 5 and 10 write
+# 1,000 files per run, and on a disk file system that has seen many deletions the kernel's inode
 # allocation alone can cost more than Inbetween's own work (measured here on ext4: 22-28% of
-# the batch's samples), which would benchmark the disk, not the tool.
+# the batch's samples; ext4 skips inodes freed in the last minutes, so creating 1,000 files
+# right after removing 1,000 others took 37-600 ms of system time, for lua5.4 as much as for
+# us), which would benchmark the disk, not the tool. Figure 10's reference writes into the
+# same work folder, so both sides create their files on the same file system.
 work = tempfile.mkdtemp(prefix="inbetween-bench-", dir="/dev/shm" if os.path.isdir("/dev/shm") else None)
 rows = []  # (number, figure, ours, reference, ratio text, goal text, ok or None for info)
 
@@ -290,7 +293,9 @@ How each figure is taken (scripts/benchmarks/, Sources/InbetweenBench, `inbetwee
    kernel 20x the system time of the 72 MB one (dirty-page writeback), which is the disk's cost, not sampling's.
 10. wall time of `inbetween batch` on 1,000 scripts of 60 frames of bounceOut each (`--jobs 2`, CSV) vs
    `lua5.4 scripts/benchmarks/bounce_files.lua` writing the same 1,000 files from one process; CPU per job
-   from `wait4` on the batch (its workers included).
+   from `wait4` on the batch (its workers included). Both write into folders on tmpfs (`/dev/shm`, when the
+   machine has it; else the system's temporary folder), so that the disk's inode allocation, which on ext4
+   depends on what was deleted in the last minutes, is measured for neither.
 
 CPU time, not wall time, is compared wherever one process is measured: the machine has 2 cores and is
 shared with other builds and tests while the benchmarks run, so a wall clock measures the neighbours as much
