@@ -144,6 +144,7 @@ extension Runtime {
     func measureBaseline() {
         if ib_collect(host.L) != LUA_OK { host.stack.pop() }
         baselineMemory = host.memoryUsed
+        baselineFiles = host.loadedFileCount
         needsRecycling = false
     }
 

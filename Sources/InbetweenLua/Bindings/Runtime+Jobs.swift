@@ -29,6 +29,8 @@ extension Runtime {
     /// The scene is reset first, and the previous run ended (`endRun`).
     public func runJob(file path: String, parameters: ScriptParameter? = nil) throws(LuaError) {
         endRun()
+        // The last job's files: a worker running millions of jobs kept every path.
+        host.forgetFiles(after: baselineFiles)
         resetScene()
         scriptName = path
         let s = host.stack
@@ -48,6 +50,7 @@ extension Runtime {
         parameters: ScriptParameter? = nil
     ) throws(LuaError) {
         endRun()
+        host.forgetFiles(after: baselineFiles)
         resetScene()
         scriptName = chunkName
         scriptDirectory = directory

@@ -33,6 +33,8 @@ public final class Runtime {
     /// Bytes the Lua state holds with the host and plugins loaded and nothing else (after a
     /// full collection): what a run must give back (see `endRun`).
     var baselineMemory = 0
+    /// How many files the host had loaded then (the plugins): `runJob` forgets the rest.
+    var baselineFiles = 0
     /// Set by `endRun` when memory stayed held after a run ended and a full collection:
     /// something outlived the run, and the owner should build a fresh runtime.
     public internal(set) var needsRecycling = false

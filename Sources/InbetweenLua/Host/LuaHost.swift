@@ -123,6 +123,17 @@ public final class LuaHost {
     public var maximumFileSize = LuaHost.defaultMaximumFileSize
     public static let defaultMaximumFileSize = 8 << 20
 
+    /// How many files `filesLoaded` lists: a mark for `forgetFiles(after:)`.
+    public var loadedFileCount: Int { loadedFiles.count }
+
+    /// Forgets the files loaded after the first `count` (a finished run's script and modules):
+    /// a batch worker loads a new script per job, and kept every path for its whole life.
+    public func forgetFiles(after count: Int) {
+        guard count < loadedFiles.count else { return }
+        for path in loadedFiles[count...] { loadedFileSet.remove(path) }
+        loadedFiles.removeSubrange(count...)
+    }
+
     /// Loads a script file as a text chunk named after its path (so messages read
     /// `path:line: ...`) and pushes it. Only regular files of at most `maximumFileSize` bytes
     /// are read. As `lua5.4` does (luaL_loadfilex), a UTF-8 byte order mark and a first line
