@@ -28,14 +28,20 @@ public enum ScriptSource: Sendable, Equatable {
 
     /// Where `require` looks first: the script's folder; the current folder for text.
     public var folder: String {
-        guard case .file(let path) = self, let slash = path.lastIndex(of: "/") else { return "." }
+        // Searched in the UTF-8 bytes ("/" is one): by Characters it cost a batch job more than
+        // its script's file name is worth.
+        guard case .file(let path) = self, let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else {
+            return "."
+        }
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
     /// The file name without its folders (`x.lua`), or `stdin`.
     public var baseName: String {
-        guard case .file(let path) = self, let slash = path.lastIndex(of: "/") else { return name }
-        return String(path[path.index(after: slash)...])
+        guard case .file(let path) = self, let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else {
+            return name
+        }
+        return String(path[path.utf8.index(after: slash)...])
     }
 
     private static func readAll(_ fd: Int32) -> [UInt8]? {

@@ -71,7 +71,14 @@ enum WorkerMessages {
 
     static func encode(_ result: JobResult) -> [UInt8] {
         guard result.ok, result.error == nil, let bytes = result.bytes else { return codable(result) }
-        return Array("{\"id\":\(result.id),\"ok\":true,\"bytes\":\(bytes)}\n".utf8)
+        var line: [UInt8] = []
+        line.reserveCapacity(48)
+        line.append(contentsOf: #"{"id":"#.utf8)
+        line.append(contentsOf: String(result.id).utf8)
+        line.append(contentsOf: #","ok":true,"bytes":"#.utf8)
+        line.append(contentsOf: String(bytes).utf8)
+        line.append(contentsOf: "}\n".utf8)
+        return line
     }
 
     /// A success in exactly the form `encode(_: JobResult)` writes; anything else is decoded
