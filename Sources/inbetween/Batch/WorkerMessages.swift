@@ -62,11 +62,25 @@ enum WorkerMessages {
         line.append(contentsOf: #"{"id":"#.utf8)
         line.append(contentsOf: String(request.id).utf8)
         line.append(contentsOf: #","script":"#.utf8)
-        line.append(contentsOf: jsonString(request.script).utf8)
+        appendJSONString(request.script, to: &line)
         line.append(contentsOf: #","output":"#.utf8)
-        line.append(contentsOf: jsonString(request.output).utf8)
+        appendJSONString(request.output, to: &line)
         line.append(contentsOf: "}\n".utf8)
         return line
+    }
+
+    /// `jsonString(s)`'s bytes appended to `line`: a path that needs no escape (almost every
+    /// one) is checked and copied through its contiguous UTF-8, without the quoted String
+    /// `jsonString` builds (two per job line: a fifth of the parent's work per job).
+    static func appendJSONString(_ s: String, to line: inout [UInt8]) {
+        let copied: Bool? = s.utf8.withContiguousStorageIfAvailable { bytes in
+            for b in bytes where b < 0x20 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") { return false }
+            line.append(UInt8(ascii: "\""))
+            line.append(contentsOf: bytes)
+            line.append(UInt8(ascii: "\""))
+            return true
+        }
+        if copied != true { line.append(contentsOf: jsonString(s).utf8) }
     }
 
     static func encode(_ result: JobResult) -> [UInt8] {
