@@ -74,7 +74,9 @@ enum WorkerMessages {
     /// `jsonString` builds (two per job line: a fifth of the parent's work per job).
     static func appendJSONString(_ s: String, to line: inout [UInt8]) {
         let copied: Bool? = s.utf8.withContiguousStorageIfAvailable { bytes in
-            for b in bytes where b < 0x20 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") { return false }
+            for b in bytes where b < 0x20 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") {
+                return false
+            }
             line.append(UInt8(ascii: "\""))
             line.append(contentsOf: bytes)
             line.append(UInt8(ascii: "\""))
