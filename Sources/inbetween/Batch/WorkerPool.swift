@@ -173,7 +173,7 @@ final class WorkerPool {
                 let worker = workers[w]
                 guard let lines = worker.reader.readLines() else {
                     // EOF: the worker died.
-                    if let signal = BatchSignals.take() {
+                    if let signal = BatchSignals.take() ?? groupSignal(killing: worker) {
                         stoppedBy = signal
                         break
                     }
@@ -227,6 +227,18 @@ final class WorkerPool {
         // A signal ends the sleep early (EINTR: handlers are not restarted there).
         var timeout = timespec(tv_sec: 0, tv_nsec: Int(seconds * 1e9))
         _ = nanosleep(&timeout, nil)
+    }
+
+    /// The batch's own signal, when `worker` died of one the batch handles: sent to the whole
+    /// process group, it can end the worker (and the parent see its pipe close) before the
+    /// parent's handler has run, and the job is not to blame. Waits up to 0.2 s for it; nil
+    /// when the worker died otherwise or the signal was its alone.
+    private func groupSignal(killing worker: WorkerProcess) -> Int32? {
+        worker.reap()
+        guard let signal = worker.endingSignal, BatchSignals.handled.contains(signal) else { return nil }
+        var pipe = pollfd(fd: signals, events: Int16(POLLIN), revents: 0)
+        _ = poll(&pipe, 1, 200)
+        return BatchSignals.take()
     }
 
     /// When `worker` has been silent too long: its start-up (loading plugins, under the same

@@ -70,6 +70,12 @@ final class WorkerProcess {
     /// Its wait status once reaped.
     private var status: Int32?
 
+    /// The signal that ended it, once reaped; nil when it exited.
+    var endingSignal: Int32? {
+        guard let status, status & 0x7f != 0 else { return nil }
+        return status & 0x7f
+    }
+
     /// Waits for it to end (after `kill`, at once): then nothing more can reach its pipe.
     func reap() {
         guard status == nil else { return }
