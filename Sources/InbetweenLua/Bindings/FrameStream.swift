@@ -20,7 +20,10 @@ import InbetweenEngine
 /// 2. the tracks are sampled at t (a track appears from the frame its first animation is
 ///    added in and keeps its position). Up to `framesAhead` frames before the next event are
 ///    sampled together, track by track (the scene cannot change between events), with the
-///    values each would get alone;
+///    values each would get alone. A Lua easing may so run up to `framesAhead - 1` frames
+///    before its frame is handed out: inside it, `now()` reads the time of the first frame
+///    of the run, and a change it makes to the scene shows from the next run of frames on
+///    (one frame at a time, from the next frame);
 /// 3. before the frame is handed out: the limits (frames, instructions, memory, time), an
 ///    error a Lua easing raised while sampling it, and every value being finite are checked,
 ///    so a failing frame never reaches an output, and every frame before it does.
