@@ -57,10 +57,10 @@ final class WorkerPool {
     /// round trip left a core idle each job (the batch ran 1.25x faster on two workers than on
     /// one). Short jobs get more (see `depth`).
     static let minimumDepth = 2
-    static let maximumDepth = 8
+    static let maximumDepth = 16
     /// About how much work a worker is given at once when its jobs are short: the parent then
     /// wakes once for several answers instead of once per job (`rest`).
-    static let queuedSeconds = 0.002
+    static let queuedSeconds = 0.004
     /// The time a job takes, as a moving average of the answers so far (nil before the first:
     /// jobs go two at a time until then).
     private var averageJobSeconds: Double?
@@ -93,7 +93,12 @@ final class WorkerPool {
         var hasWork: Bool { stoppedBy == nil && (!retry.isEmpty || next < jobs.count) }
         func dispatch(_ worker: WorkerProcess) {
             var requests: [JobRequest] = []
-            let depth = self.depth
+            // No more than a fair share of what is left: near the end of a batch a deep queue
+            // would keep one worker busy while the others have nothing (an idle worker does not
+            // take a job queued at another).
+            let left = jobs.count - next + retry.count + running
+            let share = (left + workers.count - 1) / max(1, workers.count)
+            let depth = min(self.depth, max(WorkerPool.minimumDepth, share))
             while worker.jobs.count + requests.count < depth && hasWork {
                 let id: Int
                 if retry.isEmpty {
