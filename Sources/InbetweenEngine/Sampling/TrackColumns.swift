@@ -3,8 +3,8 @@
 /// own once the track set is stable. Pure; the host's frame loop calls it once per frame.
 public struct TrackColumns: Sendable {
     public private(set) var tracks: [Track] = []
-    /// `values[i]` is the value of `tracks[i]` after the last `sample`.
-    public private(set) var values: [Value] = []
+    /// `values[i]` is the value of `tracks[i]` at the first time of the last `sample`.
+    public var values: [Value] { frames.first ?? [] }
     /// `frames[k][i]` is the value of `tracks[i]` at the `k`th time of the last
     /// `sample(_:at:failed:)`.
     public private(set) var frames: [[Value]] = []
@@ -75,34 +75,10 @@ public struct TrackColumns: Sendable {
         }
     }
 
-    /// Reads every track's presentation value at `time` into `values`.
-    ///
-    /// A track whose root property only its own key path's animations touch is computed alone,
-    /// from that root's model value (`TrackPlan`):
-    /// the same accessor reads and writes as the layer's whole presentation, so the same
-    /// values, without the property dictionary. Any other track reads its layer's whole
-    /// presentation, built once per layer per frame.
-    ///
-    /// Tracks computed alone are evaluated grouped by `TrackPlan.kind`, in track order within a
-    /// kind (a Lua easing of one track may so run before one of an earlier track's).
+    /// Reads every track's presentation value at `time` into `values`: one time of
+    /// `sample(_:at:failed:)`.
     public mutating func sample(_ scene: Scene, at time: Double) throws {
-        for slot in needsPresentation.indices { needsPresentation[slot] = false }
-        for i in wholePresentation.indices { wholePresentation[i] = false }
-        updatePlans(for: scene)
-        for i in order {
-            if let value = try plans[i]?.value(at: time) {
-                values[i] = value
-            } else {
-                needsPresentation[slotOfTrack[i]] = true
-                wholePresentation[i] = true
-            }
-        }
-        for slot in sampledLayers.indices where needsPresentation[slot] {
-            presentations[slot] = try scene.layers[sampledLayers[slot]].presentationValues(at: time)
-        }
-        for i in tracks.indices where wholePresentation[i] {
-            values[i] = try presentationValue(of: i)
-        }
+        _ = try sample(scene, at: [time]) { false }
     }
 
     /// Reads every track's presentation value at each of `times` into `frames[k]` (one array
@@ -111,8 +87,15 @@ public struct TrackColumns: Sendable {
     /// (about 1.3 KB a track): 40 MB a frame for 10,000 layers, far past the caches, and the
     /// scene waited on memory (issue 10, goal 9).
     ///
+    /// A track whose root property only its own key path's animations touch is computed alone,
+    /// from that root's model value (`TrackPlan`): the same accessor reads and writes as the
+    /// layer's whole presentation, so the same values, without the property dictionary. Any
+    /// other track reads its layer's whole presentation, built once per layer per time. Tracks
+    /// computed alone are evaluated grouped by `TrackPlan.kind`, in track order within a kind
+    /// (a Lua easing of one track may so run before one of an earlier track's).
+    ///
     /// The scene must be the same at every time of `times` (no event between them: only events
-    /// run Lua code that changes it). The values are those `sample(_:at:)` gives at each time.
+    /// run Lua code that changes it). The values are those each time would get sampled alone.
     ///
     /// `failed` is asked after every value computed; true (a Lua easing failed, a limit fired)
     /// means the value just computed, at `times[k]`, is not to be used: later tracks are then
@@ -216,7 +199,6 @@ public struct TrackColumns: Sendable {
             accessorByKeyPath[track.keyPath] = accessor
             accessors.append(accessor)
         }
-        values.append(.scalar(0))
         plans.append(nil)
         revisions.append(-1)
         wholePresentation.append(false)
