@@ -191,13 +191,14 @@ public final class LuaHost {
             if limit > 0, count > limit {
                 throw failure("more than the limit of \(limit) bytes; see --max-script-size")
             }
-            // A short read of a regular file is its end: no second read to see the 0 (a system
-            // call fewer per batch job).
-            if n < room {
+            // The end: nothing more, or a short read once the size fstat gave is in (no second
+            // read to see the 0: a system call fewer per batch job). A short read before that
+            // (a network file system may give one) is not the end: read on.
+            if n == 0 || (n < room && count >= Int(info.st_size)) {
                 bytes.removeLast(bytes.count - count)
                 return bytes
             }
-            room = 64 * 1024
+            room = n < room ? room - n : 64 * 1024
         }
     }
 
