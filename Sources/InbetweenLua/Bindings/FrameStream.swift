@@ -108,7 +108,8 @@ public final class FrameStream {
         if k == ahead.good {
             // A Lua easing failed or a limit fired while this frame was computed.
             try runtime.host.throwIfStopped()
-            if let error = ahead.error { throw error }
+            throw ahead.error
+                ?? LuaError(kind: .runtime, message: "sampling stopped at t = \(LuaFormat.number(time)) s")
         }
         runtime.state.scene.time = time
         let values = columns.frames[k]
