@@ -170,18 +170,18 @@ def scene_script(n):
     return path
 
 
-def scene_cpu(n, to, k):
+def scene_cpu(n, to):
     out_file = os.path.join(work, f"scene{n}.csv")
     cmd = [inbetween, "run", scene_script(n), "--no-user-plugins", "--format", "csv", "--precision", "6",
            "--to", str(to), "-o", out_file]
-    return min(measure(cmd)[1] for _ in range(k))
+    return measure(cmd)[1]
 
 
 small, large = (300, 3000) if quick else (1000, 10000)
 frames = 601
 # Alternated, as figures 8 and 9, and as many of each: the best of more runs of the small one
 # alone caught its quiet moments and not the large one's.
-setups = [(scene_cpu(small, 0.0001, 1), scene_cpu(large, 0.0001, 1)) for _ in range(max(3, reps))]
+setups = [(scene_cpu(small, 0.0001), scene_cpu(large, 0.0001)) for _ in range(max(3, reps))]
 setup_small = min(p[0] for p in setups)
 setup_large = min(p[1] for p in setups)
 r = setup_large / setup_small
@@ -192,7 +192,7 @@ add(7, f"set-up of the {large:,}-layer scene vs {small:,} (`--to 0.0001`), CPU s
 # spell of the shared machine land on one side only.
 c_ref = os.path.join(c_dir, "scene_rows")
 c_out = os.path.join(work, "scene_c.csv")
-pairs = [(scene_cpu(small, 10, 1), measure([c_ref, str(small), c_out])[1]) for _ in range(reps)]
+pairs = [(scene_cpu(small, 10), measure([c_ref, str(small), c_out])[1]) for _ in range(reps)]
 run_small = min(p[0] for p in pairs)
 c_small = min(p[1] for p in pairs)
 per_small = (run_small - setup_small) / (3 * small * frames) * 1e9
@@ -202,7 +202,7 @@ add(8, f"{small:,}-layer scene, 60 fps, 10 s, CSV --precision 6, CPU s ({per_sma
 
 # 9. Runs of both sizes alternated, as figure 8's: a busy spell of the shared machine then lands
 # on both sides.
-nine = [(scene_cpu(small, 10, 1), scene_cpu(large, 10, 1))
+nine = [(scene_cpu(small, 10), scene_cpu(large, 10))
         for _ in range(1 if quick else 2)]
 per_small_nine = (min([run_small] + [p[0] for p in nine]) - setup_small) / (3 * small * frames) * 1e9
 per_large = (min(p[1] for p in nine) - setup_large) / (3 * large * frames) * 1e9
