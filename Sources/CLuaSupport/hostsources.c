@@ -3,7 +3,16 @@
 // installed anywhere has them, and a build always has the current text (clang lists embedded
 // files in its dependency output, so editing a .lua file rebuilds this one). The .lua files
 // are checked by `luac5.4 -p` and luacheck in the tests (HostLuaSourcesTests).
+//
+// Beside each text, the same file compiled (Lua/compiled/NAME.luac, written by
+// HostBytecodeTests with INBETWEEN_RECORD=1): parsing the host's 35 KB of Lua was about a sixth
+// of a process's start-up, and loading the compiled form takes a tenth of that. A compiled file
+// is used only when it was made from exactly the text built in (a hash of the text is in its
+// header) by the same Lua release as the one linked, so a stale or foreign file costs speed,
+// never behaviour: the text is loaded instead, and HostBytecodeTests fails until it is
+// recorded again.
 #pragma clang diagnostic ignored "-Wc23-extensions"
+#include <stdint.h>
 #include <string.h>
 #include "CLuaSupport.h"
 
@@ -26,14 +35,96 @@ static const char sandbox_lua[] = {
 #embed "../InbetweenLua/Lua/sandbox.lua"
 , 0};
 
-static const struct { const char *name; const char *text; size_t length; } sources[] = {
-    {"kit", kit_lua, sizeof kit_lua - 1},
-    {"values", values_lua, sizeof values_lua - 1},
-    {"easings", easings_lua, sizeof easings_lua - 1},
-    {"plugins", plugins_lua, sizeof plugins_lua - 1},
-    {"environment", environment_lua, sizeof environment_lua - 1},
-    {"sandbox", sandbox_lua, sizeof sandbox_lua - 1},
+static const unsigned char kit_luac[] = {
+#embed "../InbetweenLua/Lua/compiled/kit.luac"
 };
+static const unsigned char values_luac[] = {
+#embed "../InbetweenLua/Lua/compiled/values.luac"
+};
+static const unsigned char easings_luac[] = {
+#embed "../InbetweenLua/Lua/compiled/easings.luac"
+};
+static const unsigned char plugins_luac[] = {
+#embed "../InbetweenLua/Lua/compiled/plugins.luac"
+};
+static const unsigned char environment_luac[] = {
+#embed "../InbetweenLua/Lua/compiled/environment.luac"
+};
+static const unsigned char sandbox_luac[] = {
+#embed "../InbetweenLua/Lua/compiled/sandbox.luac"
+};
+
+static const struct {
+    const char *name;
+    const char *text;
+    size_t length;
+    const unsigned char *compiled;
+    size_t compiledLength;
+} sources[] = {
+    {"kit", kit_lua, sizeof kit_lua - 1, kit_luac, sizeof kit_luac},
+    {"values", values_lua, sizeof values_lua - 1, values_luac, sizeof values_luac},
+    {"easings", easings_lua, sizeof easings_lua - 1, easings_luac, sizeof easings_luac},
+    {"plugins", plugins_lua, sizeof plugins_lua - 1, plugins_luac, sizeof plugins_luac},
+    {"environment", environment_lua, sizeof environment_lua - 1, environment_luac, sizeof environment_luac},
+    {"sandbox", sandbox_lua, sizeof sandbox_lua - 1, sandbox_luac, sizeof sandbox_luac},
+};
+
+uint64_t ib_hosthash(const char *text, size_t length) {
+    // FNV-1a over 8-byte words (then the tail byte by byte): a few microseconds for the whole
+    // host, at every start-up. Not a defence against anyone, only a check that a compiled file
+    // was made from this text.
+    uint64_t h = 0xcbf29ce484222325u;
+    size_t i = 0;
+    for (; i + 8 <= length; i += 8) {
+        uint64_t word;
+        memcpy(&word, text + i, 8);
+        h = (h ^ word) * 0x100000001b3u;
+        h ^= h >> 29;
+    }
+    for (; i < length; i++) h = (h ^ (unsigned char)text[i]) * 0x100000001b3u;
+    return h;
+}
+
+static uint64_t read64(const unsigned char *p) {
+    uint64_t v = 0;
+    for (int i = 7; i >= 0; i--) v = (v << 8) | p[i];
+    return v;
+}
+
+static void write64(unsigned char *p, uint64_t v) {
+    for (int i = 0; i < 8; i++, v >>= 8) p[i] = (unsigned char)v;
+}
+
+void ib_compiledheader(const char *text, size_t length, unsigned char header[IB_COMPILED_HEADER]) {
+    memcpy(header, "IBLC", 4);
+    write64(header + 4, (uint64_t)LUA_VERSION_RELEASE_NUM);
+    write64(header + 12, (uint64_t)length);
+    write64(header + 20, ib_hosthash(text, length));
+}
+
+const unsigned char *ib_compiledchunk(
+    const char *text, size_t length, const unsigned char *compiled, size_t compiledLength,
+    size_t *chunkLength) {
+    *chunkLength = 0;
+    if (compiledLength <= IB_COMPILED_HEADER || memcmp(compiled, "IBLC", 4) != 0) return NULL;
+    if (read64(compiled + 4) != (uint64_t)LUA_VERSION_RELEASE_NUM) return NULL;
+    if (read64(compiled + 12) != (uint64_t)length || read64(compiled + 20) != ib_hosthash(text, length)) {
+        return NULL;
+    }
+    *chunkLength = compiledLength - IB_COMPILED_HEADER;
+    return compiled + IB_COMPILED_HEADER;
+}
+
+const unsigned char *ib_hostcompiled(const char *name, size_t *length) {
+    *length = 0;
+    for (size_t i = 0; i < sizeof sources / sizeof sources[0]; i++) {
+        if (strcmp(sources[i].name, name) == 0) {
+            return ib_compiledchunk(
+                sources[i].text, sources[i].length, sources[i].compiled, sources[i].compiledLength, length);
+        }
+    }
+    return NULL;
+}
 
 const char *ib_hostsource(const char *name, size_t *length) {
     for (size_t i = 0; i < sizeof sources / sizeof sources[0]; i++) {

@@ -247,6 +247,16 @@ int ib_loadtext(lua_State *L, const char *text, size_t length, const char *chunk
     return status;
 }
 
+int ib_loadcompiled(lua_State *L, const unsigned char *chunk, size_t length, const char *chunkname) {
+    ib_Host *h = host_of(L);
+    int saved = h->canFail;
+    h->canFail = 1;
+    if (!saved) h->exceeded = 0;
+    int status = luaL_loadbufferx(L, (const char *)chunk, length, chunkname, "b");
+    h->canFail = saved;
+    return status;
+}
+
 static int tostring_protected(lua_State *L) {
     luaL_tolstring(L, 1, NULL);
     return 1;

@@ -6,6 +6,7 @@
 // Swift functions are called through ib_trampoline and hand errors back as return codes, and
 // the trampoline (C) is the only place that raises.
 #include <stddef.h>
+#include <stdint.h>
 #include <lua.h>
 #include <lauxlib.h>
 #include <lualib.h>
@@ -43,6 +44,10 @@ int ib_callnumber(lua_State *L, lua_Integer ref, double x, double *result);
 
 /// Loads a text chunk (binary chunks are refused). Pushes the function or an error message.
 int ib_loadtext(lua_State *L, const char *text, size_t length, const char *chunkname);
+
+/// Loads a binary chunk: only for the host's own compiled files (ib_hostcompiled), never for
+/// anything a user wrote. Pushes the function or an error message.
+int ib_loadcompiled(lua_State *L, const unsigned char *chunk, size_t length, const char *chunkname);
 
 /// luaL_tolstring in protected mode: pushes the string (or the error). Returns a status.
 int ib_tostring(lua_State *L, int index);
@@ -116,6 +121,28 @@ void ib_pushrestore(lua_State *L);
 /// The text of the host's Lua file `name` (Sources/InbetweenLua/Lua/NAME.lua, embedded at build
 /// time) and its length, or NULL when there is none of that name.
 const char *ib_hostsource(const char *name, size_t *length);
+
+/// The compiled form of the host's Lua file `name` (Lua/compiled/NAME.luac, see hostsources.c)
+/// and its length, or NULL when it is not there or not usable: made from another text or by
+/// another Lua release. Load it in binary mode; otherwise load the text.
+const unsigned char *ib_hostcompiled(const char *name, size_t *length);
+
+/// A compiled file's header: "IBLC", then as 8-byte little-endian numbers the Lua release that
+/// made it (LUA_VERSION_RELEASE_NUM), the length and the ib_hosthash of the text it was made
+/// from; then the chunk as lua_dump wrote it (with its debug information, for error lines).
+#define IB_COMPILED_HEADER 28
+
+/// The hash a compiled file's header holds for `text`.
+uint64_t ib_hosthash(const char *text, size_t length);
+
+/// Writes the header of a compiled file made from `text` by the linked Lua release.
+void ib_compiledheader(const char *text, size_t length, unsigned char header[IB_COMPILED_HEADER]);
+
+/// The chunk inside `compiled` when its header matches `text` and the linked Lua release, else
+/// NULL (and 0 in chunkLength).
+const unsigned char *ib_compiledchunk(
+    const char *text, size_t length, const unsigned char *compiled, size_t compiledLength,
+    size_t *chunkLength);
 
 /// How many keys of the table at `index` are strings. Never raises.
 int ib_countstringkeys(lua_State *L, int index);
