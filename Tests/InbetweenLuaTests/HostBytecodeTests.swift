@@ -23,10 +23,10 @@ final class HostBytecodeTests: XCTestCase {
     /// What the compiled file of `text` must hold: the header, then lua_dump's chunk with its
     /// debug information (error messages name the host file and line).
     private func compiled(_ name: String, _ text: [CChar]) throws -> Data {
-        guard let L = luaL_newstate() else { throw XCTSkip("no Lua state") }
-        defer { lua_close(L) }
+        guard let state = luaL_newstate() else { throw XCTSkip("no Lua state") }
+        defer { lua_close(state) }
         let status = text.withUnsafeBufferPointer {
-            luaL_loadbufferx(L, $0.baseAddress, $0.count, "=[inbetween \(name)]", "t")
+            luaL_loadbufferx(state, $0.baseAddress, $0.count, "=[inbetween \(name)]", "t")
         }
         XCTAssertEqual(status, LUA_OK, "\(name).lua does not parse")
         var header = [UInt8](repeating: 0, count: Int(IB_COMPILED_HEADER))
@@ -37,7 +37,7 @@ final class HostBytecodeTests: XCTestCase {
                 bytes!.assumingMemoryBound(to: UInt8.self), count: count)
             return 0
         }
-        XCTAssertEqual(lua_dump(L, writer, &chunk, 0), 0)
+        XCTAssertEqual(lua_dump(state, writer, &chunk, 0), 0)
         return chunk
     }
 
@@ -49,7 +49,9 @@ final class HostBytecodeTests: XCTestCase {
             if Self.recording {
                 if recorded != expected {
                     try expected.write(to: file)
-                    XCTFail("recorded \(file.lastPathComponent) (INBETWEEN_RECORD=1): build and run the tests again without it")
+                    XCTFail(
+                        "recorded \(file.lastPathComponent) (INBETWEEN_RECORD=1): build and run the tests again without it"
+                    )
                 }
                 continue
             }
@@ -66,12 +68,12 @@ final class HostBytecodeTests: XCTestCase {
             var length = 0
             let chunk = ib_hostcompiled(name, &length)
             XCTAssertNotNil(chunk, "\(name): the compiled file built in does not match the text")
-            guard let chunk, let L = luaL_newstate() else { continue }
-            defer { lua_close(L) }
-            XCTAssertEqual(luaL_loadbufferx(L, chunk, length, "=ignored", "b"), LUA_OK, name)
+            guard let chunk, let state = luaL_newstate() else { continue }
+            defer { lua_close(state) }
+            XCTAssertEqual(luaL_loadbufferx(state, chunk, length, "=ignored", "b"), LUA_OK, name)
             // The chunk keeps its name and lines: an error in host code names the file.
             var info = lua_Debug()
-            XCTAssertNotEqual(lua_getinfo(L, ">S", &info), 0)
+            XCTAssertNotEqual(lua_getinfo(state, ">S", &info), 0)
             XCTAssertEqual(String(cString: info.source), "=[inbetween \(name)]")
             XCTAssertEqual(info.what.map { String(cString: $0) }, "main")
         }
@@ -93,20 +95,28 @@ final class HostBytecodeTests: XCTestCase {
         var edited = text
         edited[edited.count / 2] = edited[edited.count / 2] == 0x20 ? 0x09 : 0x20
         XCTAssertNil(
-            edited.withUnsafeBufferPointer { ib_compiledchunk($0.baseAddress, $0.count, bytes, bytes.count, &length) })
+            edited.withUnsafeBufferPointer {
+                ib_compiledchunk($0.baseAddress, $0.count, bytes, bytes.count, &length)
+            })
         XCTAssertEqual(length, 0)
         // The text grew by one byte.
         let longer = text + [0x0A]
         XCTAssertNil(
-            longer.withUnsafeBufferPointer { ib_compiledchunk($0.baseAddress, $0.count, bytes, bytes.count, &length) })
+            longer.withUnsafeBufferPointer {
+                ib_compiledchunk($0.baseAddress, $0.count, bytes, bytes.count, &length)
+            })
         // Another release in the header (bytes 4-11).
         var foreign = bytes
         foreign[4] ^= 1
         XCTAssertNil(
-            text.withUnsafeBufferPointer { ib_compiledchunk($0.baseAddress, $0.count, foreign, foreign.count, &length) })
+            text.withUnsafeBufferPointer {
+                ib_compiledchunk($0.baseAddress, $0.count, foreign, foreign.count, &length)
+            })
         // Not a compiled file at all.
         let plain = [UInt8]("return 1".utf8)
         XCTAssertNil(
-            text.withUnsafeBufferPointer { ib_compiledchunk($0.baseAddress, $0.count, plain, plain.count, &length) })
+            text.withUnsafeBufferPointer {
+                ib_compiledchunk($0.baseAddress, $0.count, plain, plain.count, &length)
+            })
     }
 }
