@@ -130,8 +130,12 @@ def batch(jobs):
 
 batch(2)  # warm-up
 lines = sum(1 for _ in open(os.path.join(work, "out-2", "s0000.csv"))) - 1
-two = min(batch(2) for _ in range(reps))
-one = min(batch(1) for _ in range(reps))
+# Alternated, best of each: run as two blocks, a busy spell on this shared machine landed on
+# one side only, and mostly on --jobs 2, which needs both cores while --jobs 1 leaves one to
+# the disturbance (seen: speed-ups from 1.34x to 2.18x between runs of the same build).
+pairs = [(batch(2), batch(1)) for _ in range(reps)]
+two = min(p[0] for p in pairs)
+one = min(p[1] for p in pairs)
 rate = 1000 / two
 add(5, f"batch of 1,000 scripts ({lines} frames each, CSV), scripts/s with --jobs 2", f"{rate:.0f}", "1000 (goal)",
     f"{rate / 1000:.2f}", ">= 1.0", rate >= 1000)
@@ -237,8 +241,10 @@ def tiny_lua():
 
 
 tiny_batch()  # warm-up
-batch_runs = [tiny_batch() for _ in range(reps)]
-lua_runs = [tiny_lua() for _ in range(reps)]
+# Alternated, as in figure 5: both sides meet the same spells of the machine's other work.
+pairs = [(tiny_batch(), tiny_lua()) for _ in range(reps)]
+batch_runs = [p[0] for p in pairs]
+lua_runs = [p[1] for p in pairs]
 wall = min(w for w, _ in batch_runs)
 cpu = min(c for _, c in batch_runs)
 lua_wall = min(w for w, _ in lua_runs)
