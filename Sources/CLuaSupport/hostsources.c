@@ -69,6 +69,37 @@ static const struct {
     {"sandbox", sandbox_lua, sizeof sandbox_lua - 1, sandbox_luac, sizeof sandbox_luac},
 };
 
+// The plugins shipped in plugins/ (next to the binary when installed), compiled the same way:
+// a plugin file whose text is exactly one of these loads its compiled form under its own path
+// (ib_loadcompiledas), so the shipped plugins cost no parsing either. An edited copy is parsed.
+static const unsigned char coreanimation_luac[] = {
+#embed "../InbetweenLua/Lua/compiled/plugins/coreanimation.luac"
+};
+static const unsigned char css_luac[] = {
+#embed "../InbetweenLua/Lua/compiled/plugins/css.luac"
+};
+static const unsigned char custom_luac[] = {
+#embed "../InbetweenLua/Lua/compiled/plugins/custom.luac"
+};
+static const unsigned char penner_luac[] = {
+#embed "../InbetweenLua/Lua/compiled/plugins/penner.luac"
+};
+static const unsigned char springs_luac[] = {
+#embed "../InbetweenLua/Lua/compiled/plugins/springs.luac"
+};
+
+static const struct {
+    const char *name;
+    const unsigned char *compiled;
+    size_t length;
+} shipped[] = {
+    {"coreanimation", coreanimation_luac, sizeof coreanimation_luac},
+    {"css", css_luac, sizeof css_luac},
+    {"custom", custom_luac, sizeof custom_luac},
+    {"penner", penner_luac, sizeof penner_luac},
+    {"springs", springs_luac, sizeof springs_luac},
+};
+
 uint64_t ib_hosthash(const char *text, size_t length) {
     // FNV-1a over 8-byte words (then the tail byte by byte): a few microseconds for the whole
     // host, at every start-up. Not a defence against anyone, only a check that a compiled file
@@ -135,4 +166,21 @@ const char *ib_hostsource(const char *name, size_t *length) {
     }
     *length = 0;
     return NULL;
+}
+
+const unsigned char *ib_shippedcompiled(const char *text, size_t length, size_t *chunkLength) {
+    *chunkLength = 0;
+    for (size_t i = 0; i < sizeof shipped / sizeof shipped[0]; i++) {
+        // The length first: any other file (every batch job's script) costs no hashing.
+        if (shipped[i].length > IB_COMPILED_HEADER && read64(shipped[i].compiled + 12) == (uint64_t)length) {
+            const unsigned char *chunk =
+                ib_compiledchunk(text, length, shipped[i].compiled, shipped[i].length, chunkLength);
+            if (chunk) return chunk;
+        }
+    }
+    return NULL;
+}
+
+const char *ib_shippedname(size_t index) {
+    return index < sizeof shipped / sizeof shipped[0] ? shipped[index].name : NULL;
 }

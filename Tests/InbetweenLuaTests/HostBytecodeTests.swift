@@ -1,6 +1,7 @@
 import CLua
 import CLuaSupport
 import Foundation
+import InbetweenLua
 import XCTest
 
 /// The host's Lua in compiled form (Sources/InbetweenLua/Lua/compiled/NAME.luac, see
@@ -20,31 +21,64 @@ final class HostBytecodeTests: XCTestCase {
         return Array(UnsafeBufferPointer(start: text, count: length))
     }
 
+    private func chunkName(_ name: String) -> String {
+        name.hasPrefix("plugins/") ? "@" + name : "=[inbetween \(name)]"
+    }
+
     /// What the compiled file of `text` must hold: the header, then lua_dump's chunk with its
     /// debug information (error messages name the host file and line).
     private func compiled(_ name: String, _ text: [CChar]) throws -> Data {
         guard let state = luaL_newstate() else { throw XCTSkip("no Lua state") }
         defer { lua_close(state) }
         let status = text.withUnsafeBufferPointer {
-            luaL_loadbufferx(state, $0.baseAddress, $0.count, "=[inbetween \(name)]", "t")
+            luaL_loadbufferx(state, $0.baseAddress, $0.count, chunkName(name), "t")
         }
-        XCTAssertEqual(status, LUA_OK, "\(name).lua does not parse")
+        XCTAssertEqual(status, LUA_OK, "\(name) does not parse")
         var header = [UInt8](repeating: 0, count: Int(IB_COMPILED_HEADER))
         text.withUnsafeBufferPointer { ib_compiledheader($0.baseAddress, $0.count, &header) }
-        var chunk = Data(header)
-        let writer: lua_Writer = { _, bytes, count, sink in
-            sink!.assumingMemoryBound(to: Data.self).pointee.append(
+        final class Sink { var data = Data() }
+        let sink = Sink()
+        sink.data.append(contentsOf: header)
+        let writer: lua_Writer = { _, bytes, count, context in
+            Unmanaged<Sink>.fromOpaque(context!).takeUnretainedValue().data.append(
                 bytes!.assumingMemoryBound(to: UInt8.self), count: count)
             return 0
         }
-        XCTAssertEqual(lua_dump(state, writer, &chunk, 0), 0)
-        return chunk
+        XCTAssertEqual(lua_dump(state, writer, Unmanaged.passUnretained(sink).toOpaque(), 0), 0)
+        return sink.data
+    }
+
+    /// plugins/ at the top of the repository: the shipped plugins.
+    static let shippedFolder = HostLuaSourcesTests.folder.deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("plugins")
+
+    static func shippedNames() throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: shippedFolder.path)
+            .filter { $0.hasSuffix(".lua") }.map { String($0.dropLast(4)) }.sorted()
+    }
+
+    /// Every compiled file there must be: the host's, then the shipped plugins' (made from the
+    /// file's bytes; the name recorded is replaced when one is loaded).
+    private func expectedFiles() throws -> [(URL, Data)] {
+        var out: [(URL, Data)] = []
+        for name in Self.names {
+            out.append(
+                (Self.folder.appendingPathComponent("\(name).luac"), try compiled(name, try text(name))))
+        }
+        for name in try Self.shippedNames() {
+            let bytes = try Data(contentsOf: Self.shippedFolder.appendingPathComponent("\(name).lua"))
+            let text = bytes.map { CChar(bitPattern: $0) }
+            out.append(
+                (
+                    Self.folder.appendingPathComponent("plugins/\(name).luac"),
+                    try compiled("plugins/\(name).lua", text)
+                ))
+        }
+        return out
     }
 
     func testEveryCompiledFileIsCurrent() throws {
-        for name in Self.names {
-            let expected = try compiled(name, try text(name))
-            let file = Self.folder.appendingPathComponent("\(name).luac")
+        for (file, expected) in try expectedFiles() {
             let recorded = try? Data(contentsOf: file)
             if Self.recording {
                 if recorded != expected {
@@ -57,7 +91,7 @@ final class HostBytecodeTests: XCTestCase {
             }
             XCTAssertEqual(
                 recorded, expected,
-                "\(file.lastPathComponent) was not made from the current \(name).lua by this Lua: "
+                "\(file.lastPathComponent) was not made from the current text by this Lua: "
                     + "record it with INBETWEEN_RECORD=1 (until then the binary parses the text)")
         }
     }
@@ -118,5 +152,76 @@ final class HostBytecodeTests: XCTestCase {
             text.withUnsafeBufferPointer {
                 ib_compiledchunk($0.baseAddress, $0.count, plain, plain.count, &length)
             })
+    }
+
+    /// The binary holds a compiled form of each shipped plugin, and of nothing else.
+    func testEveryShippedPluginIsBuiltIn() throws {
+        var built: [String] = []
+        while let name = ib_shippedname(built.count) { built.append(String(cString: name)) }
+        XCTAssertEqual(built, try Self.shippedNames(), "hostsources.c's list of shipped plugins")
+        for name in built {
+            let bytes = [UInt8](
+                try Data(contentsOf: Self.shippedFolder.appendingPathComponent("\(name).lua")))
+            var length = 0
+            let chunk = bytes.withUnsafeBufferPointer {
+                $0.withMemoryRebound(to: CChar.self) { ib_shippedcompiled($0.baseAddress, $0.count, &length) }
+            }
+            XCTAssertNotNil(chunk, "\(name).lua: the compiled form built in does not match the file")
+        }
+    }
+
+    /// A shipped plugin loaded from wherever it is installed runs its compiled form under that
+    /// file's name, with the text's own lines (debug information and errors name the file and
+    /// line as when it is parsed). A copy with a byte changed is parsed from its text.
+    func testAShippedPluginLoadsCompiledUnderItsOwnName() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "shipped-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let original = try Data(contentsOf: Self.shippedFolder.appendingPathComponent("penner.lua"))
+        let installed = folder.appendingPathComponent("penner.lua")
+        for edited in [false, true] {
+            let text = edited ? Data("\n".utf8) + original : original
+            try text.write(to: installed)
+            var length = 0
+            let bytes = [UInt8](text)
+            let compiled = bytes.withUnsafeBufferPointer {
+                $0.withMemoryRebound(to: CChar.self) { ib_shippedcompiled($0.baseAddress, $0.count, &length) }
+            }
+            XCTAssertEqual(compiled == nil, edited, "an edited copy must be parsed, the original not")
+
+            let host = try LuaHost()
+            let state = host.L
+            try host.load(file: installed.path)
+            let loaded = try mainChunk(state)
+            lua_settop(state, 0)
+            // The same text parsed, as the reference.
+            XCTAssertEqual(
+                bytes.withUnsafeBufferPointer {
+                    $0.withMemoryRebound(to: CChar.self) {
+                        luaL_loadbufferx(state, $0.baseAddress, $0.count, "@" + installed.path, "t")
+                    }
+                }, LUA_OK)
+            let parsed = try mainChunk(state)
+            XCTAssertEqual(loaded.source, "@" + installed.path, "edited: \(edited)")
+            XCTAssertEqual(loaded.source, parsed.source)
+            XCTAssertFalse(loaded.lines.isEmpty, "line information kept")
+            XCTAssertEqual(loaded.lines, parsed.lines, "edited: \(edited)")
+        }
+    }
+
+    /// The source name and the lines with code of the function on top of the stack.
+    private func mainChunk(_ state: OpaquePointer) throws -> (source: String, lines: [Int64]) {
+        var info = lua_Debug()
+        lua_pushvalue(state, -1)
+        XCTAssertNotEqual(lua_getinfo(state, ">SL", &info), 0)
+        var lines: [Int64] = []
+        lua_pushnil(state)
+        while lua_next(state, -2) != 0 {
+            lines.append(lua_tointegerx(state, -2, nil))
+            lua_settop(state, -2)
+        }
+        lua_settop(state, -2)
+        return (String(cString: info.source), lines.sorted())
     }
 }

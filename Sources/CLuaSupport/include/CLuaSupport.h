@@ -49,6 +49,11 @@ int ib_loadtext(lua_State *L, const char *text, size_t length, const char *chunk
 /// anything a user wrote. Pushes the function or an error message.
 int ib_loadcompiled(lua_State *L, const unsigned char *chunk, size_t length, const char *chunkname);
 
+/// Loads a compiled chunk (ib_shippedcompiled) as if it had been parsed from a file named by
+/// `chunkname` ("@path"): the chunk's recorded source name is replaced by that one, so errors
+/// and debug information name the file actually loaded. Pushes the function or an error message.
+int ib_loadcompiledas(lua_State *L, const unsigned char *chunk, size_t length, const char *chunkname);
+
 /// luaL_tolstring in protected mode: pushes the string (or the error). Returns a status.
 int ib_tostring(lua_State *L, int index);
 
@@ -134,6 +139,13 @@ const unsigned char *ib_hostcompiled(const char *name, size_t *length);
 
 /// The hash a compiled file's header holds for `text`.
 uint64_t ib_hosthash(const char *text, size_t length);
+
+/// The compiled form of a shipped plugin (Lua/compiled/plugins/NAME.luac) whose text is exactly
+/// `text`, or NULL. Load it with ib_loadcompiledas, under the file's own chunk name.
+const unsigned char *ib_shippedcompiled(const char *text, size_t length, size_t *chunkLength);
+
+/// The name of the shipped plugin built in at `index` (from 0), or NULL past the last.
+const char *ib_shippedname(size_t index);
 
 /// Writes the header of a compiled file made from `text` by the linked Lua release.
 void ib_compiledheader(const char *text, size_t length, unsigned char header[IB_COMPILED_HEADER]);

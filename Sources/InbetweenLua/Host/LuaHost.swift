@@ -144,6 +144,18 @@ public final class LuaHost {
         var bytes = try LuaHost.readFile(path, limit: maximumFileSize)
         if loadedFileSet.insert(path).inserted { loadedFiles.append(path) }
         LuaHost.skipPrefix(&bytes)
+        // A shipped plugin, unedited: its compiled form (CLuaSupport/hostsources.c), named as
+        // the file. Any other file costs one length comparison per shipped plugin.
+        var compiledLength = 0
+        let status = bytes.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { text in
+                ib_shippedcompiled(text.baseAddress, text.count, &compiledLength).map {
+                    ib_loadcompiledas(L, $0, compiledLength, "@" + path)
+                }
+            }
+        }
+        if status == LUA_OK { return }
+        if status != nil { stack.pop() }
         try load(bytes: bytes, chunkName: "@" + path)
     }
 
