@@ -6,37 +6,34 @@
 
 #include "CLuaSupport.h"
 
-// Asked once per thread and remembered: for the main thread pthread_getattr_np reads and parses
-// /proc/self/maps, which cost a batch worker about 50 us per job (a budget begins per job).
-// A thread's stack does not change size while it runs.
+// This thread's stack, asked once per thread and remembered: for the main thread
+// pthread_getattr_np reads and parses /proc/self/maps, which cost a batch worker about 50 us
+// per job (a budget begins per job), and a process's start-up that much for each of the two
+// questions below. A thread's stack does not move or change size while it runs.
 static __thread size_t stackSize __attribute__((tls_model("initial-exec")));
+// The lowest address of the stack (stacks grow down on the platforms we run on).
+static __thread char *stackLow __attribute__((tls_model("initial-exec")));
 
-size_t ib_threadstacksize(void) {
-    if (stackSize != 0) return stackSize;
+static int askStack(void) {
     pthread_attr_t attr;
+    void *address = NULL;
     size_t size = 0;
     if (pthread_getattr_np(pthread_self(), &attr) != 0) return 0;
-    pthread_attr_getstacksize(&attr, &size);
+    pthread_attr_getstack(&attr, &address, &size);
     pthread_attr_destroy(&attr);
+    if (address == NULL || size == 0) return 0;
+    stackLow = (char *)address;
     stackSize = size;
-    return size;
+    return 1;
 }
 
-// The lowest address of this thread's stack (stacks grow down on the platforms we run on),
-// found once per thread: pthread_getattr_np reads /proc/self/maps for the main thread.
-static __thread char *stackLow __attribute__((tls_model("initial-exec")));
+size_t ib_threadstacksize(void) {
+    if (stackSize == 0 && !askStack()) return 0;
+    return stackSize;
+}
 
 size_t ib_stackremaining(void) {
     char here;
-    if (stackLow == NULL) {
-        pthread_attr_t attr;
-        void *address = NULL;
-        size_t size = 0;
-        if (pthread_getattr_np(pthread_self(), &attr) != 0) return (size_t)-1;
-        pthread_attr_getstack(&attr, &address, &size);
-        pthread_attr_destroy(&attr);
-        if (address == NULL) return (size_t)-1;
-        stackLow = (char *)address;
-    }
+    if (stackLow == NULL && !askStack()) return (size_t)-1;
     return (size_t)(&here - stackLow);
 }
