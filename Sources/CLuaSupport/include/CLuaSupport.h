@@ -123,6 +123,9 @@ int ib_installcoroutines(lua_State *L);
 /// Pushes restore(copies, seen) for Lua/environment.lua (see restore.c). Never raises.
 void ib_pushrestore(lua_State *L);
 
+/// Pushes copy(t, seen, copies, shared, G) for Lua/environment.lua (see restore.c). Never raises.
+void ib_pushcopy(lua_State *L);
+
 /// The text of the host's Lua file `name` (Sources/InbetweenLua/Lua/NAME.lua, embedded at build
 /// time) and its length, or NULL when there is none of that name.
 const char *ib_hostsource(const char *name, size_t *length);

@@ -111,7 +111,8 @@ extension Runtime {
         s.pushValue(easings)
         s.pushValue(plugins)
         ib_pushrestore(host.L)
-        try runHostFile("environment", arguments: 5)
+        ib_pushcopy(host.L)
+        try runHostFile("environment", arguments: 6)
         host.setRegistry(RegistryKey.environment)
         s.pop(3)  // values, easings, plugins
 

@@ -13,8 +13,8 @@
 -- Only the worker asks, because only there is nothing of the old run left that could still
 -- call into its globals: the scene, its callbacks and the frame stream are gone before the
 -- next job starts (Runtime.runJob). A library host may keep a run's easing past the next run.
-local kit, G, easings, plugins, restore = ...
-local type, next, setmetatable, rawset = kit.type, kit.next, kit.setmetatable, kit.rawset
+local kit, G, easings, plugins, restore, copyTables = ...
+local type, next = kit.type, kit.next
 local rawgetmetatable, randomseed = kit.getmetatable, kit.randomseed
 local stringMeta = rawgetmetatable("")
 local libraryString = stringMeta.__index
@@ -38,20 +38,10 @@ local function findShared()
 end
 
 -- Copies `t` (and the shared tables it holds, once each: `seen` maps originals to copies) and
--- lists each copy with its original and its size in `copies`, for `restore`.
+-- lists each copy with its original and its size in `copies`, for `restore` (both in C,
+-- restore.c: every run and every plugin makes these copies).
 local function copy(t, seen, copies)
-  local out = {}
-  seen[t] = out
-  local n = 0
-  for k, v in next, t do
-    if type(v) == "table" and (shared[v] or v == G) then v = seen[v] or copy(v, seen, copies) end
-    rawset(out, k, v)
-    n = n + 1
-  end
-  local mt = rawgetmetatable(t)
-  if mt then setmetatable(out, mt) end
-  copies[#copies + 1], copies[#copies + 2], copies[#copies + 3] = out, t, n
-  return out
+  return copyTables(t, seen, copies, shared, G)
 end
 
 -- The run in progress: its globals and the host's own views of its registries.
