@@ -48,11 +48,14 @@ public final class FrameStream {
     }
 
     private let runtime: Runtime
-    private var columns: TrackColumns
+    // Unchecked (columns, index, lastIndex, lastTime, ahead): read and written on every frame
+    // on the stream's one thread, and never reached by the Lua code a frame runs; their
+    // run-time exclusivity checks cost a small batch job more than the rest of `advance`.
+    @exclusivity(unchecked) private var columns: TrackColumns
     private let maxFrames: Int
-    private var index = 0
-    private var lastIndex: Int
-    private var lastTime: Double
+    @exclusivity(unchecked) private var index = 0
+    @exclusivity(unchecked) private var lastIndex: Int
+    @exclusivity(unchecked) private var lastTime: Double
     private var eventCount = 0
     private var seenChanges = -1
     private var cutByCap = false
@@ -136,7 +139,7 @@ public final class FrameStream {
         var error: LuaError?
         var isEmpty: Bool { taken >= times.count }
     }
-    private var ahead = Ahead()
+    @exclusivity(unchecked) private var ahead = Ahead()
 
     /// How many frames are computed together at most: enough that a track's state, fetched
     /// once for all of them, costs little per frame; few enough that their values (40 bytes a
