@@ -122,6 +122,14 @@ struct CSVFrameWriter: FrameWriter {
     }
 
     static func header(width: Int) -> String {
+        width >= 1 && width <= commonHeaders.count ? commonHeaders[width - 1] : makeHeader(width: width)
+    }
+
+    /// The headers up to a transform's 16 columns, made once: a batch worker wrote one per job,
+    /// and building it cost as much as writing a dozen rows of a small job.
+    private static let commonHeaders = (1...16).map { makeHeader(width: $0) }
+
+    private static func makeHeader(width: Int) -> String {
         "time,layer,keyPath," + (0..<width).map { "v\($0)" }.joined(separator: ",") + "\n"
     }
 
