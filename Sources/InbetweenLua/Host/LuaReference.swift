@@ -17,21 +17,31 @@ public final class LuaReference: @unchecked Sendable {
     let liveness: LuaHostLiveness
     let ref: Int32
     public let name: String
-    /// Where the function was defined, for error messages ("script.lua:3").
-    public let definedAt: String
+    /// Where the function was defined, for error messages ("script.lua:3"); empty for a C
+    /// function, or once the host is gone. Found when first asked for: mostly only an error
+    /// needs it, and every easing a batch job names makes a reference (lua_getinfo and a
+    /// formatted string per job). The same text as at the reference's making: it depends on
+    /// the function alone.
+    public private(set) lazy var definedAt: String = findDefinedAt()
 
     /// Takes a reference to the function at `index`.
     public init(host: LuaHost, index: Int32, name: String) {
         self.host = host
         liveness = host.liveness
         self.name = name
-        // On the stack: every easing a batch job names makes one.
-        definedAt = withUnsafeTemporaryAllocation(of: CChar.self, capacity: 512) { buffer in
-            ib_definedat(host.L, index, buffer.baseAddress!, buffer.count)
-            return String(cString: buffer.baseAddress!)
-        }
         host.stack.pushValue(index)
         ref = luaL_ref(host.L, clua_registryindex())
+    }
+
+    private func findDefinedAt() -> String {
+        guard liveness.isAlive else { return "" }
+        push()
+        defer { host.stack.pop() }
+        // On the stack, not the heap.
+        return withUnsafeTemporaryAllocation(of: CChar.self, capacity: 512) { buffer in
+            ib_definedat(host.L, -1, buffer.baseAddress!, buffer.count)
+            return String(cString: buffer.baseAddress!)
+        }
     }
 
     deinit {
