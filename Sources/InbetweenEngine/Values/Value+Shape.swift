@@ -72,7 +72,10 @@ extension Value {
 }
 
 extension Value {
-    /// How many numbers `components` holds, without making the array.
+    /// How many numbers `components` holds, without making the array. (Inlinable, as is
+    /// `firstNonFiniteComponent`: the writers and the frame stream ask per value per frame, and
+    /// a call across the module boundary copied the value out of its array first.)
+    @inlinable
     public var componentCount: Int {
         switch self {
         case .scalar: return 1
@@ -87,6 +90,7 @@ extension Value {
     /// The index (into `components`) of the first number that is infinite or NaN, or nil
     /// when all are finite. Checked on every sampled value before it reaches an output, so it
     /// reads the numbers in place rather than through `components`.
+    @inlinable
     public var firstNonFiniteComponent: Int? {
         switch self {
         case .scalar(let v): return v.isFinite ? nil : 0
@@ -106,7 +110,8 @@ extension Value {
         }
     }
 
-    private static func firstNonFinite(_ numbers: [Double]) -> Int? {
+    @usableFromInline
+    static func firstNonFinite(_ numbers: [Double]) -> Int? {
         numbers.firstIndex { !$0.isFinite }
     }
 
