@@ -229,6 +229,8 @@ public final class FrameStream {
     /// Infinite or NaN values end the run here, before any output sees them.
     private func checkFinite(_ values: [Value], at time: Double) throws {
         for i in values.indices {
+            // Scalars (most tracks) tested in place: asking the value copied it out of the array.
+            if case .scalar(let v) = values[i], v.isFinite { continue }
             guard let c = values[i].firstNonFiniteComponent else { continue }
             let track = columns.tracks[i]
             let bad: Double = values[i].components[c]
