@@ -48,7 +48,8 @@ public struct BasicAnimation: Sendable {
                 rule: "no more than two of fromValue, toValue and byValue may be set")
         }
         for (name, v) in given {
-            guard v.components.allSatisfy(\.isFinite) else {
+            // (Not through `components`, an array made per value of every animation.)
+            guard v.firstNonFiniteComponent == nil else {
                 throw EngineError(
                     parameter: name, value: "\(v.components)",
                     rule: "must hold finite numbers")
