@@ -73,7 +73,9 @@ final class TrackPlan: Sendable {
     /// key path, since nothing else touches the root).
     func value(at time: Double) throws -> Value? {
         var slot = RootSlot(root: root, accessor: accessor)
-        if let first { try first.apply(to: &slot, at: time) }
+        // Optional chaining borrows the stored step; `if let` copied it (and retained its
+        // closure) on every frame.
+        try first?.apply(to: &slot, at: time)
         for step in others { try step.apply(to: &slot, at: time) }
         return try accessor.read(slot.root)
     }
