@@ -91,10 +91,10 @@ public final class FrameStream {
     public func next() throws(LuaError) -> SampledFrame? {
         guard !done else { return nil }
         do {
-            guard let frame = try advance() else {
-                finish()
-                return nil
-            }
+            // Returned as it comes: binding it with `guard let` copied the frame (its two
+            // arrays retained and released) on every frame.
+            let frame = try advance()
+            if frame == nil { finish() }
             return frame
         } catch {
             done = true
