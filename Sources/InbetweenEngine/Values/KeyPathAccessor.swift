@@ -65,7 +65,7 @@ extension PropertyValues {
     }
 
     /// `set(_:forKeyPath:)` through a parsed key path.
-    public mutating func set(_ value: Value, at path: KeyPathAccessor) throws {
+    public mutating func set(_ value: consuming Value, at path: KeyPathAccessor) throws {
         if path.isRoot {
             values[path.root] = value
             return

@@ -6,7 +6,9 @@ public protocol PropertyStore {
     /// The value at a parsed key path, nil when the property has none.
     func value(at path: KeyPathAccessor) throws -> Value?
     /// Replaces the value at a parsed key path (a part of a root writes into the root).
-    mutating func set(_ value: Value, at path: KeyPathAccessor) throws
+    /// Consuming: the caller's value (most often a fresh interpolation) is moved in, not
+    /// copied, on every frame.
+    mutating func set(_ value: consuming Value, at path: KeyPathAccessor) throws
 }
 
 extension PropertyValues: PropertyStore {}
@@ -24,7 +26,7 @@ struct RootSlot: PropertyStore {
 
     func value(at path: KeyPathAccessor) throws -> Value? { try accessor.read(root) }
 
-    mutating func set(_ value: Value, at path: KeyPathAccessor) throws {
+    mutating func set(_ value: consuming Value, at path: KeyPathAccessor) throws {
         root = accessor.isRoot ? value : try accessor.write(value, into: root)
     }
 }
