@@ -105,8 +105,17 @@ public struct TrackColumns: Sendable {
     /// first one left out, as when frames are sampled one at a time.
     public mutating func sample(_ scene: Scene, at times: [Double], failed: () -> Bool) throws -> Int {
         updatePlans(for: scene)
-        if frames.count != times.count || frames.first?.count != tracks.count {
+        // Rows added or dropped to fit `times`, not all made again: runs of frames between
+        // events differ in length (a small batch job's first is one frame, the rest up to
+        // FrameStream.framesAhead), and every row is written before it is read.
+        if frames.first?.count != tracks.count {
             frames = Array(repeating: Array(repeating: .scalar(0), count: tracks.count), count: times.count)
+        } else if frames.count > times.count {
+            frames.removeLast(frames.count - times.count)
+        } else if frames.count < times.count {
+            frames.append(
+                contentsOf: repeatElement(
+                    Array(repeating: .scalar(0), count: tracks.count), count: times.count - frames.count))
         }
         var good = times.count
         var alone = 0
