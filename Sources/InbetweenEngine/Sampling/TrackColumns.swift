@@ -111,7 +111,9 @@ public struct TrackColumns: Sendable {
         if frames.first?.count != tracks.count {
             frames = Array(repeating: Array(repeating: .scalar(0), count: tracks.count), count: times.count)
         } else if frames.count > times.count {
-            frames.removeLast(frames.count - times.count)
+            // One at a time: removeLast(n) took the general range-replacing path, 1,000
+            // instructions for one or two rows.
+            while frames.count > times.count { frames.removeLast() }
         } else if frames.count < times.count {
             frames.append(
                 contentsOf: repeatElement(
