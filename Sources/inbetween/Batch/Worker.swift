@@ -84,9 +84,15 @@ enum Worker {
             format: format, sink: sink, numbers: numbers, fps: fps, source: job.script,
             runtime: runtime, times: times)
         let frames = try runtime.frames(request)
-        while let frame = try frames.next() { try writer.write(frame) }
-        try writer.finish(frames.summary)
+        try write(frames, with: &writer)
         try sink.commit()
         return sink.bytesWritten
+    }
+
+    /// The stream's frames through `writer`, opened from its existential once: writing through
+    /// `any FrameWriter` projected its box on every frame.
+    private static func write<W: FrameWriter>(_ frames: FrameStream, with writer: inout W) throws {
+        while let frame = try frames.next() { try writer.write(frame) }
+        try writer.finish(frames.summary)
     }
 }
