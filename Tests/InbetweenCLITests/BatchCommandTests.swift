@@ -265,6 +265,68 @@ final class BatchCommandTests: XCTestCase, FolderTest {
         }
     }
 
+    /// The processes whose command line holds `marker` (a folder given to --plugins, which the
+    /// batch passes on to its workers).
+    private func processes(holding marker: String) -> [String] {
+        let pids = ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).filter {
+            Int($0) != nil
+        }
+        return pids.filter { pid in
+            guard let line = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { return false }
+            return String(decoding: line, as: UTF8.self).contains(marker)
+        }
+    }
+
+    /// Workers start while the jobs are listed (WorkerLaunch). None outlives the batch: not when
+    /// listing fails, not the ones a batch of fewer jobs than --jobs does not need, not when
+    /// --skip-existing leaves nothing to do.
+    func testWorkersStartedEarlyNeverOutliveTheBatch() throws {
+        let marker = path("marker-plugins")
+        try FileManager.default.createDirectory(atPath: marker, withIntermediateDirectories: true)
+        try write("s1/a.lua", Self.good)
+        try write("s2/a.lua", Self.good)
+        try write("one/b.lua", Self.good)
+
+        // Two scripts writing a.json: the list is refused after two workers started, which are
+        // still loading a slow plugin (about ten seconds) when the batch ends. They inherit its
+        // stderr, so the batch's stderr closes only when the last of them is gone: at once when
+        // the batch kills them, after the plugin if it left them.
+        let slow = path("slow-plugins")
+        try write("slow-plugins/slow.lua", "local x = 0\nfor i = 1, 2e9 do x = x + i end\nreturn {name = 'slow'}\n")
+        let started = Date()
+        let refused = try CLIProcess.run([
+            "batch", path("s1"), path("s2"), "-o", path("out"), "--jobs", "2", "--plugins", slow,
+            "--max-instructions", "100000000000",
+        ])
+        let took = Date().timeIntervalSince(started)
+        XCTAssertEqual(refused.status, 1, refused.stderr)
+        XCTAssertTrue(refused.stderr.contains("is also written by"), refused.stderr)
+        XCTAssertLessThan(took, 5, "the workers started early outlived the refused batch")
+        XCTAssertEqual(processes(holding: slow), [], "workers left after a refused list")
+
+        // One job, --jobs 8: one worker runs it (at most one started: one script named).
+        var r = try CLIProcess.run(["batch", path("one"), "-o", path("out1"), "--jobs", "8", "--plugins", marker])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(summary(r).contains("by 1 worker"), r.stderr)
+        XCTAssertEqual(listing("out1"), ["b.json"])
+        XCTAssertEqual(processes(holding: marker), [], "workers left after the batch")
+
+        // Everything there already: no job, the workers started are stopped.
+        r = try CLIProcess.run([
+            "batch", path("one"), path("s1"), "-o", path("out1"), "--jobs", "2", "--skip-existing", "--plugins",
+            marker,
+        ])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        try write("out1/a.json", "{}")
+        r = try CLIProcess.run([
+            "batch", path("one"), path("s1"), "-o", path("out1"), "--jobs", "2", "--skip-existing", "--plugins",
+            marker,
+        ])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(summary(r).hasPrefix("batch: 0 succeeded, 0 failed"), r.stderr)
+        XCTAssertEqual(processes(holding: marker), [], "workers left after a batch with nothing to do")
+    }
+
     /// A manifest is read only from a regular file, and only up to --max-manifest-size.
     func testManifestMustBeABoundedRegularFile() throws {
         try write("m/good.lua", Self.good)

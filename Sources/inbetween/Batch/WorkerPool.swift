@@ -30,7 +30,14 @@ final class WorkerPool {
     /// Stale staging folders of dead batches removed before this one began.
     private(set) var removedStale = 0
 
-    init(workerArguments: [String], outputFolder: String, jobSeconds: Double) throws {
+    /// Workers started before the pool (WorkerLaunch), used before any new one is started.
+    private var waiting: [WorkerProcess]
+
+    init(workerArguments: [String], outputFolder: String, jobSeconds: Double, started: [WorkerProcess] = [])
+        throws
+    {
+        waiting = started
+        self.started = started.count
         executable = WorkerProcess.executablePath
         self.workerArguments = workerArguments
         self.outputFolder = outputFolder
@@ -44,7 +51,7 @@ final class WorkerPool {
     }
 
     deinit {
-        for worker in workers {
+        for worker in workers + waiting {
             worker.kill()
             worker.finish()
         }
@@ -149,8 +156,14 @@ final class WorkerPool {
                 dispatch(replacement)
             }
         }
-        for _ in 0..<max(1, min(count, jobs.count)) {
-            let worker = try spawn()
+        let needed = max(1, min(count, jobs.count))
+        for worker in waiting.dropFirst(needed) {
+            worker.kill()
+            worker.finish()
+        }
+        waiting = Array(waiting.prefix(needed))
+        for _ in 0..<needed {
+            let worker = waiting.isEmpty ? try spawn() : waiting.removeFirst()
             workers.append(worker)
             dispatch(worker)
         }
@@ -327,10 +340,13 @@ final class WorkerPool {
 
     private func spawn() throws -> WorkerProcess {
         started += 1
+        return try WorkerPool.spawn(executable: executable, workerArguments: workerArguments, first: started == 1)
+    }
+
+    static func spawn(executable: String, workerArguments: [String], first: Bool) throws -> WorkerProcess {
         // Plugin warnings are the same in every worker: only the first one reports them.
-        let arguments = ["__worker"] + workerArguments + (started == 1 ? ["--report-plugins"] : [])
-        return try WorkerProcess(
-            executable: executable, arguments: arguments, environment: WorkerPool.environment)
+        let arguments = ["__worker"] + workerArguments + (first ? ["--report-plugins"] : [])
+        return try WorkerProcess(executable: executable, arguments: arguments, environment: WorkerPool.environment)
     }
 
     /// Ours, with the Swift runtime's crash report turned off unless asked for: a worker that

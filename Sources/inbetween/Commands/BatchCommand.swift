@@ -34,6 +34,16 @@ enum BatchCommand {
             throw UsageError("batch needs scripts, folders or --manifest FILE")
         }
 
+        var workerArguments = ["--format", format] + options.arguments
+        if let fps { workerArguments += ["--fps", "\(fps)"] }
+        if let precision { workerArguments += ["--precision", "\(precision)"] }
+        // The workers start now and load their plugins while the jobs are listed (both take a
+        // few milliseconds, a tenth of a batch of 1,000 small jobs); extras are stopped once
+        // the list is known, and all of them if listing fails.
+        let early = WorkerLaunch(
+            workerArguments: workerArguments,
+            count: min(jobCount, WorkerLaunch.estimate(inputs: inputs, manifest: manifest, shard: shard)))
+
         var jobs: [BatchJob]
         do {
             jobs = try JobList.expand(inputs, format: format)
@@ -56,15 +66,12 @@ enum BatchCommand {
             }
         }
 
-        var workerArguments = ["--format", format] + options.arguments
-        if let fps { workerArguments += ["--fps", "\(fps)"] }
-        if let precision { workerArguments += ["--precision", "\(precision)"] }
         let report = BatchReport(total: jobs.count, skipped: total - jobs.count)
         var stoppedBy: Int32?
         if !jobs.isEmpty {
             let pool = try WorkerPool(
                 workerArguments: workerArguments, outputFolder: outputFolder,
-                jobSeconds: options.limits.seconds)
+                jobSeconds: options.limits.seconds, started: early.take())
             report.workers = min(jobCount, jobs.count)
             stoppedBy = try pool.run(jobs, workers: jobCount) { id, outcome in
                 report.record(id, jobs[id], outcome)

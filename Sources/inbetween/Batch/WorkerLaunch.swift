@@ -1,0 +1,65 @@
+import Foundation
+
+/// Workers started before a batch's jobs are listed: a worker takes a few milliseconds to load
+/// its plugins and the parent about as long to list 1,000 scripts, and before, the workers only
+/// started once the list was done. The pool takes them (`take`); any it does not take, or all of
+/// them when the batch ends before (listing failed), are killed and reaped here, so none
+/// outlives the batch.
+final class WorkerLaunch {
+    private var workers: [WorkerProcess] = []
+
+    /// Starts `count` workers. One that cannot be started is not an error here: the pool starts
+    /// its workers itself when it has too few, and reports that failure.
+    init(workerArguments: [String], count: Int) {
+        // As WorkerPool.run does before it starts workers: a dead worker's stdin must fail a
+        // write, not kill us (and workers inherit the setting, as they did from the pool).
+        signal(SIGPIPE, SIG_IGN)
+        let executable = WorkerProcess.executablePath
+        for i in 0..<max(0, count) {
+            guard
+                let worker = try? WorkerPool.spawn(
+                    executable: executable, workerArguments: workerArguments, first: i == 0)
+            else { break }
+            workers.append(worker)
+        }
+    }
+
+    deinit {
+        for worker in workers {
+            worker.kill()
+            worker.finish()
+        }
+    }
+
+    /// The workers, now the caller's to use or end.
+    func take() -> [WorkerProcess] {
+        defer { workers = [] }
+        return workers
+    }
+
+    /// How many workers the batch can use at most, known before its jobs are listed: one per
+    /// script named, or per `.lua` file in a folder named (a count of names, without the list's
+    /// other work), divided among the shards; unknown (Int.max) with a manifest. It only bounds
+    /// how many start early, so that a batch of three scripts on a machine of 64 cores does not
+    /// start 64 workers only to stop 61.
+    static func estimate(inputs: [String], manifest: String?, shard: Shard) -> Int {
+        guard manifest == nil else { return Int.max }
+        var scripts = 0
+        for input in inputs {
+            guard let folder = opendir(input) else {
+                scripts += 1  // a file (or what will be reported missing)
+                continue
+            }
+            defer { closedir(folder) }
+            while let entry = readdir(folder) {
+                let isScript = withUnsafeBytes(of: entry.pointee.d_name) { name -> Bool in
+                    let length = name.firstIndex(of: 0) ?? name.count
+                    return length > 4 && name[length - 4] == UInt8(ascii: ".") && name[length - 3] == UInt8(ascii: "l")
+                        && name[length - 2] == UInt8(ascii: "u") && name[length - 1] == UInt8(ascii: "a")
+                }
+                if isScript { scripts += 1 }
+            }
+        }
+        return (scripts + shard.count - 1) / max(1, shard.count)
+    }
+}
