@@ -272,7 +272,9 @@ final class BatchCommandTests: XCTestCase, FolderTest {
             Int($0) != nil
         }
         return pids.filter { pid in
-            guard let line = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { return false }
+            guard let line = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else {
+                return false
+            }
             return String(decoding: line, as: UTF8.self).contains(marker)
         }
     }
@@ -292,7 +294,8 @@ final class BatchCommandTests: XCTestCase, FolderTest {
         // stderr, so the batch's stderr closes only when the last of them is gone: at once when
         // the batch kills them, after the plugin if it left them.
         let slow = path("slow-plugins")
-        try write("slow-plugins/slow.lua", "local x = 0\nfor i = 1, 2e9 do x = x + i end\nreturn {name = 'slow'}\n")
+        try write(
+            "slow-plugins/slow.lua", "local x = 0\nfor i = 1, 2e9 do x = x + i end\nreturn {name = 'slow'}\n")
         let started = Date()
         let refused = try CLIProcess.run([
             "batch", path("s1"), path("s2"), "-o", path("out"), "--jobs", "2", "--plugins", slow,
@@ -305,7 +308,9 @@ final class BatchCommandTests: XCTestCase, FolderTest {
         XCTAssertEqual(processes(holding: slow), [], "workers left after a refused list")
 
         // One job, --jobs 8: one worker runs it (at most one started: one script named).
-        var r = try CLIProcess.run(["batch", path("one"), "-o", path("out1"), "--jobs", "8", "--plugins", marker])
+        var r = try CLIProcess.run([
+            "batch", path("one"), "-o", path("out1"), "--jobs", "8", "--plugins", marker,
+        ])
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertTrue(summary(r).contains("by 1 worker"), r.stderr)
         XCTAssertEqual(listing("out1"), ["b.json"])
@@ -313,13 +318,15 @@ final class BatchCommandTests: XCTestCase, FolderTest {
 
         // Everything there already: no job, the workers started are stopped.
         r = try CLIProcess.run([
-            "batch", path("one"), path("s1"), "-o", path("out1"), "--jobs", "2", "--skip-existing", "--plugins",
+            "batch", path("one"), path("s1"), "-o", path("out1"), "--jobs", "2", "--skip-existing",
+            "--plugins",
             marker,
         ])
         XCTAssertEqual(r.status, 0, r.stderr)
         try write("out1/a.json", "{}")
         r = try CLIProcess.run([
-            "batch", path("one"), path("s1"), "-o", path("out1"), "--jobs", "2", "--skip-existing", "--plugins",
+            "batch", path("one"), path("s1"), "-o", path("out1"), "--jobs", "2", "--skip-existing",
+            "--plugins",
             marker,
         ])
         XCTAssertEqual(r.status, 0, r.stderr)

@@ -54,7 +54,8 @@ final class WorkerLaunch {
             while let entry = readdir(folder) {
                 let isScript = withUnsafeBytes(of: entry.pointee.d_name) { name -> Bool in
                     let length = name.firstIndex(of: 0) ?? name.count
-                    return length > 4 && name[length - 4] == UInt8(ascii: ".") && name[length - 3] == UInt8(ascii: "l")
+                    return length > 4 && name[length - 4] == UInt8(ascii: ".")
+                        && name[length - 3] == UInt8(ascii: "l")
                         && name[length - 2] == UInt8(ascii: "u") && name[length - 1] == UInt8(ascii: "a")
                 }
                 if isScript { scripts += 1 }

@@ -32,6 +32,9 @@ final class WorkerPool {
 
     /// Workers started before the pool (WorkerLaunch), used before any new one is started.
     private var waiting: [WorkerProcess]
+    /// The staging and output folders, opened once, or -1 (then paths are used).
+    private var stagingFD: Int32 = -1
+    private var outputFD: Int32 = -1
 
     init(workerArguments: [String], outputFolder: String, jobSeconds: Double, started: [WorkerProcess] = [])
         throws
@@ -48,6 +51,10 @@ final class WorkerPool {
         signals = try BatchSignals.install()
         removedStale = StagingFolder.removeStale(in: outputFolder)
         staging = try StagingFolder(in: outputFolder)
+        // Renames and removals relative to the two folders: walking both full paths again for
+        // every job was a third of the parent's rename (perf, 1,000 small jobs on tmpfs).
+        stagingFD = open(staging.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        outputFD = open(outputFolder.isEmpty ? "." : outputFolder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
     }
 
     deinit {
@@ -55,6 +62,7 @@ final class WorkerPool {
             worker.kill()
             worker.finish()
         }
+        for fd in [stagingFD, outputFD] where fd >= 0 { close(fd) }
         staging.remove()
     }
 
@@ -340,13 +348,15 @@ final class WorkerPool {
 
     private func spawn() throws -> WorkerProcess {
         started += 1
-        return try WorkerPool.spawn(executable: executable, workerArguments: workerArguments, first: started == 1)
+        return try WorkerPool.spawn(
+            executable: executable, workerArguments: workerArguments, first: started == 1)
     }
 
     static func spawn(executable: String, workerArguments: [String], first: Bool) throws -> WorkerProcess {
         // Plugin warnings are the same in every worker: only the first one reports them.
         let arguments = ["__worker"] + workerArguments + (first ? ["--report-plugins"] : [])
-        return try WorkerProcess(executable: executable, arguments: arguments, environment: WorkerPool.environment)
+        return try WorkerProcess(
+            executable: executable, arguments: arguments, environment: WorkerPool.environment)
     }
 
     /// Ours, with the Swift runtime's crash report turned off unless asked for: a worker that
@@ -362,7 +372,11 @@ final class WorkerPool {
     }
 
     private func discard(_ id: Int) {
-        unlink(stagingPath(id))
+        if stagingFD >= 0 {
+            unlinkat(stagingFD, String(id), 0)
+        } else {
+            unlink(stagingPath(id))
+        }
     }
 
     /// A worker's answer: on success the staged file is renamed into place.
@@ -372,7 +386,12 @@ final class WorkerPool {
             return .failed(result.error ?? "unknown error")
         }
         let target = outputPrefix + job.output
-        if rename(stagingPath(result.id), target) != 0 {
+        // The output's name is a plain file name (OutputName), so it is one inside outputFD.
+        let renamed =
+            stagingFD >= 0 && outputFD >= 0
+            ? renameat(stagingFD, String(result.id), outputFD, job.output)
+            : rename(stagingPath(result.id), target)
+        if renamed != 0 {
             let reason = String(cString: strerror(errno))
             discard(result.id)
             return .failed("cannot write \(target) (\(reason))")
