@@ -65,8 +65,11 @@ reps = 3 if quick else 5
 
 # 1. cubic-bezier sampling vs the classic C solver.
 N = 2_000_000 if quick else 10_000_000
-ours = best_of(reps, [bench, "cubic", str(N)])
-ref = best_of(reps, [os.path.join(c_dir, "cubic_newton"), str(N)])
+# Alternated, best of each, as figure 2: run as two blocks, a busy spell of the shared machine
+# landed on one side only (seen: the same two binaries at 0.98 one day and 1.08 the next).
+pairs = [(out([bench, "cubic", str(N)]), out([os.path.join(c_dir, "cubic_newton"), str(N)])) for _ in range(reps + 2)]
+ours = min((p[0] for p in pairs), key=lambda r: float(r[0]))
+ref = min((p[1] for p in pairs), key=lambda r: float(r[0]))
 r = float(ours[0]) / float(ref[0])
 accurate = float(ours[2]) <= 1e-9
 add(1, f"cubic-bezier (0.42,0,0.58,1), ns/sample (max error ours {float(ours[2]):.1e}, C {float(ref[2]):.1e})",
@@ -133,7 +136,7 @@ lines = sum(1 for _ in open(os.path.join(work, "out-2", "s0000.csv"))) - 1
 # Alternated, best of each: run as two blocks, a busy spell on this shared machine landed on
 # one side only, and mostly on --jobs 2, which needs both cores while --jobs 1 leaves one to
 # the disturbance (seen: speed-ups from 1.34x to 2.18x between runs of the same build).
-pairs = [(batch(2), batch(1)) for _ in range(reps)]
+pairs = [(batch(2), batch(1)) for _ in range(reps + 2)]
 two = min(p[0] for p in pairs)
 one = min(p[1] for p in pairs)
 rate = 1000 / two
