@@ -163,8 +163,7 @@ static void copyone(lua_State *L, int t, int seen, int copies, int shared, int g
 // `copies` as copy, original, entry count, for `restore`. Lua/environment.lua made the same
 // copies in Lua; here they cost a fifth of the time, and every run and plugin makes them.
 static int copy(lua_State *L) {
-    for (int i = 1; i <= 4; i++) luaL_checktype(L, i, LUA_TTABLE);
-    luaL_checktype(L, 5, LUA_TTABLE);
+    for (int i = 1; i <= 5; i++) luaL_checktype(L, i, LUA_TTABLE);
     lua_settop(L, 5);
     copyone(L, 1, 2, 3, 4, 5);
     return 1;

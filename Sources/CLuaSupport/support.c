@@ -237,45 +237,43 @@ int ib_callnumber(lua_State *L, lua_Integer ref, double x, double *result) {
     return status == LUA_OK ? IB_CALL_NOTFINITE : status;
 }
 
-int ib_loadtext(lua_State *L, const char *text, size_t length, const char *chunkname) {
-    ib_Host *h = host_of(L);
-    int saved = h->canFail;
-    h->canFail = 1;
-    if (!saved) h->exceeded = 0;
-    int status = luaL_loadbufferx(L, text, length, chunkname, "t");
-    h->canFail = saved;
-    return status;
-}
-
-int ib_loadcompiled(lua_State *L, const unsigned char *chunk, size_t length, const char *chunkname) {
-    ib_Host *h = host_of(L);
-    int saved = h->canFail;
-    h->canFail = 1;
-    if (!saved) h->exceeded = 0;
-    int status = luaL_loadbufferx(L, (const char *)chunk, length, chunkname, "b");
-    h->canFail = saved;
-    return status;
-}
-
-// The pieces of a compiled chunk with its source name replaced, for lua_load's reader.
+// A chunk handed to lua_load in up to four pieces (a text is one; a compiled chunk with its
+// source name replaced is four, see ib_loadcompiledas).
 typedef struct {
     const char *pieces[4];
     size_t sizes[4];
     int next;
-} Renamed;
+} Pieces;
 
-static const char *renamed_read(lua_State *L, void *data, size_t *size) {
+static const char *pieces_read(lua_State *L, void *data, size_t *size) {
     (void)L;
-    Renamed *r = data;
-    while (r->next < 4) {
-        int i = r->next++;
-        if (r->sizes[i] > 0) {
-            *size = r->sizes[i];
-            return r->pieces[i];
+    Pieces *p = data;
+    while (p->next < 4) {
+        int i = p->next++;
+        if (p->sizes[i] > 0) {
+            *size = p->sizes[i];
+            return p->pieces[i];
         }
     }
     *size = 0;
     return NULL;
+}
+
+// lua_load with the allocator allowed to refuse (canFail, see ib_alloc): loading runs inside
+// Lua's own protection, so a refusal is an error status, not a raise through Swift.
+static int load_pieces(lua_State *L, Pieces *pieces, const char *chunkname, const char *mode) {
+    ib_Host *h = host_of(L);
+    int saved = h->canFail;
+    h->canFail = 1;
+    if (!saved) h->exceeded = 0;
+    int status = lua_load(L, pieces_read, pieces, chunkname, mode);
+    h->canFail = saved;
+    return status;
+}
+
+int ib_loadtext(lua_State *L, const char *text, size_t length, const char *chunkname) {
+    Pieces pieces = {{text}, {length}, 0};
+    return load_pieces(L, &pieces, chunkname, "t");
 }
 
 int ib_loadcompiledas(lua_State *L, const unsigned char *chunk, size_t length, const char *chunkname) {
@@ -307,18 +305,12 @@ int ib_loadcompiledas(lua_State *L, const unsigned char *chunk, size_t length, c
     unsigned char ordered[10];
     for (int i = 0; i < n; i++) ordered[i] = size[n - 1 - i];
     ordered[n - 1] |= 0x80;
-    Renamed r = {
+    Pieces pieces = {
         {(const char *)chunk, (const char *)ordered, chunkname, (const char *)chunk + at},
         {prefix, (size_t)n, name, length - at},
         0,
     };
-    ib_Host *h = host_of(L);
-    int saved = h->canFail;
-    h->canFail = 1;
-    if (!saved) h->exceeded = 0;
-    int status = lua_load(L, renamed_read, &r, chunkname, "b");
-    h->canFail = saved;
-    return status;
+    return load_pieces(L, &pieces, chunkname, "b");
 }
 
 static int tostring_protected(lua_State *L) {

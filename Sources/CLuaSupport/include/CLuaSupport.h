@@ -45,13 +45,10 @@ int ib_callnumber(lua_State *L, lua_Integer ref, double x, double *result);
 /// Loads a text chunk (binary chunks are refused). Pushes the function or an error message.
 int ib_loadtext(lua_State *L, const char *text, size_t length, const char *chunkname);
 
-/// Loads a binary chunk: only for the host's own compiled files (ib_hostcompiled), never for
-/// anything a user wrote. Pushes the function or an error message.
-int ib_loadcompiled(lua_State *L, const unsigned char *chunk, size_t length, const char *chunkname);
-
-/// Loads a compiled chunk (ib_shippedcompiled) as if it had been parsed from a file named by
-/// `chunkname` ("@path"): the chunk's recorded source name is replaced by that one, so errors
-/// and debug information name the file actually loaded. Pushes the function or an error message.
+/// Loads one of the binary's own compiled chunks (ib_hostcompiled, ib_shippedcompiled; never
+/// anything a user wrote) as if it had been parsed from `chunkname` ("@path", "=[inbetween
+/// kit]"): the chunk's recorded source name is replaced by that one, so errors and debug
+/// information name the file actually loaded. Pushes the function or an error message.
 int ib_loadcompiledas(lua_State *L, const unsigned char *chunk, size_t length, const char *chunkname);
 
 /// luaL_tolstring in protected mode: pushes the string (or the error). Returns a status.
@@ -123,7 +120,8 @@ int ib_installcoroutines(lua_State *L);
 /// Pushes restore(copies, seen) for Lua/environment.lua (see restore.c). Never raises.
 void ib_pushrestore(lua_State *L);
 
-/// Pushes copy(t, seen, copies, shared, G) for Lua/environment.lua (see restore.c). Never raises.
+/// Pushes copy(t, seen, copies, shared, G) for Lua/environment.lua (see restore.c). Pushing
+/// never raises; copy itself raises only out of memory, inside the host's protected call.
 void ib_pushcopy(lua_State *L);
 
 /// The text of the host's Lua file `name` (Sources/InbetweenLua/Lua/NAME.lua, embedded at build

@@ -135,17 +135,12 @@ extension Runtime {
         guard let text = ib_hostsource(name, &length) else {
             throw LuaError(kind: .file, message: "the host's Lua file '\(name)' is not built in")
         }
-        let chunkName = "=[inbetween \(name)]"
-        // The compiled form when it matches the text (hostsources.c); should it not load all
-        // the same (a Lua built with other number sizes), the text.
+        // Compiled when the build's compiled file matches the text (hostsources.c).
         var compiledLength = 0
-        var status = LUA_ERRSYNTAX
-        if let compiled = ib_hostcompiled(name, &compiledLength) {
-            status = ib_loadcompiled(host.L, compiled, compiledLength, chunkName)
-            if status != LUA_OK { host.stack.pop() }
-        }
-        if status != LUA_OK { status = ib_loadtext(host.L, text, length, chunkName) }
-        if status != LUA_OK { throw host.popError(status: status) }
+        let compiled = ib_hostcompiled(name, &compiledLength)
+        try host.load(
+            text: UnsafeBufferPointer(start: text, count: length), compiled: compiled,
+            compiledLength: compiledLength, chunkName: "=[inbetween \(name)]")
         if arguments > 0 { clua_insert(host.L, -arguments - 1) }
         try host.call(arguments: arguments, results: results)
     }

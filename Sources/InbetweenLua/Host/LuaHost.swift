@@ -144,19 +144,32 @@ public final class LuaHost {
         var bytes = try LuaHost.readFile(path, limit: maximumFileSize)
         if loadedFileSet.insert(path).inserted { loadedFiles.append(path) }
         LuaHost.skipPrefix(&bytes)
-        // A shipped plugin, unedited: its compiled form (CLuaSupport/hostsources.c), named as
-        // the file. Any other file costs one length comparison per shipped plugin.
-        var compiledLength = 0
-        let status = bytes.withUnsafeBufferPointer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { text in
-                ib_shippedcompiled(text.baseAddress, text.count, &compiledLength).map {
-                    ib_loadcompiledas(L, $0, compiledLength, "@" + path)
-                }
+        // A shipped plugin, unedited, loads its compiled form (CLuaSupport/hostsources.c). Any
+        // other file costs one length comparison per shipped plugin.
+        try bytes.withUnsafeBufferPointer { buffer throws(LuaError) in
+            try buffer.withMemoryRebound(to: CChar.self) { text throws(LuaError) in
+                var compiledLength = 0
+                let compiled = ib_shippedcompiled(text.baseAddress, text.count, &compiledLength)
+                try load(
+                    text: text, compiled: compiled, compiledLength: compiledLength, chunkName: "@" + path)
             }
         }
-        if status == LUA_OK { return }
-        if status != nil { stack.pop() }
-        try load(bytes: bytes, chunkName: "@" + path)
+    }
+
+    /// Pushes the function of `text`: from `compiled`, the same text compiled by the binary's
+    /// build (hostsources.c), when there is one and it loads, else parsed. Named `chunkName`
+    /// either way.
+    func load(
+        text: UnsafeBufferPointer<CChar>, compiled: UnsafePointer<UInt8>?, compiledLength: Int,
+        chunkName: String
+    ) throws(LuaError) {
+        if let compiled {
+            if ib_loadcompiledas(L, compiled, compiledLength, chunkName) == LUA_OK { return }
+            // Not for this Lua (other number sizes, say): the text says the same.
+            stack.pop()
+        }
+        let status = ib_loadtext(L, text.baseAddress, text.count, chunkName)
+        if status != LUA_OK { throw popError(status: status) }
     }
 
     /// The whole file: a regular file no larger than `limit` bytes (0 = any size).
@@ -223,13 +236,6 @@ public final class LuaHost {
             start = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
         }
         if start > 0 { bytes.removeFirst(start) }
-    }
-
-    private func load(bytes: [UInt8], chunkName: String) throws(LuaError) {
-        let status = bytes.withUnsafeBufferPointer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { ib_loadtext(L, $0.baseAddress, $0.count, chunkName) }
-        }
-        if status != LUA_OK { throw popError(status: status) }
     }
 
     /// Loads text (binary chunks are refused) and pushes the function.
