@@ -123,6 +123,8 @@ extension Runtime {
     /// lets it be the last run's, put back as new.
     func enterEnvironment(forPlugin: Bool, reuse: Bool = false) throws(LuaError) {
         let s = host.stack
+        // Before the call: a `new` that fails may have left a run half entered.
+        environmentEntered = true
         host.pushRegistry(RegistryKey.environment)
         s.rawField(-1, "new")
         clua_remove(host.L, -2)
@@ -141,15 +143,18 @@ extension Runtime {
         let s = host.stack
         let base = s.top
         defer { s.top = base }
-        host.pushRegistry(RegistryKey.environment)
-        if s.type(at: -1) == LUA_TTABLE {
-            s.rawField(-1, "leave")
-            _ = ib_pcall(host.L, 0, 0, 0)
+        if environmentEntered {
+            environmentEntered = false
+            host.pushRegistry(RegistryKey.environment)
+            if s.type(at: -1) == LUA_TTABLE {
+                s.rawField(-1, "leave")
+                _ = ib_pcall(host.L, 0, 0, 0)
+            }
+            host.pushRegistry(RegistryKey.rootRun)
+            host.setRegistry(RegistryKey.run)
+            s.pushNil()
+            host.setRegistry(RegistryKey.required)
         }
-        host.pushRegistry(RegistryKey.rootRun)
-        host.setRegistry(RegistryKey.run)
-        s.pushNil()
-        host.setRegistry(RegistryKey.required)
         // The slack: what ordinary runs leave as garbage, which Lua's own collector takes in
         // its stride; a full collection per run would cost more than many runs do.
         let slack = max(4 << 20, baselineMemory)

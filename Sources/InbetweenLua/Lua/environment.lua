@@ -8,8 +8,9 @@
 -- cannot change (their metatables are protected).
 --
 -- A batch worker asks for reuse (`new(false, true)`): when a run ends, its copies are put back
--- as they were made, entry by entry (`restore`, restore.c), its registry layers emptied, and
--- the next run gets them. Making the copies afresh was about a fifth of a small job's time.
+-- as they were made (`restore`, restore.c: a copy that differs from its snapshot is compared
+-- with its original entry by entry), its registry layers emptied, and the next run gets them.
+-- Making the copies afresh was about a fifth of a small job's time.
 -- Only the worker asks, because only there is nothing of the old run left that could still
 -- call into its globals: the scene, its callbacks and the frame stream are gone before the
 -- next job starts (Runtime.runJob). A library host may keep a run's easing past the next run.
@@ -38,8 +39,8 @@ local function findShared()
 end
 
 -- Copies `t` (and the shared tables it holds, once each: `seen` maps originals to copies) and
--- lists each copy with its original and its size in `copies`, for `restore` (both in C,
--- restore.c: every run and every plugin makes these copies).
+-- lists each copy with its original, its size and its snapshot (none yet) in `copies`, for
+-- `restore` (both in C, restore.c: every run and every plugin makes these copies).
 local function copy(t, seen, copies)
   return copyTables(t, seen, copies, shared, G)
 end
