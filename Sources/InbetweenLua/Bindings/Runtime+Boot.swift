@@ -114,6 +114,7 @@ extension Runtime {
         ib_pushcopy(host.L)
         try runHostFile("environment", arguments: 6)
         host.setRegistry(RegistryKey.environment)
+        runSlots = RunSlots(host: host)
         s.pop(3)  // values, easings, plugins
 
         if !trusted {

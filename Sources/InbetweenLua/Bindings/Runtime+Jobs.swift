@@ -125,15 +125,21 @@ extension Runtime {
         let s = host.stack
         // Before the call: a `new` that fails may have left a run half entered.
         environmentEntered = true
-        host.pushRegistry(RegistryKey.environment)
-        s.rawField(-1, "new")
-        clua_remove(host.L, -2)
+        let L = host.L
+        RunSlots.push(runSlots.new, on: L)
         s.push(forPlugin)
         s.push(reuse)
         try host.call(arguments: 2, results: 2)
-        host.setRegistry(RegistryKey.run)
+        setRegistry(runSlots.run)
         s.newTable()
-        host.setRegistry(RegistryKey.required)
+        setRegistry(runSlots.required)
+    }
+
+    /// `registry[name] = top`, popping the value; `name` is the reference of the slot's name.
+    private func setRegistry(_ name: Int32) {
+        RunSlots.push(name, on: host.L)
+        clua_insert(host.L, -2)
+        lua_rawset(host.L, clua_registryindex())
     }
 
     /// Ends the current run: the host's own globals, registries and string methods are current
@@ -145,15 +151,18 @@ extension Runtime {
         defer { s.top = base }
         if environmentEntered {
             environmentEntered = false
-            host.pushRegistry(RegistryKey.environment)
-            if s.type(at: -1) == LUA_TTABLE {
-                s.rawField(-1, "leave")
-                _ = ib_pcall(host.L, 0, 0, 0)
+            let L = host.L
+            RunSlots.push(runSlots.leave, on: L)
+            if s.type(at: -1) == LUA_TFUNCTION {
+                _ = ib_pcall(L, 0, 0, 0)
+            } else {
+                s.pop()
             }
-            host.pushRegistry(RegistryKey.rootRun)
-            host.setRegistry(RegistryKey.run)
+            RunSlots.push(runSlots.rootRun, on: L)
+            lua_rawget(L, clua_registryindex())
+            setRegistry(runSlots.run)
             s.pushNil()
-            host.setRegistry(RegistryKey.required)
+            setRegistry(runSlots.required)
         }
         // The slack: what ordinary runs leave as garbage, which Lua's own collector takes in
         // its stride; a full collection per run would cost more than many runs do.

@@ -42,6 +42,8 @@ public final class Runtime {
     /// it, and in a batch worker, which ends each job itself, that second end only repeated
     /// the first (about 2,800 instructions a tiny job).
     var environmentEntered = false
+    /// The environment module's functions and the run's registry slots, by reference.
+    var runSlots = RunSlots()
     /// Whether `runJob` may give a script the environment of the job before it, put back as it
     /// was made (Lua/environment.lua), instead of a fresh copy: the same globals, about a fifth
     /// of a small job cheaper. Only for an owner that keeps nothing of a job once the next one
