@@ -9,7 +9,7 @@
 // whose traversal gives the same keys and values, in the same order, and nothing more, holds
 // exactly what it held then. Only a copy that differs is put back entry by entry against its
 // original. (A tiny batch job, 14 copies of 162 entries: the full comparison cost 70.8K
-// instructions of the worker's 456K, about 400 an entry; the snapshot's 57K, about 320, half
+// instructions of the worker's 456K, about 400 an entry; the snapshot's 54K, about 300, half
 // of it `lua_next` finding its key again, which nothing in Lua's API avoids. Telling that a
 // table gained a key without visiting it would need a hook on every write, and a raw write has
 // none.)
