@@ -149,6 +149,14 @@ static inline Identity identify(lua_State *L, int i) {
 
 static inline int identical(Identity a, Identity b) { return a.tag == b.tag && a.bits == b.bits; }
 
+// Whether an identity tells its value apart from every other: an object without an address
+// (`lua_topointer` gives NULL for strings in Lua 5.3, and a light userdata may be NULL) would
+// look like any other of its type, so a copy holding one keeps no snapshot and is always
+// compared in full.
+static inline int identified(Identity id) {
+    return id.tag == LUA_TNUMBER || id.tag == IB_TAG_FLOAT || id.tag == LUA_TBOOLEAN || id.bits != 0;
+}
+
 // Whether the copy at `copy` holds exactly what `snapshot` recorded. `lua_next` visits every
 // key whose value is not nil exactly once, so the same sequence of keys and values of the same
 // length means the same entries: anything a run added (a global, `rawset`, `table.insert`, a
@@ -193,6 +201,11 @@ static void snapshot(lua_State *L, int copy, lua_Integer count) {
         }
         s->entries[i].key = identify(L, -2);
         s->entries[i].value = identify(L, -1);
+        if (!identified(s->entries[i].key) || !identified(s->entries[i].value)) {
+            lua_pop(L, 4);
+            lua_pushnil(L);
+            return;
+        }
         lua_rawseti(L, -3, 2 * i + 2);
         lua_pushvalue(L, -1);
         lua_rawseti(L, -3, 2 * i + 1);
