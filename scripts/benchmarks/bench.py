@@ -135,8 +135,11 @@ batch(2)  # warm-up
 lines = sum(1 for _ in open(os.path.join(work, "out-2", "s0000.csv"))) - 1
 # Alternated, best of each: run as two blocks, a busy spell on this shared machine landed on
 # one side only, and mostly on --jobs 2, which needs both cores while --jobs 1 leaves one to
-# the disturbance (seen: speed-ups from 1.34x to 2.18x between runs of the same build).
-pairs = [(batch(2), batch(1)) for _ in range(reps + 2)]
+# the disturbance (seen: speed-ups from 1.34x to 2.18x between runs of the same build). Twice
+# the pairs of the other figures (a pair is about 0.6 s): --jobs 2's best needs a quiet moment
+# on both cores at once, --jobs 1's only on one, and with 7 pairs the speed-up still moved from
+# 1.45x to 2.00x between runs of one build.
+pairs = [(batch(2), batch(1)) for _ in range(2 * reps + 1)]
 two = min(p[0] for p in pairs)
 one = min(p[1] for p in pairs)
 rate = 1000 / two
@@ -211,8 +214,12 @@ add(8, f"{small:,}-layer scene, 60 fps, 10 s, CSV --precision 6, CPU s ({per_sma
 # on both sides. Each side takes the best of its own alternated runs, as many of each (the small
 # scene also taking the best of figure 8's runs had the best of 7 against the large one's 2,
 # which favoured the small side by the machine's noise).
+# Five pairs (about 45 s): with three, the ratio of one build moved from 1.00 to 1.39 between
+# runs, the large scene's cache misses depending on what the machine's neighbours held in the
+# shared L3 cache (cachegrind: about 0.8 last-level misses per track-frame at 10,000 layers
+# with 32 MiB to itself, 2.4 with 16 MiB; none at 1,000).
 nine = [(scene_cpu(small, 10), scene_cpu(large, 10))
-        for _ in range(2 if quick else 3)]
+        for _ in range(2 if quick else 5)]
 per_small_nine = (min(p[0] for p in nine) - setup_small) / (3 * small * frames) * 1e9
 per_large = (min(p[1] for p in nine) - setup_large) / (3 * large * frames) * 1e9
 r = per_large / per_small_nine
@@ -247,7 +254,7 @@ def tiny_lua():
 
 tiny_batch()  # warm-up
 # Alternated, as in figure 5: both sides meet the same spells of the machine's other work.
-pairs = [(tiny_batch(), tiny_lua()) for _ in range(reps)]
+pairs = [(tiny_batch(), tiny_lua()) for _ in range(reps + 2)]
 batch_runs = [p[0] for p in pairs]
 lua_runs = [p[1] for p in pairs]
 wall = min(w for w, _ in batch_runs)
