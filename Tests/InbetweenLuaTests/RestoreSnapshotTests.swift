@@ -57,7 +57,10 @@ final class RestoreSnapshotTests: XCTestCase {
         ("a table key", "os[{}] = 1"),
         ("a value replaced by another of its type", "math.pi = 3.0"),
         ("a function replaced", "string.upper = string.lower"),
-        ("a library replaced by a table with its entries", "local t = {} for k, v in next, math do t[k] = v end math = t"),
+        (
+            "a library replaced by a table with its entries",
+            "local t = {} for k, v in next, math do t[k] = v end math = t"
+        ),
         ("an integer made the raw-equal float", "math.mininteger = math.mininteger + 0.0"),
         ("a removed key", "math.sin = nil"),
         ("a removed global", "print = nil"),

@@ -18,24 +18,24 @@ struct RunSlots {
     /// Takes the references, once the environment module is in the registry (boot).
     init(host: LuaHost) {
         let s = host.stack
-        let L = host.L
+        let state = host.L
         let registry = clua_registryindex()
         host.pushRegistry(Runtime.RegistryKey.environment)
         s.rawField(-1, "new")
-        new = luaL_ref(L, registry)
+        new = luaL_ref(state, registry)
         s.rawField(-1, "leave")
-        leave = luaL_ref(L, registry)
+        leave = luaL_ref(state, registry)
         s.pop()
         s.push(Runtime.RegistryKey.run)
-        run = luaL_ref(L, registry)
+        run = luaL_ref(state, registry)
         s.push(Runtime.RegistryKey.rootRun)
-        rootRun = luaL_ref(L, registry)
+        rootRun = luaL_ref(state, registry)
         s.push(Runtime.RegistryKey.required)
-        required = luaL_ref(L, registry)
+        required = luaL_ref(state, registry)
     }
 
     /// Pushes what reference `ref` holds.
-    static func push(_ ref: Int32, on L: OpaquePointer) {
-        lua_rawgeti(L, clua_registryindex(), lua_Integer(ref))
+    static func push(_ ref: Int32, on state: OpaquePointer) {
+        lua_rawgeti(state, clua_registryindex(), lua_Integer(ref))
     }
 }

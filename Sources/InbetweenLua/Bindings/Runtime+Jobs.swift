@@ -125,8 +125,7 @@ extension Runtime {
         let s = host.stack
         // Before the call: a `new` that fails may have left a run half entered.
         environmentEntered = true
-        let L = host.L
-        RunSlots.push(runSlots.new, on: L)
+        RunSlots.push(runSlots.new, on: host.L)
         s.push(forPlugin)
         s.push(reuse)
         try host.call(arguments: 2, results: 2)
@@ -151,15 +150,15 @@ extension Runtime {
         defer { s.top = base }
         if environmentEntered {
             environmentEntered = false
-            let L = host.L
-            RunSlots.push(runSlots.leave, on: L)
+            let state = host.L
+            RunSlots.push(runSlots.leave, on: state)
             if s.type(at: -1) == LUA_TFUNCTION {
-                _ = ib_pcall(L, 0, 0, 0)
+                _ = ib_pcall(state, 0, 0, 0)
             } else {
                 s.pop()
             }
-            RunSlots.push(runSlots.rootRun, on: L)
-            lua_rawget(L, clua_registryindex())
+            RunSlots.push(runSlots.rootRun, on: state)
+            lua_rawget(state, clua_registryindex())
             setRegistry(runSlots.run)
             s.pushNil()
             setRegistry(runSlots.required)
