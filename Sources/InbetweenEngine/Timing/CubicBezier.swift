@@ -100,6 +100,8 @@ public struct CubicBezier: Hashable, Sendable {
     public func slope(_ x: Double) -> Double {
         if x < 0 { return startGradient }
         if x > 1 { return endGradient }
+        // NaN in, NaN out, as `solve`: the table guess would trap converting it to a cell.
+        if x.isNaN { return x }
         let t = parameter(forX: x)
         let dx = sampleDerivativeX(t)
         let dy = (3 * ay * t + 2 * by) * t + cy

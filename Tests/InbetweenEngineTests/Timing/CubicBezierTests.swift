@@ -79,6 +79,19 @@ final class CubicBezierTests: XCTestCase {
         }
     }
 
+    /// A NaN x gives NaN, from `slope` as from `solve`; `slope` trapped converting it to a
+    /// table cell (found reviewing the guess's index arithmetic). Infinities take the end
+    /// tangents' slopes.
+    func testSlopeAndSolveOfNonFiniteInput() throws {
+        let curve = try CubicBezier(0.25, 0, 0.75, 1)
+        XCTAssertTrue(curve.slope(.nan).isNaN)
+        XCTAssertTrue(curve.solve(.nan).isNaN)
+        // (0.25, 0, 0.75, 1) starts and ends flat: both end tangents have slope 0 (Chromium's
+        // start/end gradients, y1/x1 and (1 - y2)/(1 - x2)).
+        XCTAssertEqual(curve.slope(-.infinity), 0)
+        XCTAssertEqual(curve.slope(.infinity), 0)
+    }
+
     /// chromium cubic_bezier_unittest.cc EXPECT_EQ cases, including extrapolation outside [0, 1]
     /// along the end tangents (the four tangent cases of CubicBezier.init).
     func testPublishedExactValuesAndExtrapolation() throws {
