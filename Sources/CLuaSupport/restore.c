@@ -184,7 +184,9 @@ static int unchanged(lua_State *L, int copy, const Snapshot *snapshot) {
 }
 
 // Pushes a snapshot of the copy at `copy`, which has `count` entries (it was just put back),
-// or nil when it has more (then the next restore compares in full).
+// or false when it has more or holds a value without an address (then the next restore
+// compares in full). False, not nil: `copies` is a sequence read with `lua_rawlen`, and a nil
+// in its middle could end it there, leaving the copies after it never put back.
 static void snapshot(lua_State *L, int copy, lua_Integer count) {
     luaL_checkstack(L, 6, "snapshot of a copy");
     Snapshot *s = lua_newuserdatauv(L, sizeof(Snapshot) + (size_t)count * sizeof(SnapshotEntry), 1);
@@ -196,14 +198,14 @@ static void snapshot(lua_State *L, int copy, lua_Integer count) {
     while (lua_next(L, copy)) {  // snapshot names key value
         if (i >= count) {
             lua_pop(L, 4);
-            lua_pushnil(L);
+            lua_pushboolean(L, 0);
             return;
         }
         s->entries[i].key = identify(L, -2);
         s->entries[i].value = identify(L, -1);
         if (!identified(s->entries[i].key) || !identified(s->entries[i].value)) {
             lua_pop(L, 4);
-            lua_pushnil(L);
+            lua_pushboolean(L, 0);
             return;
         }
         lua_rawseti(L, -3, 2 * i + 2);

@@ -186,6 +186,27 @@ final class RestoreSnapshotTests: XCTestCase {
         XCTAssertEqual(try job(runtime, show), "0x0p+0")
     }
 
+    /// A copy holding a value without an address (a NULL light userdata, which `lua_topointer`
+    /// cannot tell from another) keeps no snapshot and is compared in full at every job; it and
+    /// the copies listed after it are put back, job after job.
+    func testACopyWithoutSnapshotIsPutBackAsAreTheOthers() throws {
+        let runtime = try Runtime()
+        runtime.reusesEnvironments = true
+        let state = runtime.host.L
+        runtime.host.pushGlobals()
+        lua_createtable(state, 0, 1)
+        lua_pushlightuserdata(state, nil)
+        lua_setfield(state, -2, "null")
+        lua_setfield(state, -2, "nulls")
+        runtime.host.stack.pop()
+        let clean = try XCTUnwrap(try job(runtime, Self.probe))
+        XCTAssertTrue(clean.contains("\"nulls\".\"null\"=userdata"), "the probe sees the light userdata")
+        for round in 1...3 {
+            _ = try job(runtime, "nulls.extra = 1 nulls.null = nil math.extra = 1 string.upper = nil x = 1")
+            XCTAssertEqual(try job(runtime, Self.probe), clean, "round \(round)")
+        }
+    }
+
     /// An entry added after every entry a copy had: the first entries the traversal gives are
     /// then those of the snapshot, in order, and only the count tells the copy grew. A host
     /// global {1, 2, 3} is copied into a table whose array part has room for a fourth item
