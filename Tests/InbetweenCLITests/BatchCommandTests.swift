@@ -445,6 +445,23 @@ final class BatchCommandTests: XCTestCase, FolderTest {
         XCTAssertEqual(listing("out"), ["late.json"], "no temporary or staging files are left")
     }
 
+    /// The worker moves its output into place itself (JobFolders): when that fails (here a
+    /// folder holds the output's name), the job fails with the output's path and the reason,
+    /// nothing staged is left, and the other jobs succeed.
+    func testAnOutputThatCannotBeMovedIntoPlaceFailsItsJobAlone() throws {
+        for name in ["a", "b", "c"] { try write("s/\(name).lua", Self.good) }
+        try write("out/b.json/keep", "a folder where b's output would go")
+        let r = try CLIProcess.run(["batch", path("s"), "-o", path("out"), "--jobs", "2"])
+        XCTAssertEqual(r.status, 1, r.stderr)
+        XCTAssertTrue(summary(r).hasPrefix("batch: 2 succeeded, 1 failed;"), r.stderr)
+        XCTAssertTrue(
+            r.stderr.contains(
+                "  failed: \(path("s/b.lua")): cannot write \(path("out"))/b.json (Is a directory)\n"),
+            r.stderr)
+        XCTAssertEqual(listing("out"), ["a.json", "b.json", "c.json"], "no staging folder is left")
+        XCTAssertEqual(listing("out/b.json"), ["keep"])
+    }
+
     func testUsageErrors() throws {
         let cases: [([String], String)] = [
             (["batch", "x.lua"], "inbetween: batch needs -o OUTDIR"),

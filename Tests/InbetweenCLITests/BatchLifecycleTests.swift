@@ -116,6 +116,30 @@ final class BatchLifecycleTests: XCTestCase {
         }
     }
 
+    /// A batch killed on its own (`kill -9` of its PID, not of its group) leaves its worker
+    /// orphaned. The worker moves its outputs into place itself (JobFolders), but only while
+    /// the batch that sent the job lives: the job it was running when the batch died is
+    /// dropped, staged file included, no job starts after it, and it ends (it holds the
+    /// batch's stderr, so `waitForExit` sees it go). Only the jobs finished before stay.
+    func testTheWorkerOfAKilledBatchMovesNoMoreOutputs() throws {
+        // 0.3 s of CPU time a job, as in the signal test: the worker is certainly inside the
+        // second job when the test sees it start; one more job waits in its pipe.
+        _ = try writeJobs(6, folder: "s", seconds: 0.3)
+        let batch = try LiveProcess(["batch", path("s"), "-o", path("out"), "--jobs", "1"])
+        XCTAssertTrue(batch.waitForStderr(timeout: 60) { self.starts($0).count >= 2 }, batch.stderr)
+        let seen = starts(batch.stderr)
+        batch.signal(SIGKILL)
+        XCTAssertTrue(batch.waitForExit(timeout: 30), "the orphaned worker ends: \(batch.stderr)")
+        XCTAssertEqual(starts(batch.stderr), seen, "no job starts once the batch is gone")
+        let outputs = listing("out").filter { !$0.hasPrefix(".") }
+        XCTAssertEqual(outputs, seen.dropLast().map { $0 + ".json" }, "only the jobs finished before stay")
+        // The dead batch's staging folder stays for a later batch to remove (removeStale),
+        // with nothing staged in it.
+        let staging = listing("out").filter { $0.hasPrefix(".inbetween-batch-") }
+        XCTAssertEqual(staging.count, 1, "\(listing("out"))")
+        for name in staging { XCTAssertEqual(listing("out/\(name)"), ["owner"]) }
+    }
+
     /// A worker stopped with SIGSTOP never answers: after the job's time limit (--timeout 4)
     /// plus the grace of 4 s it is killed and replaced, its job fails with a message that says
     /// so, the job queued behind it runs on the new worker, and every other job succeeds. The

@@ -22,15 +22,28 @@ final class WorkerMessagesTests: XCTestCase {
 
     func testRequestsReadByJSONDecoder() {
         let cases: [JobRequest] = [
-            JobRequest(id: 1, script: "scripts/a.lua", output: "/out/.inbetween-batch-1/1"),
-            JobRequest(id: 2, script: "we\"ird\\na\tme\n.lua", output: "/o/2"),
-            JobRequest(id: 3, script: "p.lua", output: "/o/3", params: .object(["n": .number(2)])),
+            JobRequest(id: 1, script: "scripts/a.lua", output: "a.csv"),
+            JobRequest(id: 2, script: "we\"ird\\na\tme\n.lua", output: "we\"ird.json"),
+            JobRequest(id: 3, script: "p.lua", output: "p.json", params: .object(["n": .number(2)])),
         ]
         for request in cases {
             let line = WorkerMessages.encode(request)
             XCTAssertEqual(line.filter { $0 == UInt8(ascii: "\n") }.count, 1, "one line: \(request)")
             XCTAssertEqual(WorkerMessages.decode(JobRequest.self, line.dropLast()), request)
         }
+    }
+
+    /// A worker's first line; several job lines appended into one buffer read back one by one.
+    func testFoldersAndSeveralJobsInOneWrite() {
+        let folders = JobFolders(staging: "out/.inbetween-batch-h-1-f\n", output: "out", batch: 41)
+        var bytes = WorkerMessages.codable(folders)
+        let jobs = (1...3).map { JobRequest(id: $0, script: "s\($0).lua", output: "s\($0).csv") }
+        for job in jobs { WorkerMessages.append(job, to: &bytes) }
+        let lines = bytes.split(separator: UInt8(ascii: "\n"))
+        XCTAssertEqual(lines.count, 4)
+        XCTAssertEqual(WorkerMessages.decode(JobFolders.self, lines[0]), folders)
+        XCTAssertNil(WorkerMessages.decode(JobFolders.self, lines[1]), "a job line is not the folders")
+        XCTAssertEqual(lines.dropFirst().map { WorkerMessages.decode(JobRequest.self, $0) }, jobs)
     }
 
     func testMalformedResultsAreRejected() {

@@ -40,8 +40,17 @@ enum Worker {
         let times = TimeTexts(numbers: numbers)
         let crashOn = ProcessInfo.processInfo.environment[crashVariable]
         var reader = LineReader(fd: STDIN_FILENO)
+        var folders: OpenJobFolders?
         while let lines = reader.readLines() {
             for line in lines {
+                guard let folders else {
+                    guard let named = WorkerMessages.decode(JobFolders.self, line) else {
+                        Diagnostics.report(message: "worker: a job line came before the batch's folders")
+                        return 1
+                    }
+                    folders = OpenJobFolders(named)
+                    continue
+                }
                 guard let job = WorkerMessages.decode(JobRequest.self, line) else {
                     Diagnostics.report(message: "worker: unreadable job line")
                     return 1
@@ -53,7 +62,9 @@ enum Worker {
                     defer { runtime.host.endBudget() }
                     result.bytes = try perform(
                         job, runtime: runtime, request: request, format: format, numbers: numbers,
-                        times: times)
+                        times: times, folders: folders)
+                } catch is BatchGone {
+                    return 1
                 } catch {
                     result.ok = false
                     result.error = Diagnostics.text(of: error)
@@ -72,20 +83,25 @@ enum Worker {
         return 0
     }
 
-    /// Runs one job and writes its frames; returns the bytes written.
+    /// Runs one job, writes its frames into its staging file and moves that into place;
+    /// returns the bytes written. A worker killed between the move and its answer leaves the
+    /// output whole and in place while the parent reports the job failed (its worker died
+    /// under it): the rename is the one step that makes the output appear, so it cannot come
+    /// after the answer without an answered job whose output never appears.
     static func perform(
         _ job: JobRequest, runtime: Runtime, request: SamplingRequest, format: String,
-        numbers: NumberFormat, times: TimeTexts? = nil
+        numbers: NumberFormat, times: TimeTexts? = nil, folders: OpenJobFolders
     ) throws -> Int {
         try runtime.runJob(file: job.script, parameters: job.params)
         let fps = try runtime.clock(for: request).fps
-        let sink = try ByteSink(path: job.output, staged: true)
+        let sink = try folders.createStaged(job.id)
         var writer = makeFrameWriter(
             format: format, sink: sink, numbers: numbers, fps: fps, source: job.script,
             runtime: runtime, times: times)
         let frames = try runtime.frames(request)
         try write(frames, with: &writer)
         try sink.commit()
+        try folders.moveIntoPlace(job.id, as: job.output)
         return sink.bytesWritten
     }
 

@@ -6,15 +6,18 @@ import InbetweenLua
 ///
 /// - start-up: the worker's arguments carry what is the same for every job (format, fps,
 ///   precision, the runtime options), so a job line carries only what differs;
-/// - in: `{"id":3,"script":"a.lua","output":"/out/.inbetween-batch-123/3","params":{...}}`
-///   — `output` is a path in a staging folder beside the final one; the parent renames it
-///   into place when the job succeeded (so an output appears whole or not at all);
+/// - in, first: the batch's folders, `{"staging":"/out/.inbetween-batch-h-123-9f","output":"/out",
+///   "batch":123}` (JobFolders; a worker starts before they exist);
+/// - in, per job: `{"id":3,"script":"a.lua","output":"a.csv","params":{...}}` — `output` is the
+///   file's name in the output folder. The worker writes the frames into the staging folder
+///   under the job's number and, when the job succeeded, renames that file into place (so an
+///   output appears whole or not at all) before it answers;
 /// - out: `{"ready":true}` once, when the plugins are loaded (the parent's watchdog then times
 ///   jobs rather than the start-up, which has a time limit of its own); then per job
 ///   `{"id":3,"ok":true,"bytes":1234}` or `{"id":3,"ok":false,"error":"a.lua:3: boom"}`.
 ///
 /// A worker that dies (a signal, a VM crash) just stops answering: the parent sees its pipe
-/// close, reports the job it held as failed, and starts another worker.
+/// close, reports the job it held as failed, removes what it staged, and starts another worker.
 struct JobRequest: Codable, Hashable, Sendable {
     var id: Int
     var script: String
@@ -54,11 +57,18 @@ enum WorkerMessages {
     // on a machine with as many workers as cores. Anything else goes through Codable.
 
     static func encode(_ request: JobRequest) -> [UInt8] {
-        guard request.params == nil else { return codable(request) }
+        var line: [UInt8] = []
+        append(request, to: &line)
+        return line
+    }
+
+    /// `encode(request)` appended to `line`: the parent builds the lines of several jobs in one
+    /// buffer, for one write.
+    static func append(_ request: JobRequest, to line: inout [UInt8]) {
+        guard request.params == nil else { return line.append(contentsOf: codable(request)) }
         // Appended as bytes: building the line as an interpolated String first cost the
         // parent more than the rest of its work for the job.
-        var line: [UInt8] = []
-        line.reserveCapacity(40 + request.script.utf8.count + request.output.utf8.count)
+        line.reserveCapacity(line.count + 40 + request.script.utf8.count + request.output.utf8.count)
         line.append(contentsOf: #"{"id":"#.utf8)
         line.append(contentsOf: String(request.id).utf8)
         line.append(contentsOf: #","script":"#.utf8)
@@ -66,7 +76,6 @@ enum WorkerMessages {
         line.append(contentsOf: #","output":"#.utf8)
         appendJSONString(request.output, to: &line)
         line.append(contentsOf: "}\n".utf8)
-        return line
     }
 
     /// `jsonString(s)`'s bytes appended to `line`: a path that needs no escape (almost every

@@ -53,11 +53,16 @@ final class WorkerProcess {
         reader = LineReader(fd: fromChild[0])
     }
 
-    /// Sends jobs, in one write; false when the worker is gone (its pipe is closed).
-    func send(_ requests: [JobRequest]) -> Bool {
-        var lines: [UInt8] = []
-        for request in requests { lines.append(contentsOf: WorkerMessages.encode(request)) }
+    /// Whether it was sent the batch's folders (its first line, see WorkerMessages).
+    private(set) var knowsFolders = false
+
+    /// Sends jobs, in one write, after `preamble` (the folders line, the first time); false
+    /// when the worker is gone (its pipe is closed).
+    func send(_ requests: [JobRequest], after preamble: [UInt8]? = nil) -> Bool {
+        var lines = preamble ?? []
+        for request in requests { WorkerMessages.append(request, to: &lines) }
         guard (try? writeAll(input, lines)) != nil else { return false }
+        if preamble != nil { knowsFolders = true }
         jobs.append(contentsOf: requests.map(\.id))
         return true
     }

@@ -41,11 +41,8 @@ final class ByteSink {
     /// - Parameters:
     ///   - path: nil or "-" for stdout, otherwise the file to replace (see above).
     ///   - sync: fsync the file before the rename (survives a power cut; slower).
-    ///   - staged: `path` is already a private staging name that someone else renames into
-    ///     place (a batch worker's output): written in place, saving a create and a rename
-    ///     per job; a failure still removes it.
     ///   - inputs: files the output must not be (checked now and at `commit()`).
-    init(path: String?, sync: Bool = false, staged: Bool = false, inputs: @escaping () -> [String] = { [] })
+    init(path: String?, sync: Bool = false, inputs: @escaping () -> [String] = { [] })
         throws
     {
         self.sync = sync
@@ -55,15 +52,6 @@ final class ByteSink {
             fd = STDOUT_FILENO
             temporaryPath = nil
             finalPath = nil
-            return
-        }
-        if staged {
-            fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-            guard fd >= 0 else {
-                throw CommandError("cannot write \(path) (\(String(cString: strerror(errno))))")
-            }
-            temporaryPath = path
-            finalPath = path
             return
         }
         let target = try OutputTarget(path)
@@ -79,6 +67,18 @@ final class ByteSink {
             temporaryPath = staging.path
             finalPath = file
         }
+    }
+
+    /// A batch worker's output: `fd` is open on `path`, a private staging file that the worker
+    /// renames into place itself after `commit()` (JobFolders). Written in place, saving a
+    /// create and a rename per job; a failure still removes it.
+    init(stagedFile fd: Int32, path: String) {
+        self.fd = fd
+        sync = false
+        inputs = { [] }
+        displayPath = path
+        temporaryPath = path
+        finalPath = path
     }
 
     /// Checks `-o PATH` before the command does its work (a folder, an empty name, a missing
