@@ -136,10 +136,11 @@ lines = sum(1 for _ in open(os.path.join(work, "out-2", "s0000.csv"))) - 1
 # Alternated, best of each: run as two blocks, a busy spell on this shared machine landed on
 # one side only, and mostly on --jobs 2, which needs both cores while --jobs 1 leaves one to
 # the disturbance (seen: speed-ups from 1.34x to 2.18x between runs of the same build). Twice
-# the pairs of the other figures (a pair is about 0.6 s): --jobs 2's best needs a quiet moment
-# on both cores at once, --jobs 1's only on one, and with 7 pairs the speed-up still moved from
-# 1.45x to 2.00x between runs of one build.
-pairs = [(batch(2), batch(1)) for _ in range(2 * reps + 1)]
+# the pairs of the other figures and more (a pair is about 0.7 s): --jobs 2's best needs a quiet
+# moment on both cores at once, --jobs 1's only on one, so with few pairs the best of --jobs 2
+# is the more disturbed of the two and the ratio errs low. With 7 pairs the speed-up moved from
+# 1.45x to 2.00x between runs of one build; with 11, from 1.59x to 1.79x.
+pairs = [(batch(2), batch(1)) for _ in range(4 * reps + 1)]
 two = min(p[0] for p in pairs)
 one = min(p[1] for p in pairs)
 rate = 1000 / two
