@@ -25,6 +25,11 @@ final class WorkerMessagesTests: XCTestCase {
             JobRequest(id: 1, script: "scripts/a.lua", output: "a.csv"),
             JobRequest(id: 2, script: "we\"ird\\na\tme\n.lua", output: "we\"ird.json"),
             JobRequest(id: 3, script: "p.lua", output: "p.json", params: .object(["n": .number(2)])),
+            // Job numbers' digits are written by hand: one digit, a carry, many digits.
+            JobRequest(id: 0, script: "a.lua", output: "a.csv"),
+            JobRequest(id: 10, script: "a.lua", output: "a.csv"),
+            JobRequest(id: 9_876_543_210, script: "a.lua", output: "a.csv"),
+            JobRequest(id: Int.max, script: "a.lua", output: "a.csv"),
         ]
         for request in cases {
             let line = WorkerMessages.encode(request)

@@ -60,6 +60,7 @@ final class WorkerProcess {
     /// when the worker is gone (its pipe is closed).
     func send(_ requests: [JobRequest], after preamble: [UInt8]? = nil) -> Bool {
         var lines = preamble ?? []
+        lines.reserveCapacity(lines.count + 96 * requests.count)
         for request in requests { WorkerMessages.append(request, to: &lines) }
         guard (try? writeAll(input, lines)) != nil else { return false }
         if preamble != nil { knowsFolders = true }
