@@ -192,6 +192,10 @@ extension Runtime {
                 throw r.fail("timingFunctions", "must be an array, got \(s.typeName(at: i))")
             }
             var out: [TimingFunction] = []
+            // Exactly as long as the list: grown by appending, three curves took room for four
+            // (a fifth of the animation's memory). Bounded: the length of a table with holes
+            // may be any of its borders, and the loop below stops at the first hole.
+            out.reserveCapacity(min(s.rawLength(i), 256))
             for n in 0..<s.rawLength(i) {
                 s.rawIndex(i, Int64(n + 1))
                 defer { s.pop() }

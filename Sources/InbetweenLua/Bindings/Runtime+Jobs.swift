@@ -185,5 +185,6 @@ extension SceneState {
         settings = SceneSettings()
         cues = [:]
         nextCue = 1
+        easings = [:]
     }
 }

@@ -26,6 +26,9 @@ final class SceneState {
     /// What each scheduled cue does (a timeline's adds and calls), by cue id.
     var cues: [Int: TimelineCue] = [:]
     var nextCue = 1
+    /// Registered easings already turned into timing functions this run, by spec, with the
+    /// address of the Lua function each calls (`Runtime.registeredEasing`).
+    var easings: [String: (function: UnsafeRawPointer?, timing: TimingFunction)] = [:]
 
     struct Callbacks {
         var onStart: LuaReference?

@@ -255,8 +255,18 @@ extension Runtime {
         try host.callNested(arguments: 1, results: 1)
         defer { s.pop() }
         guard s.type(at: -1) == LUA_TFUNCTION else { return nil }
+        // The same function as the last time this spec was asked for (a plain name's `get`
+        // returns the registered function itself): the same timing function, so that 10,000
+        // keyframe animations naming `bounceOut` share one reference (each made its own, with
+        // a registry slot and a closure: 1.3 MB at 10,000 layers, and a cache line per track
+        // on every frame). The cached reference keeps its function alive, so an equal address
+        // is that function, never a new one made where a collected one was.
+        let function = lua_topointer(host.L, -1)
+        if let cached = state.easings[spec], cached.function == function { return cached.timing }
         let ref = LuaReference(host: host, index: -1, name: spec)
-        return .custom(CustomTiming(name: spec, ref.evaluate))
+        let timing = TimingFunction.custom(CustomTiming(name: spec, ref.evaluate))
+        state.easings[spec] = (function, timing)
+        return timing
     }
 
     /// Every name a timing spec may use: presets and registered easings.
