@@ -123,20 +123,22 @@ public struct Layer: Sendable {
     /// How to compute the presentation value at `accessor`'s key path alone, when every
     /// animation touching its root property animates exactly that key path and nothing else (no
     /// group, no second key path) and the root has a model value; nil otherwise. See `TrackPlan`.
-    func soleTrackPlan(for accessor: KeyPathAccessor) -> TrackPlan? {
+    func soleTrackPlan(for accessor: KeyPathAccessor, sharing: inout TrackPlanSharing) -> TrackPlan? {
         guard let root = modelValues.values[accessor.root] ?? PropertyValues.defaultsByKeyPath[accessor.root]
         else { return nil }
         var steps: [TrackPlan.Step] = []
         for entry in entries {
             let keyPaths = entry.animation.keyPaths
             // The common case first: one key path, this one (no string split for it).
-            if keyPaths.count == 1 && keyPaths[0] == accessor.keyPath, let step = TrackPlan.Step(entry) {
+            if keyPaths.count == 1 && keyPaths[0] == accessor.keyPath,
+                let step = TrackPlan.Step(entry, sharing: &sharing)
+            {
                 steps.append(step)
                 continue
             }
             if keyPaths.contains(where: { accessor.hasRoot(of: $0) }) { return nil }
         }
-        return TrackPlan(root: root, steps: steps, accessor: accessor)
+        return TrackPlan(root: sharing.root(root), steps: steps, accessor: accessor)
     }
 
     /// One presentation value (validates the key path).

@@ -21,6 +21,8 @@ public struct TrackColumns: Sendable {
     private var plans: [TrackPlan?] = []
     /// The layer revision each plan was made for.
     private var revisions: [Int] = []
+    /// What the next plan may share with the last ones made.
+    private var sharing = TrackPlanSharing()
     /// Set during one `sample` for a track read from its layer's whole presentation.
     private var wholePresentation: [Bool] = []
     /// Per layer slot: whether some track of that layer needs the whole presentation this frame.
@@ -177,7 +179,7 @@ public struct TrackColumns: Sendable {
             let revision = scene.layers[layerIndex].revision
             if revisions[i] != revision {
                 revisions[i] = revision
-                plans[i] = scene.layers[layerIndex].soleTrackPlan(for: accessors[i])
+                plans[i] = scene.layers[layerIndex].soleTrackPlan(for: accessors[i], sharing: &sharing)
                 order.removeAll(keepingCapacity: true)
             }
         }
@@ -198,6 +200,10 @@ public struct TrackColumns: Sendable {
     /// How many tracks the last `sample` computed alone (`TrackPlan`), for tests that must know
     /// the shortcut was taken.
     var tracksComputedAlone: Int { plans.indices.count { plans[$0] != nil && !wholePresentation[$0] } }
+
+    /// How many plan steps so far shared an earlier identical animation's evaluation, for
+    /// tests that must know the sharing happened (`TrackPlanSharing`).
+    var stepsSharingAnEvaluation: Int { sharing.shared }
 
     private mutating func append(_ track: Track, scene: Scene) {
         let layerIndex = scene.index(ofLayer: track.layer)!

@@ -13,7 +13,8 @@ final class TrackPlan: Sendable {
         let addedAt: Double
         let stopTime: Double?
         let removedOnCompletion: Bool
-        let apply: @Sendable (inout RootSlot, Double) throws -> Void
+        typealias Apply = @Sendable (inout RootSlot, Double) throws -> Void
+        let apply: Apply
         let kind: Kind
 
         /// Applies the animation at scene time `time` when it is in effect then.
@@ -26,22 +27,41 @@ final class TrackPlan: Sendable {
             try apply(&slot, time - addedAt)
         }
 
-        /// Nil for a group (its children may touch other roots).
-        init?(_ entry: LayerAnimationEntry) {
+        /// Nil for a group (its children may touch other roots). The evaluation of the last
+        /// identical animation of its kind when there is one (`TrackPlanSharing`).
+        init?(_ entry: LayerAnimationEntry, sharing: inout TrackPlanSharing) {
             addedAt = entry.addedAt
             stopTime = entry.stopTime
             removedOnCompletion = entry.animation.removedOnCompletion
             switch entry.animation {
             case .basic(let a):
                 kind = .basic
-                apply = { try a.apply(to: &$0, atParentTime: $1) }
+                if let last = sharing.basic, last.animation.isIdentical(to: a) {
+                    apply = last.apply
+                    sharing.shared += 1
+                } else {
+                    apply = { try a.apply(to: &$0, atParentTime: $1) }
+                    sharing.basic = (a, apply)
+                }
             case .keyframe(let a):
                 kind = .keyframe
-                let a = a.relocated()
-                apply = { try a.apply(to: &$0, atParentTime: $1) }
+                if let last = sharing.keyframe, last.animation.isIdentical(to: a) {
+                    apply = last.apply
+                    sharing.shared += 1
+                } else {
+                    let relocated = a.relocated()
+                    apply = { try relocated.apply(to: &$0, atParentTime: $1) }
+                    sharing.keyframe = (a, apply)
+                }
             case .spring(let a):
                 kind = .spring
-                apply = { try a.apply(to: &$0, atParentTime: $1) }
+                if let last = sharing.spring, last.animation.isIdentical(to: a) {
+                    apply = last.apply
+                    sharing.shared += 1
+                } else {
+                    apply = { try a.apply(to: &$0, atParentTime: $1) }
+                    sharing.spring = (a, apply)
+                }
             case .group: return nil
             }
         }
@@ -61,8 +81,9 @@ final class TrackPlan: Sendable {
     enum Kind: Int, CaseIterable, Sendable { case basic, keyframe, spring, several }
     let kind: Kind
 
+    /// `root` as the plan keeps it (relocated, or shared: `TrackPlanSharing.root(_:)`).
     init(root: Value, steps: [Step], accessor: KeyPathAccessor) {
-        self.root = root.relocated
+        self.root = root
         first = steps.first
         // The empty array literal for the common one step: `Array(steps.dropFirst())` allocated
         // an empty buffer of its own per track (48 bytes, 1.6 MB at 10,000 layers), and the

@@ -6,8 +6,16 @@
 public struct CustomTiming: Sendable {
     public var name: String
     public var function: @Sendable (Double) -> Double
-    public init(name: String, _ function: @escaping @Sendable (Double) -> Double) {
+    /// What `function` calls, when the maker knows that two timing functions with this same
+    /// object and name compute the same values (a registered easing's Lua function): track
+    /// plans then share one evaluation (`TrackPlanSharing`). Nil: never shared.
+    public var identity: (any AnyObject & Sendable)?
+    public init(
+        name: String, identity: (any AnyObject & Sendable)? = nil,
+        _ function: @escaping @Sendable (Double) -> Double
+    ) {
         self.name = name
+        self.identity = identity
         self.function = function
     }
 }

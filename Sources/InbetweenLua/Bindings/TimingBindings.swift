@@ -264,7 +264,7 @@ extension Runtime {
         let function = lua_topointer(host.L, -1)
         if let cached = state.easings[spec], cached.function == function { return cached.timing }
         let ref = LuaReference(host: host, index: -1, name: spec)
-        let timing = TimingFunction.custom(CustomTiming(name: spec, ref.evaluate))
+        let timing = TimingFunction.custom(CustomTiming(name: spec, identity: ref, ref.evaluate))
         state.easings[spec] = (function, timing)
         return timing
     }

@@ -123,4 +123,77 @@ final class TrackPlanTests: XCTestCase {
         XCTAssertEqual(alone[59], 8)
         XCTAssertEqual(alone[60], 9)
     }
+
+    /// Layers built in a loop share identical animations' evaluations (`TrackPlanSharing`); an
+    /// animation that differs from the last of its kind in one thing only, even the sign of a
+    /// zero, must not. Each layer below differs from the one before it in one field; a sharing
+    /// that ignored that field would give the earlier layer's values, which the whole
+    /// presentation would not.
+    func testIdenticalAnimationsShareAnEvaluationAndNearOnesDoNot() throws {
+        func keyframe(
+            _ values: [Double], keyTimes: [Double]? = [0, 0.3, 0.7, 1],
+            functions: [TimingFunction] = [.easeIn, .linear, .easeOut], mode: CalculationMode = .linear
+        ) throws -> Animation {
+            .keyframe(
+                try KeyframeAnimation(
+                    keyPath: "opacity", values: values.map(Value.scalar), keyTimes: keyTimes,
+                    timingFunctions: mode == .discrete ? nil : functions, calculationMode: mode,
+                    timing: MediaTiming(duration: 1.5)))
+        }
+        func spring(damping: Double = 10) throws -> Animation {
+            .spring(
+                try SpringAnimation(
+                    keyPath: "transform.scale", fromValue: .scalar(0.5), toValue: .scalar(1), damping: damping
+                ))
+        }
+        let move = try basic("position", from: .point(Point(0, 0)), to: .point(Point(300, 100)))
+        let fade = [0, 1, 0.5, 1.0]
+        // name: (animations, time added)
+        let layers: [(String, [Animation], Double)] = [
+            ("a", [move, try keyframe(fade), try spring()], 0),
+            ("b", [move, try keyframe(fade), try spring()], 0.2),  // all three shared with a's
+            ("c", [try keyframe(fade, keyTimes: [0, 0.4, 0.7, 1])], 0),
+            (
+                "d",
+                [try keyframe(fade, keyTimes: [0, 0.4, 0.7, 1], functions: [.easeIn, .easeOut, .easeOut])], 0
+            ),
+            ("e", [try spring(damping: 12)], 0),
+            (
+                "f",
+                [
+                    try basic(
+                        "position", from: .point(Point(0, 0)), to: .point(Point(300, 100)),
+                        timing: MediaTiming(beginTime: 0.1, duration: 1))
+                ], 0
+            ),
+            ("g", [try keyframe(fade, mode: .discrete)], 0),
+            ("h", [try keyframe([-0.0, 1, 0.5, 1], mode: .discrete)], 0),
+            ("i", [try keyframe([-0.0, 1, 0.5, 1], mode: .discrete)], 0.1),  // shared with h's
+        ]
+        var scene = try Scene(layers: layers.map { try Layer(name: $0.0) })
+        for (name, animations, time) in layers {
+            try scene.modifyLayer(named: name) { l in
+                for (k, animation) in animations.enumerated() {
+                    try l.add(animation, forKey: "k\(k)", at: time)
+                }
+            }
+        }
+        var columns = try TrackColumns(scene: scene)
+        columns.discover(in: scene)
+        for frame in 0...100 {
+            let time = Double(frame) / 60
+            scene.time = time
+            try columns.sample(scene, at: time)
+            for (track, value) in zip(columns.tracks, columns.values) {
+                let whole = try XCTUnwrap(
+                    try XCTUnwrap(scene[track.layer]).presentationValues(at: time).value(
+                        forKeyPath: track.keyPath))
+                XCTAssertEqual(
+                    value.components.map(\.bitPattern), whole.components.map(\.bitPattern),
+                    "\(track) at frame \(frame)")
+            }
+        }
+        XCTAssertEqual(columns.tracksComputedAlone, 13)
+        XCTAssertEqual(columns.stepsSharingAnEvaluation, 4)
+    }
 }

@@ -32,6 +32,33 @@ final class CurveSamplingTests: XCTestCase {
         XCTAssertEqual(r.host.stack.top, 0, "the stack is left as found")
     }
 
+    /// A registered easing named again is the timing function made the first time (one Lua
+    /// reference for every animation naming it, see `registeredEasing`), until the name is
+    /// registered to another function: then it is that function's.
+    func testARegisteredEasingIsMadeOncePerFunction() throws {
+        let r = try runtime("easing.register('flat', function(t) return 0.25 end, {variants = false})")
+        let first = try r.timing(named: "flat")
+        let again = try r.timing(named: "flat")
+        guard case .custom(let a) = first, case .custom(let b) = again else {
+            return XCTFail("a registered easing is a custom timing function")
+        }
+        XCTAssertNotNil(a.identity)
+        XCTAssertTrue(a.identity === b.identity)
+        try r.host.load(
+            string: "easing.register('flat', function(t) return 0.75 end, {variants = false})",
+            chunkName: "=again")
+        try r.host.call(arguments: 0, results: 0)
+        let replaced = try r.timing(named: "flat")
+        guard case .custom(let c) = replaced else {
+            return XCTFail("a registered easing is a custom timing function")
+        }
+        XCTAssertFalse(a.identity === c.identity)
+        // The functions' constant results, exactly.
+        XCTAssertEqual(first(0.5), 0.25)
+        XCTAssertEqual(replaced(0.5), 0.75)
+        XCTAssertEqual(r.host.stack.top, 0, "the stack is left as found")
+    }
+
     func testEngineFunctionsAreEvaluatedInSwift() throws {
         let r = try runtime()
         // linear(0, 0.25 75%, 1) at 0.375 is halfway to the 75% stop: 0.125 (CSS Easing 2).
