@@ -102,7 +102,7 @@ extension Runtime {
         beginFromCurrentState: Bool = false, handOffVelocity: Bool = true
     ) {
         let box = AnimationBox(
-            a, kind: kind, onStart: onStart, onStop: onStop,
+            state.animations.shared(a), kind: kind, onStart: onStart, onStop: onStop,
             beginFromCurrentState: beginFromCurrentState, handOffVelocity: handOffVelocity)
         state.animationSerial += 1
         box.serial = state.animationSerial

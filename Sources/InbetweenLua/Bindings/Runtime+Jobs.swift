@@ -186,5 +186,6 @@ extension SceneState {
         cues = [:]
         nextCue = 1
         easings = [:]
+        animations = AnimationSharing()
     }
 }

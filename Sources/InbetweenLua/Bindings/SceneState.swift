@@ -29,6 +29,8 @@ final class SceneState {
     /// Registered easings already turned into timing functions this run, by spec, with the
     /// address of the Lua function each calls (`Runtime.registeredEasing`).
     var easings: [String: (function: UnsafeRawPointer?, timing: TimingFunction)] = [:]
+    /// The last animations made, whose storage an identical new one shares.
+    var animations = AnimationSharing()
 
     struct Callbacks {
         var onStart: LuaReference?

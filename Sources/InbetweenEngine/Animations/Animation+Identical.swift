@@ -1,9 +1,9 @@
 /// Bit-for-bit sameness of what an animation computes from: two animations identical here give
-/// the same value at every time, so a track plan may use one's evaluation for the other
-/// (`TrackPlanSharing`). Doubles compare by bit pattern (0 and -0 differ, a NaN equals its own
-/// bits), so sharing never changes a digit of the output. Conservative: whatever is not
-/// compared here (paths, splines, rotation modes, timing functions other than cubic curves and
-/// registered easings) counts as different.
+/// the same value at every time, so one storage serves both (`AnimationSharing`) and a track
+/// plan may use one's evaluation for the other (`TrackPlanSharing`). Doubles compare by bit
+/// pattern (0 and -0 differ, a NaN equals its own bits), so sharing never changes a digit of
+/// the output. Conservative: whatever is not compared here (paths, splines, rotation modes,
+/// timing functions other than cubic curves and registered easings) counts as different.
 extension BasicAnimation {
     func isIdentical(to other: BasicAnimation) -> Bool {
         keyPath == other.keyPath && fromValue.isIdentical(to: other.fromValue)
