@@ -138,7 +138,7 @@ public struct Layer: Sendable {
             }
             if keyPaths.contains(where: { accessor.hasRoot(of: $0) }) { return nil }
         }
-        return TrackPlan(root: sharing.root(root), steps: steps, accessor: accessor)
+        return sharing.plan(TrackPlan(root: sharing.root(root), steps: steps, accessor: accessor))
     }
 
     /// One presentation value (validates the key path).

@@ -42,6 +42,7 @@ final class TrackPlan: Sendable {
                 } else {
                     apply = { try a.apply(to: &$0, atParentTime: $1) }
                     sharing.basic = (a, apply)
+                    sharing.plans[Kind.basic.rawValue] = nil  // made with the evaluation replaced
                 }
             case .keyframe(let a):
                 kind = .keyframe
@@ -52,6 +53,7 @@ final class TrackPlan: Sendable {
                     let relocated = a.relocated()
                     apply = { try relocated.apply(to: &$0, atParentTime: $1) }
                     sharing.keyframe = (a, apply)
+                    sharing.plans[Kind.keyframe.rawValue] = nil  // made with the evaluation replaced
                 }
             case .spring(let a):
                 kind = .spring
@@ -61,6 +63,7 @@ final class TrackPlan: Sendable {
                 } else {
                     apply = { try a.apply(to: &$0, atParentTime: $1) }
                     sharing.spring = (a, apply)
+                    sharing.plans[Kind.spring.rawValue] = nil  // made with the evaluation replaced
                 }
             case .group: return nil
             }

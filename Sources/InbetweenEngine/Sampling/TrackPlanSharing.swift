@@ -14,6 +14,31 @@ struct TrackPlanSharing: Sendable {
     var root: (given: Value, relocated: Value)?
     /// How many plan steps took an earlier step's evaluation (for tests).
     var shared = 0
+    /// Per `TrackPlan.Kind` of one step: the last plan made with that kind's evaluation above
+    /// (nil once the evaluation is replaced). A plan the same in everything else (key path,
+    /// root, the add's time and end) is that plan: layers added at the same time with the same
+    /// animations share their tracks' plans whole, and sampling reads one for all of them.
+    var plans: [TrackPlan?] = Array(repeating: nil, count: TrackPlan.Kind.allCases.count)
+    /// How many plans were an earlier plan (for tests).
+    var sharedPlans = 0
+
+    /// `plan`, or the last plan of its kind that computes the same (see `plans`).
+    mutating func plan(_ plan: TrackPlan) -> TrackPlan {
+        // A plan of one step of a kind: that step's evaluation is the kind's current one (the
+        // step was just made, taking it or becoming it).
+        guard plan.kind != .several, let step = plan.first else { return plan }
+        let k = plan.kind.rawValue
+        if let last = plans[k], let previous = last.first, last.accessor === plan.accessor,
+            last.root.isIdentical(to: plan.root), previous.addedAt.bitPattern == step.addedAt.bitPattern,
+            previous.stopTime?.bitPattern == step.stopTime?.bitPattern,
+            previous.removedOnCompletion == step.removedOnCompletion
+        {
+            sharedPlans += 1
+            return last
+        }
+        plans[k] = plan
+        return plan
+    }
 
     /// The copy of `root` a plan keeps: the last one when `root` is identical to its root.
     mutating func root(_ root: Value) -> Value {

@@ -148,6 +148,7 @@ final class TrackPlanTests: XCTestCase {
         }
         let move = try basic("position", from: .point(Point(0, 0)), to: .point(Point(300, 100)))
         let fade = [0, 1, 0.5, 1.0]
+        let endless = MediaTiming(duration: 0.7, repeatCount: .infinity)
         // name: (animations, time added)
         let layers: [(String, [Animation], Double)] = [
             ("a", [move, try keyframe(fade), try spring()], 0),
@@ -169,6 +170,10 @@ final class TrackPlanTests: XCTestCase {
             ("g", [try keyframe(fade, mode: .discrete)], 0),
             ("h", [try keyframe([-0.0, 1, 0.5, 1], mode: .discrete)], 0),
             ("i", [try keyframe([-0.0, 1, 0.5, 1], mode: .discrete)], 0.1),  // shared with h's
+            ("j", [try keyframe([-0.0, 1, 0.5, 1], mode: .discrete)], 0.1),  // i's plan whole
+            // Never ending (no stop time): only the time of the add tells their plans apart.
+            ("k", [try basic("opacity", from: .scalar(0), to: .scalar(1), timing: endless)], 0),
+            ("l", [try basic("opacity", from: .scalar(0), to: .scalar(1), timing: endless)], 0.3),
         ]
         var scene = try Scene(layers: layers.map { try Layer(name: $0.0) })
         for (name, animations, time) in layers {
@@ -193,7 +198,9 @@ final class TrackPlanTests: XCTestCase {
                     "\(track) at frame \(frame)")
             }
         }
-        XCTAssertEqual(columns.tracksComputedAlone, 13)
-        XCTAssertEqual(columns.stepsSharingAnEvaluation, 4)
+        XCTAssertEqual(columns.tracksComputedAlone, 16)
+        XCTAssertEqual(columns.stepsSharingAnEvaluation, 6)
+        // Only j's plan is another's whole: b, i and l were added at other times than a, h and k.
+        XCTAssertEqual(columns.plansShared, 1)
     }
 }
