@@ -14,6 +14,8 @@ struct TrackPlanSharing: Sendable {
     var root: (given: Value, relocated: Value)?
     /// How many plan steps took an earlier step's evaluation (for tests).
     var shared = 0
+    /// The last timing function boxed for a basic animation's evaluation.
+    var function: SharedTimingFunction?
     /// Per `TrackPlan.Kind` of one step: the last plan made with that kind's evaluation above
     /// (nil once the evaluation is replaced). A plan the same in everything else (key path,
     /// root, the add's time and end) is that plan: layers added at the same time with the same
@@ -40,6 +42,14 @@ struct TrackPlanSharing: Sendable {
         return plan
     }
 
+    /// `function` in a box: the last one when `function` is identical to its function.
+    mutating func timingFunction(_ function: TimingFunction?) -> SharedTimingFunction {
+        if let last = self.function, last.value.isIdentical(to: function) { return last }
+        let box = SharedTimingFunction(function)
+        self.function = box
+        return box
+    }
+
     /// The copy of `root` a plan keeps: the last one when `root` is identical to its root.
     mutating func root(_ root: Value) -> Value {
         switch root {
@@ -51,4 +61,11 @@ struct TrackPlanSharing: Sendable {
         self.root = (root, relocated)
         return relocated
     }
+}
+
+/// A timing function that the evaluations of many basic animations read (see
+/// `TrackPlan.Step.basicEvaluation(_:sharing:)`).
+final class SharedTimingFunction: Sendable {
+    let value: TimingFunction?
+    init(_ value: TimingFunction?) { self.value = value }
 }
