@@ -84,7 +84,7 @@ final class TrackPlan: Sendable {
             let function = sharing.timingFunction(a.timingFunction)
             return { slot, t in
                 guard let fraction = PropertyEffect.iterationFraction(timing, atParentTime: t) else { return }
-                let p = function.value.map { $0(fraction) } ?? fraction
+                let p = function.apply(fraction)
                 try slot.set(try Value.interpolate(from, to, p), at: accessor)
             }
         }

@@ -67,5 +67,14 @@ struct TrackPlanSharing: Sendable {
 /// `TrackPlan.Step.basicEvaluation(_:sharing:)`).
 final class SharedTimingFunction: Sendable {
     let value: TimingFunction?
-    init(_ value: TimingFunction?) { self.value = value }
+    /// `value` at a fraction (the fraction itself when there is none), as a closure made once:
+    /// read out of the box on every sample, the timing function was copied (its storage
+    /// retained and released) each time: a batch worker's tiny job (60 frames of bounceOut)
+    /// took 24K more instructions than before the box (callgrind, 1,000 jobs: 470.3M, now
+    /// 446.4M). The closure's context holds the function and calls it in place.
+    let apply: @Sendable (Double) -> Double
+    init(_ value: TimingFunction?) {
+        self.value = value
+        if let function = value { apply = { function($0) } } else { apply = { $0 } }
+    }
 }
