@@ -42,7 +42,7 @@ enum CLIProcess {
         // stderr goes to a file so that only one pipe needs draining while the child runs.
         let errURL = FileManager.default.temporaryDirectory.appendingPathComponent(
             "ib-stderr-\(UUID().uuidString)")
-        FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: errURL) }
         let out = Pipe()
         let input = Pipe()

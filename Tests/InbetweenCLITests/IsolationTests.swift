@@ -131,7 +131,7 @@ final class IsolationTests: XCTestCase, FolderTest {
     }
 
     func testDeepParamsAreRefusedNotACrash() throws {
-        let script = try write(
+        _ = try write(
             "m/s.lua",
             "local d = 0\nlocal p = params.p\nwhile type(p) == 'table' do d = d + 1; p = p[1] end\n"
                 + "local l = layer{name = 'depth' .. d, opacity = 0}\n"

@@ -73,7 +73,7 @@ final class SwiftSnippetTypecheckTests: XCTestCase {
         process.arguments = [tool] + arguments
         let log = FileManager.default.temporaryDirectory.appendingPathComponent(
             "ib-swiftc-\(UUID().uuidString)")
-        FileManager.default.createFile(atPath: log.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: log) }
         let handle = try FileHandle(forWritingTo: log)
         process.standardOutput = handle

@@ -14,6 +14,8 @@ final class TimelinePositionTests: XCTestCase {
     }
 
     private var nextTag = 0
+    /// The added child's start (most calls only place a child for the next one).
+    @discardableResult
     private func add(_ tl: inout Timeline, _ duration: Double, _ position: TimelinePosition) throws -> Double
     {
         nextTag += 1
