@@ -104,21 +104,13 @@ extension Value {
 
 extension Optional where Wrapped == Value {
     func isIdentical(to other: Value?) -> Bool {
-        switch (self, other) {
-        case (nil, nil): return true
-        case (let a?, let b?): return a.isIdentical(to: b)
-        default: return false
-        }
+        bothAbsentOrIdentical(self, other) { $0.isIdentical(to: $1) }
     }
 }
 
 extension Optional where Wrapped == TimingFunction {
     func isIdentical(to other: TimingFunction?) -> Bool {
-        switch (self, other) {
-        case (nil, nil): return true
-        case (let a?, let b?): return a.isIdentical(to: b)
-        default: return false
-        }
+        bothAbsentOrIdentical(self, other) { $0.isIdentical(to: $1) }
     }
 }
 
@@ -147,20 +139,21 @@ extension Array where Element == TimingFunction {
 
 extension Optional where Wrapped == [Double] {
     func isIdentical(to other: [Double]?) -> Bool {
-        switch (self, other) {
-        case (nil, nil): return true
-        case (let a?, let b?): return a.isIdentical(to: b)
-        default: return false
-        }
+        bothAbsentOrIdentical(self, other) { $0.isIdentical(to: $1) }
     }
 }
 
 extension Optional where Wrapped == [TimingFunction] {
     func isIdentical(to other: [TimingFunction]?) -> Bool {
-        switch (self, other) {
-        case (nil, nil): return true
-        case (let a?, let b?): return a.isIdentical(to: b)
-        default: return false
-        }
+        bothAbsentOrIdentical(self, other) { $0.isIdentical(to: $1) }
+    }
+}
+
+/// Both absent, or both present and identical by `same`: the optional fields' comparison.
+private func bothAbsentOrIdentical<T>(_ a: T?, _ b: T?, _ same: (T, T) -> Bool) -> Bool {
+    switch (a, b) {
+    case (nil, nil): return true
+    case (let x?, let y?): return same(x, y)
+    default: return false
     }
 }
