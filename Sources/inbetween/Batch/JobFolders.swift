@@ -21,9 +21,9 @@ struct JobFolders: Codable, Hashable, Sendable {
 /// stops rather than move more outputs into place for a batch nobody watches.
 struct BatchGone: Error {}
 
-/// A worker's open handles on its batch's folders: renames and creations relative to them,
-/// so that a job does not walk both full paths again (the same saving the parent measured when
-/// it still did the renames).
+/// Open handles on a batch's folders: a worker creates and renames relative to them, so that a
+/// job does not walk both full paths again (the same saving the parent measured when it still
+/// did the renames); the parent removes through them what a failed job or a dead worker staged.
 final class OpenJobFolders {
     let folders: JobFolders
     private let stagingFD: Int32

@@ -31,8 +31,9 @@ final class WorkerPool {
 
     /// Workers started before the pool (WorkerLaunch), used before any new one is started.
     private var waiting: [WorkerProcess]
-    /// The staging folder, opened once, or -1 (then paths are used).
-    private var stagingFD: Int32 = -1
+    /// The batch's folders as its workers open them: the parent removes from the staging
+    /// folder what a dead worker or a failed job left there.
+    private let folders: OpenJobFolders
     /// A worker's first line: the folders it writes into and moves outputs between.
     private let foldersLine: [UInt8]
 
@@ -49,10 +50,8 @@ final class WorkerPool {
         signals = try BatchSignals.install()
         removedStale = StagingFolder.removeStale(in: outputFolder)
         staging = try StagingFolder(in: outputFolder)
-        // Removals of what a dead worker staged, relative to the folder.
-        stagingFD = open(staging.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        foldersLine = WorkerMessages.codable(
-            JobFolders(staging: staging.path, output: outputFolder, batch: getpid()))
+        folders = OpenJobFolders(JobFolders(staging: staging.path, output: outputFolder, batch: getpid()))
+        foldersLine = WorkerMessages.codable(folders.folders)
     }
 
     deinit {
@@ -60,7 +59,6 @@ final class WorkerPool {
             worker.kill()
             worker.finish()
         }
-        if stagingFD >= 0 { close(stagingFD) }
         staging.remove()
     }
 
@@ -146,7 +144,7 @@ final class WorkerPool {
             running -= worker.jobs.count
             if let message, let id = worker.jobs.first {
                 retry.insert(contentsOf: worker.jobs.dropFirst(), at: 0)
-                discard(id)
+                folders.discard(id)
                 onResult(id, .failed(message(how)))
             } else {
                 retry.insert(contentsOf: worker.jobs, at: 0)
@@ -370,24 +368,12 @@ final class WorkerPool {
         return env.map { "\($0.key)=\($0.value)" }
     }()
 
-    private func stagingPath(_ id: Int) -> String {
-        staging.path + "/\(id)"
-    }
-
-    private func discard(_ id: Int) {
-        if stagingFD >= 0 {
-            unlinkat(stagingFD, String(id), 0)
-        } else {
-            unlink(stagingPath(id))
-        }
-    }
-
     /// A worker's answer. On success the worker has already moved the output into place; a
     /// failed job's staging file is removed by its worker too, and again here, in case the
     /// failure was in the removal.
     private func settle(_ result: JobResult) -> JobOutcome {
         guard result.ok else {
-            discard(result.id)
+            folders.discard(result.id)
             return .failed(result.error ?? "unknown error")
         }
         return .succeeded(bytes: result.bytes ?? 0)
