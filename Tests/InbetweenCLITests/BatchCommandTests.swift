@@ -467,6 +467,11 @@ final class BatchCommandTests: XCTestCase, FolderTest {
             (["batch", "x.lua"], "inbetween: batch needs -o OUTDIR"),
             (["batch", "-o", "out"], "inbetween: batch needs scripts, folders or --manifest FILE"),
             (
+                ["batch", "x.lua", "-o", "-"],
+                "inbetween: batch writes a file per script: -o needs a folder, not '-' (standard output)"
+            ),
+            (["batch", "x.lua", "-o", ""], "inbetween: batch -o needs a folder name, got an empty one"),
+            (
                 ["batch", "x.lua", "-o", "out", "--jobs", "0"],
                 "inbetween: option --jobs needs a whole number of workers from 1 to 1024, got '0'"
             ),

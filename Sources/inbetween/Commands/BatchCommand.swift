@@ -27,6 +27,14 @@ enum BatchCommand {
             manifestLimit = bytes
         }
         guard let outputFolder = args.option("-o") else { throw UsageError("batch needs -o OUTDIR") }
+        // '-' means standard output to `run`, and one stream cannot hold a file per script; as a
+        // folder name it made a folder called '-'. An empty name failed with Foundation's words.
+        guard outputFolder != "-" else {
+            throw UsageError("batch writes a file per script: -o needs a folder, not '-' (standard output)")
+        }
+        guard !outputFolder.isEmpty else {
+            throw UsageError("batch -o needs a folder name, got an empty one")
+        }
         var inputs: [String] = []
         while let next = args.next() { inputs.append(next) }
         try args.finish()
