@@ -25,10 +25,8 @@ final class WorkerLaunch {
     }
 
     deinit {
-        for worker in workers {
-            worker.kill()
-            worker.finish()
-        }
+        for worker in workers { worker.kill() }  // all first, as WorkerPool's deinit
+        for worker in workers { worker.finish() }
     }
 
     /// The workers, now the caller's to use or end.
