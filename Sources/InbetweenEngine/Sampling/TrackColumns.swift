@@ -7,7 +7,10 @@ public struct TrackColumns: Sendable {
     /// `values[i]` is the value of `tracks[i]` at the first time of the last `sample`.
     public var values: [Value] { frames.first ?? [] }
     /// `frames[k][i]` is the value of `tracks[i]` at the `k`th time of the last
-    /// `sample(_:at:failed:)`.
+    /// `sample(_:at:failed:)`. Rows from `k = times.count` on are left from a longer run of
+    /// frames before, kept for the next (runs differ in length: a small batch job's are one
+    /// frame, then up to 63): a row made anew costs about 2K instructions with its first
+    /// copy and its end, and moving rows aside and back cost more than that.
     public private(set) var frames: [[Value]] = []
     /// The distinct layer indices that have tracks, and per track its slot among them.
     private var sampledLayers: [Int] = []
@@ -115,19 +118,12 @@ public struct TrackColumns: Sendable {
     /// first one left out, as when frames are sampled one at a time.
     public mutating func sample(_ scene: Scene, at times: [Double], failed: () -> Bool) throws -> Int {
         updatePlans(for: scene)
-        // Rows added or dropped to fit `times`, not all made again: runs of frames between
-        // events differ in length (a small batch job's first is one frame, the rest up to
-        // FrameStream.framesAhead), and every row is written before it is read.
-        if frames.first?.count != tracks.count {
-            frames = Array(repeating: Array(repeating: .scalar(0), count: tracks.count), count: times.count)
-        } else if frames.count > times.count {
-            // One at a time: removeLast(n) took the general range-replacing path, 1,000
-            // instructions for one or two rows.
-            while frames.count > times.count { frames.removeLast() }
-        } else if frames.count < times.count {
-            frames.append(
-                contentsOf: repeatElement(
-                    Array(repeating: .scalar(0), count: tracks.count), count: times.count - frames.count))
+        // Rows added when `times` needs more, never dropped or made again (see `frames`);
+        // every row is written before it is read.
+        if let row = frames.first, row.count != tracks.count { frames.removeAll() }
+        while frames.count < times.count {
+            // A row of its own each (`repeatElement` shared one buffer, copied at each first write).
+            frames.append(Array(repeating: .scalar(0), count: tracks.count))
         }
         var good = times.count
         var alone = 0
@@ -169,6 +165,21 @@ public struct TrackColumns: Sendable {
         }
         return good
     }
+
+    /// The rows, for the next `TrackColumns` of the same caller (`adoptRows`): a batch
+    /// worker's jobs sample the same few tracks, one stream each. None when they hold more
+    /// than `keptValues` values: a large scene's rows are not worth holding on to.
+    public mutating func takeRows() -> [[Value]] {
+        defer { frames = [] }
+        return frames.count * tracks.count <= TrackColumns.keptValues ? frames : []
+    }
+
+    /// Rows an earlier `TrackColumns` left (`takeRows`), used when their width fits.
+    public mutating func adoptRows(_ rows: [[Value]]) {
+        if frames.isEmpty { frames = rows }
+    }
+
+    static let keptValues = 4096
 
     /// Track `i`'s value read from its layer's whole presentation.
     private func presentationValue(of i: Int) throws -> Value {

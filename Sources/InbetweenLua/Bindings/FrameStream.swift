@@ -20,10 +20,10 @@ import InbetweenEngine
 /// 2. the tracks are sampled at t (a track appears from the frame its first animation is
 ///    added in and keeps its position). Up to `framesAhead` frames before the next event are
 ///    sampled together, track by track (the scene cannot change between events), with the
-///    values each would get alone. A Lua easing may so run up to `framesAhead - 1` frames
-///    before its frame is handed out: inside it, `now()` reads the time of the first frame
-///    of the run, and a change it makes to the scene shows from the next run of frames on
-///    (one frame at a time, from the next frame);
+///    values each would get alone. A Lua easing may so run up to `framesAhead(tracks:) - 1`
+///    frames (7 from 64 tracks up, at most 63) before its frame is handed out: inside it,
+///    `now()` reads the time of the first frame of the run, and a change it makes to the
+///    scene shows from the next run of frames on (one frame at a time, from the next frame);
 /// 3. before the frame is handed out: the limits (frames, instructions, memory, time), an
 ///    error a Lua easing raised while sampling it, and every value being finite are checked,
 ///    so a failing frame never reaches an output, and every frame before it does.
@@ -85,6 +85,12 @@ public final class FrameStream {
         if let total, maxFrames > 0, total > maxFrames {
             throw runtime.frameLimitError(maxFrames, frames: total)
         }
+        columns.adoptRows(runtime.spareRows)
+        runtime.spareRows = []
+    }
+
+    deinit {
+        runtime.spareRows = columns.takeRows()
     }
 
     /// The next frame, or nil after the last one (and after an error).
@@ -143,8 +149,18 @@ public final class FrameStream {
 
     /// How many frames are computed together at most: enough that a track's state, fetched
     /// once for all of them, costs little per frame; few enough that their values (40 bytes a
-    /// track each) stay in the cache until written.
-    static let framesAhead = 8
+    /// track each) stay in the cache until written. That is about `valuesAhead` values: 8
+    /// frames from 64 tracks up, and up to 64 frames for a scene of one track. Each run of
+    /// frames also costs its own work whatever its length (the events due, the tracks'
+    /// discovery and plans, the rows made to fit: 4-5K instructions), and with 8 frames a
+    /// run, a small batch job (one track, 60 frames) spent 9 runs on its 60 frames, 6% of
+    /// the job; now 2.
+    static func framesAhead(tracks: Int) -> Int {
+        min(mostFramesAhead, max(fewestFramesAhead, valuesAhead / max(1, tracks)))
+    }
+    static let fewestFramesAhead = 8
+    static let mostFramesAhead = 64
+    static let valuesAhead = 512
 
     /// Delivers the events due by the next frame's time, then computes that frame and the
     /// following ones up to the next event, the last frame or `framesAhead` frames.
@@ -184,19 +200,20 @@ public final class FrameStream {
         // Only events change the scene (their callbacks are the only Lua code that can), so
         // the frames before the next one see the same scene.
         let nextEvent = state.scene.nextEventTime() ?? .infinity
+        // One copy of the scene for both (each read of the class's property copied it, a
+        // retain per field: a tenth of a small batch job's sampling).
+        let scene = state.scene
+        columns.discover(in: scene)
+        let framesAhead = FrameStream.framesAhead(tracks: columns.tracks.count)
         ahead.times.removeAll(keepingCapacity: true)
         ahead.times.append(time)
-        while ahead.times.count < FrameStream.framesAhead, index + ahead.times.count <= lastIndex {
+        while ahead.times.count < framesAhead, index + ahead.times.count <= lastIndex {
             let t = clock.time(ofFrame: index + ahead.times.count)
             guard t < nextEvent else { break }
             ahead.times.append(t)
         }
         ahead.taken = 0
         ahead.error = nil
-        // One copy of the scene for both (each read of the class's property copied it, a
-        // retain per field: a tenth of a small batch job's sampling).
-        let scene = state.scene
-        columns.discover(in: scene)
         let luaState = host.L
         ahead.good = try columns.sample(scene, at: ahead.times) {
             // A later failure is always at an earlier frame (later tracks stop before the

@@ -70,7 +70,7 @@ final class FrameStreamTests: XCTestCase {
         XCTAssertNil(try stream.next(), "nothing after an error")
     }
 
-    /// Frames are computed a few at a time, track by track (`FrameStream.framesAhead`): two
+    /// Frames are computed a few at a time, track by track (`FrameStream.framesAhead(tracks:)`): two
     /// easings failing in one such run still stop the stream at the first frame that failed,
     /// with that frame's error. At 10 fps, the basic animation (computed first, `TrackPlan.Kind`)
     /// fails from frame 6 (progress 0.6 > 0.5), the keyframe one from frame 4 (0.4 > 0.35):
@@ -86,7 +86,7 @@ final class FrameStreamTests: XCTestCase {
             scene{fps = 10}
             """)
         let stream = try r.frames()
-        XCTAssertGreaterThan(FrameStream.framesAhead, 6, "both failures must fall in the first run of frames")
+        XCTAssertGreaterThan(FrameStream.framesAhead(tracks: 2), 6, "both failures must fall in the first run of frames")
         var times: [Double] = []
         XCTAssertThrowsError(try { while let frame = try stream.next() { times.append(frame.time) } }()) {
             error in
