@@ -86,7 +86,8 @@ final class FrameStreamTests: XCTestCase {
             scene{fps = 10}
             """)
         let stream = try r.frames()
-        XCTAssertGreaterThan(FrameStream.framesAhead(tracks: 2), 6, "both failures must fall in the first run of frames")
+        XCTAssertGreaterThan(
+            FrameStream.framesAhead(tracks: 2), 6, "both failures must fall in the first run of frames")
         var times: [Double] = []
         XCTAssertThrowsError(try { while let frame = try stream.next() { times.append(frame.time) } }()) {
             error in
