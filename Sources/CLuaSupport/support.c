@@ -237,6 +237,74 @@ int ib_callnumber(lua_State *L, lua_Integer ref, double x, double *result) {
     return status == LUA_OK ? IB_CALL_NOTFINITE : status;
 }
 
+// ib_callnumbers' state, handed to `callmany` as a light userdata.
+typedef struct {
+    double *xs;
+    int n;
+    int good;
+    lua_Integer ref;
+    int failed;  // f returned something that is not a finite number (left on the top)
+} Many;
+
+// Runs inside ib_callnumbers' protected call: an error raised by f unwinds to it, through C
+// frames only. Stops at the first result that is not a finite number, and after the call in
+// which a limit fired (the per-call check ib_callnumber's caller makes).
+static int callmany(lua_State *L) {
+    Many *m = lua_touserdata(L, 1);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, m->ref);  // 2: f
+    for (int j = 0; j < m->n; j++) {
+        lua_pushvalue(L, 2);
+        lua_pushnumber(L, m->xs[j]);
+        lua_call(L, 1, 1);
+        double y = lua_tonumber(L, -1);  // what ib_callnumber checks: a number, not a string
+        if (lua_type(L, -1) != LUA_TNUMBER || !isfinite(y)) {
+            m->failed = 1;
+            return 1;
+        }
+        m->xs[j] = y;
+        lua_settop(L, 2);
+        if (ib_stopreason(L) != 0) return 0;
+        m->good = j + 1;
+    }
+    return 0;
+}
+
+// The traceback of an error in f, as ib_callnumber's: without the line `callmany` adds at the
+// bottom ("[C]: in ?"), a frame no single call has.
+static int ib_manyhandler(lua_State *L) {
+    ib_msghandler(L);
+    size_t length;
+    const char *text = lua_tolstring(L, -1, &length);
+    static const char tail[] = "\n\t[C]: in ?";
+    size_t t = sizeof tail - 1;
+    if (text != NULL && length >= t && memcmp(text + length - t, tail, t) == 0) {
+        lua_pushlstring(L, text, length - t);
+    }
+    return 1;
+}
+
+int ib_callnumbers(lua_State *L, lua_Integer ref, double *xs, int n, int *good) {
+    ib_Host *h = host_of(L);
+    Many m = {xs, n, 0, ref, 0};
+    int base = lua_gettop(L) + 1;
+    lua_pushcfunction(L, ib_manyhandler);
+    lua_pushcfunction(L, callmany);
+    lua_pushlightuserdata(L, &m);
+    int saved = h->canFail;
+    h->canFail = 1;
+    if (!saved) h->exceeded = 0;
+    int status = lua_pcall(L, 1, 1, base);
+    h->canFail = saved;
+    h->exceeded = 0;
+    *good = m.good;
+    if (status == LUA_OK && !m.failed) {
+        lua_settop(L, base - 1);
+        return LUA_OK;
+    }
+    lua_remove(L, base);
+    return status == LUA_OK ? IB_CALL_NOTFINITE : status;
+}
+
 // A chunk handed to lua_load in up to four pieces (a text is one; a compiled chunk with its
 // source name replaced is four, see ib_loadcompiledas).
 typedef struct {

@@ -42,6 +42,14 @@ int ib_pcall(lua_State *L, int nargs, int nresults, int traceback);
 int ib_callnumber(lua_State *L, lua_Integer ref, double x, double *result);
 #define IB_CALL_NOTFINITE 100
 
+/// f(xs[j]) into xs[j] for j = 0, 1, ... n - 1, in one protected call: what n calls of
+/// ib_callnumber compute, each call's setting up (the handler, the function from the registry,
+/// the protected call) paid once. *good is how many leading values are f's and may be used:
+/// n; or j, with the status and what ib_callnumber leaves on the top, when f failed at xs[j]
+/// (xs[j] is then left as it was); or j, with LUA_OK, when a limit fired (ib_stopreason)
+/// during or after the call that computed xs[j].
+int ib_callnumbers(lua_State *L, lua_Integer ref, double *xs, int n, int *good);
+
 /// Loads a text chunk (binary chunks are refused). Pushes the function or an error message.
 int ib_loadtext(lua_State *L, const char *text, size_t length, const char *chunkname);
 

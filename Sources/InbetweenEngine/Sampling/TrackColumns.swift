@@ -12,6 +12,8 @@ public struct TrackColumns: Sendable {
     /// frame, then up to 63): a row made anew costs about 2K instructions with its first
     /// copy and its end, and moving rows aside and back cost more than that.
     public private(set) var frames: [[Value]] = []
+    /// `TrackPlan.values(at:count:into:track:scratch:)`'s working arrays.
+    private var manyScratch = TrackPlan.ManyScratch()
     /// The distinct layer indices that have tracks, and per track its slot among them.
     private var sampledLayers: [Int] = []
     private var slotOfLayer: [Int: Int] = [:]
@@ -130,6 +132,19 @@ public struct TrackColumns: Sendable {
         for i in order {
             wholePresentation[i] = true
             guard let plan = plans[i] else { continue }
+            if let computed = try plan.values(
+                at: times, count: good, into: &frames, track: i, scratch: &manyScratch)
+            {
+                // The timing function failed, or a limit fired, at frame `computed`: the check
+                // below after each value would have found it there.
+                if computed < good {
+                    _ = failed()
+                    good = computed
+                }
+                wholePresentation[i] = false
+                alone += 1
+                continue
+            }
             var k = 0
             while k < good {
                 guard let value = try plan.value(at: times[k]) else { break }

@@ -6,7 +6,7 @@
 /// sampling fetches for it (issue 10, goals 7 and 9). Identical means bit for bit
 /// (`Animation+Identical.swift`), so sharing changes no value.
 struct TrackPlanSharing: Sendable {
-    var basic: (animation: BasicAnimation, apply: TrackPlan.Step.Apply)?
+    var basic: (animation: BasicAnimation, apply: TrackPlan.Step.Apply, many: TrackPlan.ManyFrames?)?
     var keyframe: (animation: KeyframeAnimation, apply: TrackPlan.Step.Apply)?
     var spring: (animation: SpringAnimation, apply: TrackPlan.Step.Apply)?
     /// The last root value with an array (a transform or vector) as it came, and the copy the

@@ -210,7 +210,9 @@ extension Runtime {
         case LUA_TFUNCTION:
             let ref = LuaReference(host: host, index: i, name: "function")
             return .custom(
-                CustomTiming(name: ref.definedAt.isEmpty ? "function" : ref.definedAt, ref.evaluate))
+                CustomTiming(
+                    name: ref.definedAt.isEmpty ? "function" : ref.definedAt, many: ref.evaluateMany,
+                    ref.evaluate))
         case LUA_TSTRING:
             return try timing(named: s.string(at: i)!, argument: i)
         default:
@@ -264,7 +266,8 @@ extension Runtime {
         let function = lua_topointer(host.L, -1)
         if let cached = state.easings[spec], cached.function == function { return cached.timing }
         let ref = LuaReference(host: host, index: -1, name: spec)
-        let timing = TimingFunction.custom(CustomTiming(name: spec, identity: ref, ref.evaluate))
+        let timing = TimingFunction.custom(
+            CustomTiming(name: spec, identity: ref, many: ref.evaluateMany, ref.evaluate))
         state.easings[spec] = (function, timing)
         return timing
     }

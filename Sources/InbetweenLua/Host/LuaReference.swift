@@ -63,6 +63,17 @@ public final class LuaReference: @unchecked Sendable {
         return 0
     }
 
+    /// f(x) for each x, in place, in one protected call (`ib_callnumbers`); returns how many
+    /// leading values are f's. Fewer than all: f failed at the next one (`pendingError` is
+    /// set, as `evaluate` sets it) or a limit fired (`ib_stopreason`).
+    public func evaluateMany(_ xs: UnsafeMutableBufferPointer<Double>) -> Int {
+        guard liveness.isAlive, let base = xs.baseAddress else { return 0 }
+        var good: Int32 = 0
+        let status = ib_callnumbers(host.L, lua_Integer(ref), base, Int32(xs.count), &good)
+        if status != LUA_OK { recordFailure(status, at: xs[Int(good)]) }
+        return Int(good)
+    }
+
     /// The error of a failed `evaluate`, on the stack top, popped and kept as `pendingError`.
     @inline(never)
     private func recordFailure(_ status: Int32, at x: Double) {

@@ -97,6 +97,73 @@ final class FrameStreamTests: XCTestCase {
         XCTAssertNil(try stream.next(), "nothing after an error")
     }
 
+    /// A basic animation's Lua easing is called for a whole run of frames in one protected
+    /// call (`TrackPlan.ManyFrames`): still once per frame it is in effect at, in frame order,
+    /// with the fraction that frame has, and its result makes the frame's value. At 8 fps the
+    /// animation (begin 0.25 s, 1 s long, removed at its end) is in effect at frames 2 ... 9
+    /// (t = 0.25 ... 1.125; fractions (t - 0.25) / 1 = 0, 1/8, ... 7/8, exact in binary);
+    /// the other frames show the model value 5.
+    func testLuaEasingRunsOncePerFrameInOrderOverARunOfFrames() throws {
+        let r = try runtime(
+            """
+            calls = {}
+            local l = layer{name = "l", opacity = 5}
+            l:add(animation.basic{keyPath = "opacity", fromValue = 0, toValue = 10, beginTime = 0.25, duration = 1,
+              timingFunction = function(t) calls[#calls + 1] = string.format("%d", t * 8) return t * t end})
+            scene{fps = 8, to = 1.5}
+            """)
+        let stream = try r.frames()
+        var values: [Double] = []
+        while let frame = try stream.next() {
+            guard case .scalar(let v) = frame.values[0] else { return XCTFail("\(frame.values)") }
+            values.append(v)
+        }
+        XCTAssertEqual(try strings(r, "calls"), (0..<8).map { String($0) })  // fraction * 8
+        // 0 + (10 - 0) * p, p = (k/8)^2: every operand a short binary fraction, so exact.
+        let eased = (0..<8).map { 10 * (Double($0) / 8) * (Double($0) / 8) }
+        XCTAssertEqual(values, [5, 5] + eased + [5, 5, 5])
+    }
+
+    /// A result that is not a finite number, in the middle of a run of frames computed in one
+    /// call, names the fraction it was computed for (that run's input at the failing frame)
+    /// and stops the stream there: at 10 fps, frames 0 ... 5 come out; t = 0.6 fails.
+    func testNonFiniteEasingResultInARunNamesItsFraction() throws {
+        let r = try runtime(
+            """
+            local l = layer{name = "l"}
+            l:add(animation.basic{keyPath = "opacity", fromValue = 0, toValue = 1, duration = 1,
+              timingFunction = function(t) if t > 0.55 then return 1 / 0 end return t end})
+            scene{fps = 10}
+            """)
+        let stream = try r.frames()
+        var times: [Double] = []
+        XCTAssertThrowsError(try { while let frame = try stream.next() { times.append(frame.time) } }()) {
+            error in
+            let message = (error as? LuaError)?.message ?? "\(error)"
+            XCTAssertTrue(message.contains("must return a finite number, got inf (at t = 0.6)"), message)
+        }
+        XCTAssertEqual(times, [0, 0.1, 0.2, 0.3, 0.4, 0.5])  // i/10, exact as computed
+    }
+
+    /// An easing's error from a run of frames computed in one call has the traceback a single
+    /// call gives: it ends at the easing, with no frame of the C loop that made the calls
+    /// below it.
+    func testEasingErrorTracebackEndsAtTheEasing() throws {
+        let r = try runtime(
+            """
+            local l = layer{name = "l"}
+            l:add(animation.basic{keyPath = "opacity", fromValue = 0, toValue = 1, duration = 1,
+              timingFunction = function(t) if t > 0.25 then error("late") end return t end})
+            scene{fps = 10}
+            """)
+        let stream = try r.frames()
+        XCTAssertThrowsError(try { while try stream.next() != nil {} }()) { error in
+            let traceback = (error as? LuaError)?.traceback ?? ""
+            XCTAssertTrue(traceback.contains("scene:3: in function <scene:3>"), traceback)
+            XCTAssertFalse(traceback.hasSuffix("[C]: in ?"), traceback)
+        }
+    }
+
     /// Two layers' animations stop at the same time; the one added first (to the layer made
     /// second) stops first: equal times keep the order the events were scheduled in.
     func testEqualTimeEventsFireInSchedulingOrder() throws {
