@@ -38,7 +38,8 @@ enum Worker {
         try writeAll(replies, WorkerMessages.ready)
         let numbers = NumberFormat(precision: precision)
         let times = TimeTexts(numbers: numbers)
-        let crashOn = ProcessInfo.processInfo.environment[crashVariable]
+        // getenv, not ProcessInfo's dictionary of the whole environment (400K instructions).
+        let crashOn = getenv(crashVariable).map { String(cString: $0) }
         var reader = LineReader(fd: STDIN_FILENO)
         var folders: OpenJobFolders?
         while let lines = reader.readLines() {

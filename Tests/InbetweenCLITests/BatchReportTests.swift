@@ -1,0 +1,56 @@
+import Foundation
+import XCTest
+
+@testable import inbetween
+
+/// The batch's summary numbers, written without `String(format:)`, and the workers'
+/// environment, read from `environ` without ProcessInfo.
+final class BatchReportTests: XCTestCase {
+    /// `fixed` gives what `%.Nf` gives for values that are not exactly half way between two
+    /// results (there C's printf rounds the exact binary value half to even, `fixed` away from
+    /// zero): 2,000 values from a fixed seed between 0 and 10^6, with 0 to 3 decimals, and the
+    /// ones the summary meets most (0, whole numbers, sizes in KiB).
+    func testFixedMatchesPrintfAwayFromTies() {
+        var generator = SplitMix(seed: 12_345)
+        var values: [Double] = [0, 1, 9.96, 99.95000001, 0.004, 1023.0 / 1024, 2551.0 / 1024, 123_456]
+        for _ in 0..<2000 {
+            values.append(Double(generator.next() % 1_000_000_000) / 1000 + 0.0001)
+        }
+        for value in values {
+            for decimals in 0...3 {
+                XCTAssertEqual(
+                    BatchReport.fixed(value, decimals: decimals), String(format: "%.\(decimals)f", value),
+                    "\(value) with \(decimals) decimals")
+            }
+        }
+        XCTAssertEqual(BatchReport.fixed(-2.5, decimals: 2), "-2.50")
+        XCTAssertEqual(BatchReport.fixed(-0.0001, decimals: 2), "0.00")  // no "-0.00"
+        XCTAssertEqual(BatchReport.fixed(.infinity, decimals: 1), String(format: "%.1f", Double.infinity))
+        XCTAssertEqual(BatchReport.size(2551 * 1000), "2.4 MiB")  // 2,551,000 / 2^20 = 2.4328...
+        XCTAssertEqual(BatchReport.size(2551), "2.5 KiB")  // 2,551 / 1,024 = 2.4912...
+    }
+
+    /// The workers get our environment as it is, plus SWIFT_BACKTRACE=enable=no when it is
+    /// unset (a crashing worker's backtrace would bury the progress output).
+    func testWorkerEnvironmentIsOursPlusTheBacktraceSetting() {
+        let ours = ProcessInfo.processInfo.environment
+        var expected = Set(ours.map { "\($0.key)=\($0.value)" })
+        if ours["SWIFT_BACKTRACE"] == nil { expected.insert("SWIFT_BACKTRACE=enable=no") }
+        XCTAssertEqual(Set(WorkerPool.environment), expected)
+        XCTAssertEqual(WorkerPool.environment.count, expected.count, "each variable once")
+    }
+}
+
+/// A small deterministic generator (SplitMix64, Steele, Lea and Flood 2014), so the values
+/// tried are the same on every run.
+private struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
