@@ -67,13 +67,17 @@ enum JobList {
     /// case-insensitive or normalising file system (macOS, a Windows share) stores them as
     /// one. (Swift's String equality is canonical equivalence, so the second comes free.)
     static func checkUniqueOutputs(_ jobs: [BatchJob]) throws {
-        var seen: [String: BatchJob] = [:]
-        for job in jobs {
+        // Indices, not jobs, and room for all at once: a dictionary of whole jobs, grown as
+        // it went, was a third of this check's 2.6M instructions for 1,000 jobs.
+        var seen: [String: Int] = [:]
+        seen.reserveCapacity(jobs.count)
+        for (index, job) in jobs.enumerated() {
             if let problem = OutputName.problem(job.output) {
                 throw JobListError("\(job.origin): \(problem)")
             }
             let key = job.output.lowercased()
-            if let first = seen[key] {
+            if let firstIndex = seen[key] {
+                let first = jobs[firstIndex]
                 if Array(first.output.utf8) == Array(job.output.utf8) {
                     throw JobListError(
                         "\(job.origin): output '\(job.output)' is also written by \(first.origin); give one of them another name"
@@ -83,7 +87,7 @@ enum JobList {
                     "\(job.origin): output '\(job.output)' and '\(first.output)' (\(first.origin)) are one file on a case-insensitive or normalising file system; give one of them another name"
                 )
             }
-            seen[key] = job
+            seen[key] = index
         }
     }
 }

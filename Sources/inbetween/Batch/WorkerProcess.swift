@@ -107,14 +107,27 @@ final class WorkerProcess {
             let code = (status >> 8) & 0xff
             return code == 0 ? nil : "exited with status \(code)"
         }
-        let name = signalNames[signal].map { " (\($0))" } ?? ""
+        let name = signalName(signal).map { " (\($0))" } ?? ""
         return "killed by signal \(signal)\(name)"
     }
 
-    static let signalNames: [Int32: String] = [
-        SIGABRT: "SIGABRT", SIGSEGV: "SIGSEGV", SIGBUS: "SIGBUS", SIGILL: "SIGILL", SIGFPE: "SIGFPE",
-        SIGKILL: "SIGKILL", SIGTERM: "SIGTERM", SIGINT: "SIGINT", SIGTRAP: "SIGTRAP",
-    ]
+    /// A switch, not a dictionary: every batch describes its workers' ends (killed by SIGKILL
+    /// when it is done), and the dictionary's first use cost 340K instructions (the runtime
+    /// looking up its key type's conformances) in the last moment of every batch.
+    static func signalName(_ signal: Int32) -> String? {
+        switch signal {
+        case SIGABRT: "SIGABRT"
+        case SIGSEGV: "SIGSEGV"
+        case SIGBUS: "SIGBUS"
+        case SIGILL: "SIGILL"
+        case SIGFPE: "SIGFPE"
+        case SIGKILL: "SIGKILL"
+        case SIGTERM: "SIGTERM"
+        case SIGINT: "SIGINT"
+        case SIGTRAP: "SIGTRAP"
+        default: nil
+        }
+    }
 
     /// This program's own executable, to start workers from.
     static var executablePath: String {
