@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 
+@testable import InbetweenEngine  // SplitMix64
 @testable import inbetween
 
 /// The batch's summary numbers, written without `String(format:)`, and the workers'
@@ -11,7 +12,7 @@ final class BatchReportTests: XCTestCase {
     /// zero): 2,000 values from a fixed seed between 0 and 10^6, with 0 to 3 decimals, and the
     /// ones the summary meets most (0, whole numbers, sizes in KiB).
     func testFixedMatchesPrintfAwayFromTies() {
-        var generator = SplitMix(seed: 12_345)
+        var generator = SplitMix64(seed: 12_345)
         var values: [Double] = [0, 1, 9.96, 99.95000001, 0.004, 1023.0 / 1024, 2551.0 / 1024, 123_456]
         for _ in 0..<2000 {
             values.append(Double(generator.next() % 1_000_000_000) / 1000 + 0.0001)
@@ -38,19 +39,5 @@ final class BatchReportTests: XCTestCase {
         if ours["SWIFT_BACKTRACE"] == nil { expected.insert("SWIFT_BACKTRACE=enable=no") }
         XCTAssertEqual(Set(WorkerPool.environment), expected)
         XCTAssertEqual(WorkerPool.environment.count, expected.count, "each variable once")
-    }
-}
-
-/// A small deterministic generator (SplitMix64, Steele, Lea and Flood 2014), so the values
-/// tried are the same on every run.
-private struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
