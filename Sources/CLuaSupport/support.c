@@ -192,20 +192,26 @@ static int ib_msghandler(lua_State *L) {
     return 1;
 }
 
-int ib_pcall(lua_State *L, int nargs, int nresults, int traceback) {
+// lua_pcall with the allocator allowed to refuse (canFail, see ib_alloc) for the call's length.
+static int pcall_refusable(lua_State *L, int nargs, int nresults, int handler) {
     ib_Host *h = host_of(L);
+    int saved = h->canFail;
+    h->canFail = 1;
+    if (!saved) h->exceeded = 0;  // an overrun outside any call cannot be undone; do not blame this one
+    int status = lua_pcall(L, nargs, nresults, handler);
+    h->canFail = saved;
+    h->exceeded = 0;
+    return status;
+}
+
+int ib_pcall(lua_State *L, int nargs, int nresults, int traceback) {
     int base = 0;
     if (traceback) {
         base = lua_gettop(L) - nargs;
         lua_pushcfunction(L, ib_msghandler);
         lua_insert(L, base);
     }
-    int saved = h->canFail;
-    h->canFail = 1;
-    if (!saved) h->exceeded = 0;  // an overrun outside any call cannot be undone; do not blame this one
-    int status = lua_pcall(L, nargs, nresults, base);
-    h->canFail = saved;
-    h->exceeded = 0;
+    int status = pcall_refusable(L, nargs, nresults, base);
     if (traceback) lua_remove(L, base);
     return status;
 }
@@ -214,17 +220,11 @@ int ib_pcall(lua_State *L, int nargs, int nresults, int traceback) {
 // under the function (pushed first instead), and with the registry lookup, the argument and
 // the check of the result in the same C call (see CLuaSupport.h).
 int ib_callnumber(lua_State *L, lua_Integer ref, double x, double *result) {
-    ib_Host *h = host_of(L);
     int base = lua_gettop(L) + 1;
     lua_pushcfunction(L, ib_msghandler);
     lua_rawgeti(L, LUA_REGISTRYINDEX, ref);
     lua_pushnumber(L, x);
-    int saved = h->canFail;
-    h->canFail = 1;
-    if (!saved) h->exceeded = 0;
-    int status = lua_pcall(L, 1, 1, base);
-    h->canFail = saved;
-    h->exceeded = 0;
+    int status = pcall_refusable(L, 1, 1, base);
     if (status == LUA_OK && lua_type(L, -1) == LUA_TNUMBER) {
         double y = lua_tonumber(L, -1);
         if (isfinite(y)) {
@@ -284,18 +284,12 @@ static int ib_manyhandler(lua_State *L) {
 }
 
 int ib_callnumbers(lua_State *L, lua_Integer ref, double *xs, int n, int *good) {
-    ib_Host *h = host_of(L);
     Many m = {xs, n, 0, ref, 0};
     int base = lua_gettop(L) + 1;
     lua_pushcfunction(L, ib_manyhandler);
     lua_pushcfunction(L, callmany);
     lua_pushlightuserdata(L, &m);
-    int saved = h->canFail;
-    h->canFail = 1;
-    if (!saved) h->exceeded = 0;
-    int status = lua_pcall(L, 1, 1, base);
-    h->canFail = saved;
-    h->exceeded = 0;
+    int status = pcall_refusable(L, 1, 1, base);
     *good = m.good;
     if (status == LUA_OK && !m.failed) {
         lua_settop(L, base - 1);

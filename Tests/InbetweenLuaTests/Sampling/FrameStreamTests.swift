@@ -14,6 +14,17 @@ final class FrameStreamTests: XCTestCase {
         return runtime
     }
 
+    /// One layer whose opacity goes 0 -> 1 over 1 s with `easing` (Lua source), at 10 fps.
+    private func opacityRuntime(easing: String) throws -> Runtime {
+        try runtime(
+            """
+            local l = layer{name = "l"}
+            l:add(animation.basic{keyPath = "opacity", fromValue = 0, toValue = 1, duration = 1,
+              timingFunction = \(easing)})
+            scene{fps = 10}
+            """)
+    }
+
     /// The Lua global `name`, read as an array of strings.
     private func strings(_ runtime: Runtime, _ name: String) throws -> [String] {
         try runtime.host.load(string: "return table.concat(\(name), ' ')", chunkName: "=read")
@@ -53,13 +64,7 @@ final class FrameStreamTests: XCTestCase {
     /// An easing that fails at progress > 0.5 stops the run before the frame that called it:
     /// at 10 fps over 1 s frames 0 ... 5 (progress <= 0.5) come out, frame 6 never does.
     func testLuaEasingErrorStopsBeforeItsFrame() throws {
-        let r = try runtime(
-            """
-            local l = layer{name = "l"}
-            l:add(animation.basic{keyPath = "opacity", fromValue = 0, toValue = 1, duration = 1,
-              timingFunction = function(t) if t > 0.5 then error("too far") end return t end})
-            scene{fps = 10}
-            """)
+        let r = try opacityRuntime(easing: #"function(t) if t > 0.5 then error("too far") end return t end"#)
         let stream = try r.frames()
         var times: [Double] = []
         XCTAssertThrowsError(try { while let frame = try stream.next() { times.append(frame.time) } }()) {
@@ -128,13 +133,7 @@ final class FrameStreamTests: XCTestCase {
     /// call, names the fraction it was computed for (that run's input at the failing frame)
     /// and stops the stream there: at 10 fps, frames 0 ... 5 come out; t = 0.6 fails.
     func testNonFiniteEasingResultInARunNamesItsFraction() throws {
-        let r = try runtime(
-            """
-            local l = layer{name = "l"}
-            l:add(animation.basic{keyPath = "opacity", fromValue = 0, toValue = 1, duration = 1,
-              timingFunction = function(t) if t > 0.55 then return 1 / 0 end return t end})
-            scene{fps = 10}
-            """)
+        let r = try opacityRuntime(easing: #"function(t) if t > 0.55 then return 1 / 0 end return t end"#)
         let stream = try r.frames()
         var times: [Double] = []
         XCTAssertThrowsError(try { while let frame = try stream.next() { times.append(frame.time) } }()) {
@@ -149,13 +148,7 @@ final class FrameStreamTests: XCTestCase {
     /// call gives: it ends at the easing, with no frame of the C loop that made the calls
     /// below it.
     func testEasingErrorTracebackEndsAtTheEasing() throws {
-        let r = try runtime(
-            """
-            local l = layer{name = "l"}
-            l:add(animation.basic{keyPath = "opacity", fromValue = 0, toValue = 1, duration = 1,
-              timingFunction = function(t) if t > 0.25 then error("late") end return t end})
-            scene{fps = 10}
-            """)
+        let r = try opacityRuntime(easing: #"function(t) if t > 0.25 then error("late") end return t end"#)
         let stream = try r.frames()
         XCTAssertThrowsError(try { while try stream.next() != nil {} }()) { error in
             let traceback = (error as? LuaError)?.traceback ?? ""
