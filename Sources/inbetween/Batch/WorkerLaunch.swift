@@ -6,7 +6,21 @@ import Foundation
 /// them when the batch ends before (listing failed), are killed and reaped here, so none
 /// outlives the batch.
 final class WorkerLaunch {
-    private var workers: [WorkerProcess] = []
+    /// Each worker's start, on a thread of its own until `take` waits for them.
+    private var starts: [Start] = []
+
+    /// One worker's start: posix_spawn blocks its caller until the child has called exec
+    /// (glibc's vfork), and the caller, woken on the CPU where the new worker now loads its
+    /// plugins, waited there 3-5 ms behind it while the other CPU idled (seen with the
+    /// scheduler's trace in 3 batches of 6). On threads of their own (which start workers
+    /// one at a time, `WorkerProcess.init`) those waits no longer hold up the parent, which
+    /// lists the jobs meanwhile.
+    private final class Start: @unchecked Sendable {
+        // @unchecked: `worker` is written by the thread before it signals `done`, and read
+        // only after `take` waited on `done`.
+        var worker: WorkerProcess?
+        let done = DispatchSemaphore(value: 0)
+    }
 
     /// Starts `count` workers. One that cannot be started is not an error here: the pool starts
     /// its workers itself when it has too few, and reports that failure.
@@ -15,24 +29,32 @@ final class WorkerLaunch {
         // write, not kill us (and workers inherit the setting, as they did from the pool).
         signal(SIGPIPE, SIG_IGN)
         let executable = WorkerProcess.executablePath
+        _ = WorkerPool.environment  // made once, here, not by the threads at once
         for i in 0..<max(0, count) {
-            guard
-                let worker = try? WorkerPool.spawn(
+            let start = Start()
+            starts.append(start)
+            Thread.detachNewThread {
+                start.worker = try? WorkerPool.spawn(
                     executable: executable, workerArguments: workerArguments, first: i == 0)
-            else { break }
-            workers.append(worker)
+                start.done.signal()
+            }
         }
     }
 
     deinit {
+        let workers = take()
         for worker in workers { worker.kill() }  // all first, as WorkerPool's deinit
         for worker in workers { worker.finish() }
     }
 
-    /// The workers, now the caller's to use or end.
+    /// The workers started, in order (waiting for the starts still under way), now the
+    /// caller's to use or end.
     func take() -> [WorkerProcess] {
-        defer { workers = [] }
-        return workers
+        defer { starts = [] }
+        return starts.compactMap { start in
+            start.done.wait()
+            return start.worker
+        }
     }
 
     /// How many workers the batch can use at most, known before its jobs are listed: one per

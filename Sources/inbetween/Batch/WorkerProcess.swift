@@ -19,8 +19,13 @@ final class WorkerProcess {
     /// When it was started (monotonic seconds).
     let startedAt = WorkerPool.now()
 
-    /// Starts `executable arguments...`.
+    /// Starts `executable arguments...`. One start at a time (`starting`): workers are started
+    /// from threads of their own (`WorkerLaunch`), and a worker started between another's
+    /// `pipe` and its close-on-exec flags would inherit that worker's stdin and hold it open
+    /// (the flags cannot be set by `pipe` itself: Swift's Glibc has no `pipe2`).
     init(executable: String, arguments: [String], environment: [String]) throws {
+        WorkerProcess.starting.lock()
+        defer { WorkerProcess.starting.unlock() }
         var toChild: [Int32] = [0, 0]
         var fromChild: [Int32] = [0, 0]
         guard pipe(&toChild) == 0, pipe(&fromChild) == 0 else {
@@ -52,6 +57,8 @@ final class WorkerProcess {
         input = toChild[1]
         reader = LineReader(fd: fromChild[0])
     }
+
+    private static let starting = NSLock()
 
     /// Whether it was sent the batch's folders (its first line, see WorkerMessages).
     private(set) var knowsFolders = false
