@@ -113,9 +113,11 @@ public struct TrackColumns: Sendable {
     /// The scene must be the same at every time of `times` (no event between them: only events
     /// run Lua code that changes it). The values are those each time would get sampled alone.
     ///
-    /// `failed` is asked after every value computed; true (a Lua easing failed, a limit fired)
-    /// means the value just computed, at `times[k]`, is not to be used: later tracks are then
-    /// computed only before `times[k]`. Returns how many leading times have every value
+    /// `failed` is asked after every value computed one at a time; true (a Lua easing failed, a
+    /// limit fired) means the value just computed, at `times[k]`, is not to be used: later
+    /// tracks are then computed only before `times[k]`. A track whose timing function computes
+    /// a run at once (`TrackPlan.values`) stops at the first failure itself, checking the
+    /// limits after each call, and `failed` is asked once, then, for its error. Returns how many leading times have every value
     /// (`times.count` when nothing failed): the frame where the first failure happened is the
     /// first one left out, as when frames are sampled one at a time.
     public mutating func sample(_ scene: Scene, at times: [Double], failed: () -> Bool) throws -> Int {

@@ -157,6 +157,29 @@ final class FrameStreamTests: XCTestCase {
         }
     }
 
+    /// A limit that fires inside a run of frames computed in one call stops the stream at the
+    /// frame whose easing call it fired in, also when the easing's own `pcall` catches the
+    /// limit's error (once a limit fired, every further instruction raises it again, so the
+    /// easing fails as soon as it goes on). At 10 fps the loop starts at progress 0.6: frames
+    /// 0 ... 5 come out, then the limit's error. (10^6 instructions: far more than frames
+    /// 0 ... 5 take, far fewer than the loop, which never ends.)
+    func testLimitInsideARunStopsAtItsFrameEvenWhenCaught() throws {
+        for body in ["while true do end", "pcall(function() while true do end end)"] {
+            let r = try opacityRuntime(easing: "function(t) if t > 0.55 then \(body) end return t end")
+            r.host.limits = LuaLimits(instructions: 1_000_000)
+            var times: [Double] = []
+            XCTAssertThrowsError(
+                try r.host.withBudget {
+                    let stream = try r.frames()
+                    while let frame = try stream.next() { times.append(frame.time) }
+                }, body
+            ) { error in
+                XCTAssertEqual((error as? LuaError)?.limit, .instructions, "\(body): \(error)")
+            }
+            XCTAssertEqual(times, [0, 0.1, 0.2, 0.3, 0.4, 0.5], body)  // i/10, exact as computed
+        }
+    }
+
     /// Two layers' animations stop at the same time; the one added first (to the layer made
     /// second) stops first: equal times keep the order the events were scheduled in.
     func testEqualTimeEventsFireInSchedulingOrder() throws {
