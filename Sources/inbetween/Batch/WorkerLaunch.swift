@@ -29,7 +29,6 @@ final class WorkerLaunch {
         // write, not kill us (and workers inherit the setting, as they did from the pool).
         signal(SIGPIPE, SIG_IGN)
         let executable = WorkerProcess.executablePath
-        _ = WorkerPool.environment  // made once, here, not by the threads at once
         for i in 0..<max(0, count) {
             let start = Start()
             starts.append(start)

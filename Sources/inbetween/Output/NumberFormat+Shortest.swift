@@ -83,15 +83,12 @@ extension NumberFormat {
         return p + width
     }
 
-    /// Swift's shortest digits through `Double.write(to:)`, tidied: for subnormals, and the
-    /// reference `writeShortestDigits` is checked against.
+    /// Swift's shortest digits through `Double.write(to:)`, tidied, for a nonzero `value`
+    /// (`writeShortest` writes zero): for subnormals, and the reference `writeShortestDigits`
+    /// is checked against.
     static func writeShortestFromLibrary(_ value: Double, at out: UnsafeMutablePointer<UInt8>)
         -> UnsafeMutablePointer<UInt8>
     {
-        if value == 0 {
-            out.pointee = UInt8(ascii: "0")
-            return out + 1
-        }
         var stream = PointerStream(at: out)
         value.write(to: &stream)
         return tidy(out, count: stream.count)
