@@ -44,8 +44,7 @@ final class TrackPlan: Sendable {
                     many = last.many
                     sharing.shared += 1
                 } else {
-                    apply = Step.basicEvaluation(a, sharing: &sharing)
-                    many = ManyFrames(a, function: sharing.function)
+                    (apply, many) = Step.basicEvaluation(a, sharing: &sharing)
                     sharing.basic = (a, apply, many)
                     sharing.plans[Kind.basic.rawValue] = nil  // made with the evaluation replaced
                 }
@@ -82,18 +81,27 @@ final class TrackPlan: Sendable {
         /// box shared by identical ones (`TrackPlanSharing.timingFunction(_:)`). The whole
         /// animation in each closure was 5.5 cache lines a track that sampling fetched for
         /// every run of frames, most of them the timing function's copy of a curve every layer
-        /// has the same (issue 10, goal 9).
-        static func basicEvaluation(_ a: BasicAnimation, sharing: inout TrackPlanSharing) -> Apply {
+        /// has the same (issue 10, goal 9). With it, the same for many frames at once when the
+        /// timing function computes many values in one call (`ManyFrames`).
+        static func basicEvaluation(_ a: BasicAnimation, sharing: inout TrackPlanSharing) -> (
+            Apply, ManyFrames?
+        ) {
             guard !a.additive, !a.cumulative, a.byValue == nil, let from = a.fromValue, let to = a.toValue
-            else { return { try a.apply(to: &$0, atParentTime: $1) } }
+            else { return ({ try a.apply(to: &$0, atParentTime: $1) }, nil) }
             let timing = a.timing
             let accessor = a.accessor
             let function = sharing.timingFunction(a.timingFunction)
-            return { slot, t in
+            let apply: Apply = { slot, t in
                 guard let fraction = PropertyEffect.iterationFraction(timing, atParentTime: t) else { return }
                 let p = function.apply(fraction)
                 try slot.set(try Value.interpolate(from, to, p), at: accessor)
             }
+            guard case .custom(let custom)? = function.value, let evaluate = custom.many else {
+                return (apply, nil)
+            }
+            return (
+                apply, ManyFrames(timing: timing, from: from, to: to, accessor: accessor, evaluate: evaluate)
+            )
         }
     }
 
@@ -109,16 +117,14 @@ final class TrackPlan: Sendable {
         let accessor: KeyPathAccessor
         let evaluate: @Sendable (UnsafeMutableBufferPointer<Double>) -> Int
 
-        /// Nil unless `a` takes `basicEvaluation`'s common case and `function` (the box it
-        /// uses) holds a timing function that evaluates many values at once.
-        init?(_ a: BasicAnimation, function: SharedTimingFunction?) {
-            guard !a.additive, !a.cumulative, a.byValue == nil, let from = a.fromValue, let to = a.toValue,
-                case .custom(let custom)? = function?.value, let evaluate = custom.many
-            else { return nil }
-            timing = a.timing
+        init(
+            timing: MediaTiming, from: Value, to: Value, accessor: KeyPathAccessor,
+            evaluate: @escaping @Sendable (UnsafeMutableBufferPointer<Double>) -> Int
+        ) {
+            self.timing = timing
             self.from = from
             self.to = to
-            accessor = a.accessor
+            self.accessor = accessor
             self.evaluate = evaluate
         }
     }
