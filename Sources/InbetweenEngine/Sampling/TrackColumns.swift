@@ -39,8 +39,10 @@ public struct TrackColumns: Sendable {
     /// `init(keyPathsOfEveryLayer:scene:)`: the key paths, and how many layers have them.
     private var everyLayer: (keyPaths: [String], layers: Int)?
 
-    /// Tracks to discover as they appear (`fixed == nil`), or exactly `fixed`.
-    public init(fixed: [Track]? = nil, scene: Scene) throws {
+    /// Tracks to discover as they appear (`fixed == nil`), or exactly `fixed`. `storage`: what
+    /// an earlier `TrackColumns` of the same caller left (`takeStorage`).
+    public init(fixed: [Track]? = nil, scene: Scene, storage: Storage? = nil) throws {
+        if let storage { adopt(storage) }
         guard let fixed else { return }
         for track in fixed {
             guard let layer = scene[track.layer] else {
@@ -57,7 +59,8 @@ public struct TrackColumns: Sendable {
     /// These key paths of every layer, layer by layer in scene order (`keyPaths.count` tracks a
     /// layer), including layers a callback adds once sampling has started: `discover` appends
     /// theirs when they appear. What the preview draws.
-    public init(keyPathsOfEveryLayer keyPaths: [String], scene: Scene) throws {
+    public init(keyPathsOfEveryLayer keyPaths: [String], scene: Scene, storage: Storage? = nil) throws {
+        if let storage { adopt(storage) }
         for keyPath in keyPaths { try LayerProperties.validate(keyPath: keyPath, in: PropertyValues()) }
         everyLayer = (keyPaths, 0)
         seenAdditions = Int.max
@@ -183,20 +186,101 @@ public struct TrackColumns: Sendable {
         return good
     }
 
-    /// The rows, for the next `TrackColumns` of the same caller (`adoptRows`): a batch
-    /// worker's jobs sample the same few tracks, one stream each. None when they hold more
-    /// than `keptValues` values: a large scene's rows are not worth holding on to.
-    public mutating func takeRows() -> [[Value]] {
-        defer { frames = [] }
-        return frames.count * tracks.count <= TrackColumns.keptValues ? frames : []
+    /// What a `TrackColumns` leaves for the next one of the same caller: its arrays, emptied
+    /// with their room kept, its rows (stale, see `frames`) and its parsed key paths. A batch
+    /// worker's jobs sample the same few tracks, one stream each, and made afresh, each of
+    /// these arrays was allocated again at its first track (a dozen allocations, about 4K
+    /// instructions, of a tiny job's 380K). Nothing of a run but the room and the parsed key
+    /// paths carries over: every other field of the next starts as in a new `TrackColumns`.
+    public struct Storage: Sendable {
+        fileprivate var frames: [[Value]]
+        fileprivate var manyScratch: TrackPlan.ManyScratch
+        fileprivate var accessorByKeyPath: [String: KeyPathAccessor]
+        fileprivate var tracks: [Track]
+        fileprivate var sampledLayers: [Int]
+        fileprivate var slotOfLayer: [Int: Int]
+        fileprivate var slotOfTrack: [Int]
+        fileprivate var accessors: [KeyPathAccessor]
+        fileprivate var presentations: [PropertyValues]
+        fileprivate var plans: [TrackPlan?]
+        fileprivate var revisions: [Int]
+        fileprivate var sharedPlans: [TrackPlan?]
+        fileprivate var wholePresentation: [Bool]
+        fileprivate var needsPresentation: [Bool]
+        fileprivate var order: [Int]
+        fileprivate var known: Set<Track>
     }
 
-    /// Rows an earlier `TrackColumns` left (`takeRows`), used when their width fits.
-    public mutating func adoptRows(_ rows: [[Value]]) {
-        if frames.isEmpty { frames = rows }
+    /// This one's storage for the next (`init(fixed:scene:storage:)`), leaving it empty; nil
+    /// when it holds more than `keptValues` values or `keptTracks` tracks: a large scene's
+    /// arrays are not worth holding on to.
+    public mutating func takeStorage() -> Storage? {
+        guard frames.count * tracks.count <= TrackColumns.keptValues, tracks.count <= TrackColumns.keptTracks
+        else { return nil }
+        // Key paths parse the same whatever the run (KeyPathAccessor is immutable).
+        var accessorByKeyPath = Self.taken(&self.accessorByKeyPath)
+        if accessorByKeyPath.count > TrackColumns.keptTracks { accessorByKeyPath = [:] }
+        return Storage(
+            frames: Self.taken(&frames), manyScratch: Self.taken(&manyScratch),
+            accessorByKeyPath: accessorByKeyPath,
+            tracks: Self.emptied(&tracks), sampledLayers: Self.emptied(&sampledLayers),
+            slotOfLayer: Self.emptied(&slotOfLayer), slotOfTrack: Self.emptied(&slotOfTrack),
+            accessors: Self.emptied(&accessors), presentations: Self.emptied(&presentations),
+            plans: Self.emptied(&plans), revisions: Self.emptied(&revisions),
+            sharedPlans: sharing.takePlans(),
+            wholePresentation: Self.emptied(&wholePresentation),
+            needsPresentation: Self.emptied(&needsPresentation), order: Self.emptied(&order),
+            known: Self.emptied(&known))
+    }
+
+    /// Takes up an earlier one's storage; called first thing by the initializers.
+    private mutating func adopt(_ storage: Storage) {
+        frames = storage.frames
+        manyScratch = storage.manyScratch
+        accessorByKeyPath = storage.accessorByKeyPath
+        tracks = storage.tracks
+        sampledLayers = storage.sampledLayers
+        slotOfLayer = storage.slotOfLayer
+        slotOfTrack = storage.slotOfTrack
+        accessors = storage.accessors
+        presentations = storage.presentations
+        plans = storage.plans
+        revisions = storage.revisions
+        sharing = TrackPlanSharing(plans: storage.sharedPlans)
+        wholePresentation = storage.wholePresentation
+        needsPresentation = storage.needsPresentation
+        order = storage.order
+        known = storage.known
+    }
+
+    /// `value`, leaving an empty one behind (no copy of its storage: the caller owns it now).
+    private static func taken<T: EmptyInitializable>(_ value: inout T) -> T {
+        var out = T()
+        swap(&out, &value)
+        return out
+    }
+
+    /// `value` emptied, its room kept, leaving an empty one behind.
+    private static func emptied<T: RangeReplaceableCollection & EmptyInitializable>(_ value: inout T) -> T {
+        var out = taken(&value)
+        out.removeAll(keepingCapacity: true)
+        return out
+    }
+
+    private static func emptied<K, V>(_ value: inout [K: V]) -> [K: V] {
+        var out = taken(&value)
+        out.removeAll(keepingCapacity: true)
+        return out
+    }
+
+    private static func emptied<T>(_ value: inout Set<T>) -> Set<T> {
+        var out = taken(&value)
+        out.removeAll(keepingCapacity: true)
+        return out
     }
 
     static let keptValues = 4096
+    static let keptTracks = 64
 
     /// Track `i`'s value read from its layer's whole presentation.
     private func presentationValue(of i: Int) throws -> Value {
@@ -226,7 +310,7 @@ public struct TrackColumns: Sendable {
     private mutating func groupByKind() {
         // One pass per kind, and one more for tracks with no plan, into the kept array: an
         // array per kind, joined, was most of a small batch job's cost of its one track.
-        let none = TrackPlan.Kind.allCases.count
+        let none = TrackPlan.Kind.count
         order.removeAll(keepingCapacity: true)
         for kind in 0...none {
             for i in tracks.indices where (plans[i]?.kind.rawValue ?? none) == kind { order.append(i) }
@@ -270,3 +354,10 @@ public struct TrackColumns: Sendable {
         }
     }
 }
+
+/// A type with an empty value made by `init()` (for `TrackColumns.takeStorage`).
+protocol EmptyInitializable { init() }
+extension Array: EmptyInitializable {}
+extension Dictionary: EmptyInitializable {}
+extension Set: EmptyInitializable {}
+extension TrackPlan.ManyScratch: EmptyInitializable {}

@@ -148,6 +148,9 @@ final class TrackPlan: Sendable {
         guard others.isEmpty, let step = first, let many = step.many else { return nil }
         scratch.fractions.removeAll(keepingCapacity: true)
         scratch.frames.removeAll(keepingCapacity: true)
+        // Room for every time at once (appending grew each 6 times in a stream's first run).
+        scratch.fractions.reserveCapacity(count)
+        scratch.frames.reserveCapacity(count)
         for k in 0..<count {
             let t = times[k]
             guard
@@ -198,7 +201,12 @@ final class TrackPlan: Sendable {
     /// than one). `TrackColumns` evaluates tracks of one kind together: a frame that went layer
     /// by layer ran the basic, keyframe and spring code in turn for every layer, more code than
     /// the instruction cache holds, and missed it for every track (the goal-8 scene).
-    enum Kind: Int, CaseIterable, Sendable { case basic, keyframe, spring, several }
+    enum Kind: Int, CaseIterable, Sendable {
+        case basic, keyframe, spring, several
+
+        /// `allCases.count` without the array `allCases` makes on each call.
+        static let count = several.rawValue + 1
+    }
     let kind: Kind
 
     /// `root` as the plan keeps it (relocated, or shared: `TrackPlanSharing.root(_:)`).

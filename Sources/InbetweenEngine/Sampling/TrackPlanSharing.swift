@@ -20,9 +20,27 @@ struct TrackPlanSharing: Sendable {
     /// (nil once the evaluation is replaced). A plan the same in everything else (key path,
     /// root, the add's time and end) is that plan: layers added at the same time with the same
     /// animations share their tracks' plans whole, and sampling reads one for all of them.
-    var plans: [TrackPlan?] = Array(repeating: nil, count: TrackPlan.Kind.allCases.count)
+    var plans: [TrackPlan?]
     /// How many plans were an earlier plan (for tests).
     var sharedPlans = 0
+
+    /// Nothing shared yet; `plans`: an earlier one's array to use again (`takePlans`).
+    init(plans: [TrackPlan?] = []) {
+        self.plans = plans
+        if self.plans.count == TrackPlan.Kind.count {
+            for k in self.plans.indices { self.plans[k] = nil }
+        } else {
+            self.plans = Array(repeating: nil, count: TrackPlan.Kind.count)
+        }
+    }
+
+    /// The plans' array, for the next `TrackPlanSharing` of the same caller; leaves none
+    /// (`plan(_:)` makes a new one if this one is used again).
+    mutating func takePlans() -> [TrackPlan?] {
+        var out: [TrackPlan?] = []
+        swap(&out, &plans)
+        return out
+    }
 
     /// `plan`, or the last plan of its kind that computes the same (see `plans`).
     mutating func plan(_ plan: TrackPlan) -> TrackPlan {
@@ -30,6 +48,7 @@ struct TrackPlanSharing: Sendable {
         // step was just made, taking it or becoming it).
         guard plan.kind != .several, let step = plan.first else { return plan }
         let k = plan.kind.rawValue
+        if plans.count != TrackPlan.Kind.count { plans = Array(repeating: nil, count: TrackPlan.Kind.count) }
         if let last = plans[k], let previous = last.first, last.accessor === plan.accessor,
             last.root.isIdentical(to: plan.root), previous.addedAt.bitPattern == step.addedAt.bitPattern,
             previous.stopTime?.bitPattern == step.stopTime?.bitPattern,

@@ -74,10 +74,14 @@ public final class FrameStream {
         lastIndex = (total ?? 1) - 1
         lastTime = clock.start
         do {
+            let storage = runtime.spareColumns
+            runtime.spareColumns = nil
             if let keyPaths = request.keyPathsOfEveryLayer {
-                columns = try TrackColumns(keyPathsOfEveryLayer: keyPaths, scene: runtime.state.scene)
+                columns = try TrackColumns(
+                    keyPathsOfEveryLayer: keyPaths, scene: runtime.state.scene, storage: storage)
             } else {
-                columns = try TrackColumns(fixed: request.tracks, scene: runtime.state.scene)
+                columns = try TrackColumns(
+                    fixed: request.tracks, scene: runtime.state.scene, storage: storage)
             }
         } catch {
             throw FrameStream.luaError(error)
@@ -85,12 +89,10 @@ public final class FrameStream {
         if let total, maxFrames > 0, total > maxFrames {
             throw runtime.frameLimitError(maxFrames, frames: total)
         }
-        columns.adoptRows(runtime.spareRows)
-        runtime.spareRows = []
     }
 
     deinit {
-        runtime.spareRows = columns.takeRows()
+        runtime.spareColumns = columns.takeStorage()
     }
 
     /// The next frame, or nil after the last one (and after an error).
@@ -206,6 +208,9 @@ public final class FrameStream {
         columns.discover(in: scene)
         let framesAhead = FrameStream.framesAhead(tracks: columns.tracks.count)
         ahead.times.removeAll(keepingCapacity: true)
+        // Room for the run at once: grown one append at a time, the first run of a stream
+        // reallocated it 7 times on its way to 64 (a tiny batch job's stream has one run).
+        ahead.times.reserveCapacity(framesAhead)
         ahead.times.append(time)
         while ahead.times.count < framesAhead, index + ahead.times.count <= lastIndex {
             let t = clock.time(ofFrame: index + ahead.times.count)

@@ -177,15 +177,28 @@ extension SceneState {
     func reset() {
         scene = try! Scene()
         transactions = []
-        completions = [:]
+        completions.empty()
         nextToken = 1
         unnamedLayers = 0
-        animationsNotAdded = [:]
-        callbacks = [:]
+        animationsNotAdded.empty()
+        callbacks.empty()
         settings = SceneSettings()
-        cues = [:]
+        cues.empty()
         nextCue = 1
-        easings = [:]
+        easings.empty()
         animations = AnimationSharing()
+    }
+}
+
+extension Dictionary {
+    /// Removes every entry, keeping the storage when it is small: a batch worker resets its
+    /// scene's dictionaries for each job, and made afresh, each was allocated again at its
+    /// first entry (five a tiny job). A large one (a job of thousands of layers) is let go.
+    mutating func empty() {
+        if capacity <= 64 {
+            removeAll(keepingCapacity: true)
+        } else {
+            self = [:]
+        }
     }
 }

@@ -53,8 +53,8 @@ public final class Runtime {
     /// Called after the script's handlers for each event have run, with the scene as they
     /// left it (exporters record the scene's history through it; see `Runtime+Scene.swift`).
     public var sceneObserver: ((AnimationEvent, Scene) -> Void)?
-    /// The rows of values the last frame stream used, for the next one (`TrackColumns.takeRows`).
-    var spareRows: [[Value]] = []
+    /// What the last frame stream's columns left for the next one (`TrackColumns.takeStorage`).
+    var spareColumns: TrackColumns.Storage?
 
     /// - Parameters:
     ///   - trusted: give scripts the full standard library (`--trusted`); otherwise they run

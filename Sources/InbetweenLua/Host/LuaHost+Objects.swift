@@ -49,7 +49,9 @@ extension LuaHost {
 
     /// The object in the userdata at `index` when it is of class `typeName`.
     public func object<T: AnyObject>(at index: Int32, _ typeName: String, as _: T.Type = T.self) -> T? {
-        guard let block = ib_testudata(L, index, typeName) else { return nil }
+        // withCString: a String passed as a C string argument is copied to the heap when it is
+        // a small one (these names are), an allocation per call; withCString uses the stack.
+        guard let block = typeName.withCString({ ib_testudata(L, index, $0) }) else { return nil }
         guard let object = block.assumingMemoryBound(to: UnsafeMutableRawPointer?.self).pointee else {
             return nil
         }

@@ -168,7 +168,7 @@ public final class LuaHost {
             // Not for this Lua (other number sizes, say): the text says the same.
             stack.pop()
         }
-        let status = ib_loadtext(L, text.baseAddress, text.count, chunkName)
+        let status = chunkName.withCString { ib_loadtext(L, text.baseAddress, text.count, $0) }
         if status != LUA_OK { throw popError(status: status) }
     }
 
@@ -178,7 +178,7 @@ public final class LuaHost {
             LuaError(kind: .file, chunk: nil, line: nil, message: "cannot read \(path) (\(reason))")
         }
         // O_NONBLOCK: opening a FIFO must not wait for a writer (it is refused below anyway).
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        let fd = path.withCString { open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
         guard fd >= 0 else {
             if errno == ENOENT {
                 throw LuaError(

@@ -53,7 +53,9 @@ final class OpenJobFolders {
     func createStaged(_ id: Int) throws -> ByteSink {
         let flags = O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC
         let fd =
-            stagingFD >= 0 ? openat(stagingFD, String(id), flags, 0o644) : open(stagingPath(id), flags, 0o644)
+            stagingFD >= 0
+            ? String(id).withCString { openat(stagingFD, $0, flags, 0o644) }
+            : open(stagingPath(id), flags, 0o644)
         guard fd >= 0 else {
             throw CommandError("cannot write \(stagingPath(id)) (\(String(cString: strerror(errno))))")
         }
@@ -66,13 +68,16 @@ final class OpenJobFolders {
         // Once orphaned, a worker has another parent (init or a subreaper). Before, its
         // outputs stayed staged and a later batch removed them; a batch that is gone now
         // leaves no output it did not see answered, bar the race with its last moment.
+        // (withCString below: a small String passed as a C string is copied to the heap.)
         guard getppid() == folders.batch else {
             discard(id)
             throw BatchGone()
         }
         let renamed =
             stagingFD >= 0 && outputFD >= 0
-            ? renameat(stagingFD, String(id), outputFD, name)
+            ? String(id).withCString { staged in
+                name.withCString { renameat(stagingFD, staged, outputFD, $0) }
+            }
             : rename(stagingPath(id), outputPrefix + name)
         guard renamed != 0 else { return }
         let reason = String(cString: strerror(errno))
