@@ -203,4 +203,65 @@ final class TrackPlanTests: XCTestCase {
         // Only j's plan is another's whole: b, i and l were added at other times than a, h and k.
         XCTAssertEqual(columns.plansShared, 1)
     }
+
+    /// A batch worker's streams hand their columns' storage on (`TrackColumns.takeStorage`):
+    /// the next must see nothing of the run before but the room. The second scene has its
+    /// layers at other indices and other key paths first, and the first scene's last plan
+    /// again (the same animation on the same root, added at the same time): a kept slot,
+    /// track or plan would give other tracks or values, and a kept sharing would count that
+    /// plan as shared.
+    func testStorageTakenOverCarriesNothingOfTheRunBefore() throws {
+        let move = try basic("position", from: .point(Point(0, 0)), to: .point(Point(300, 100)))
+        var first = try Scene(layers: [
+            Layer(name: "other"), Layer(name: "plain", values: ["position": .point(Point(1, 2))]),
+        ])
+        try first.modifyLayer(named: "other") { try $0.add(self.basic("opacity"), forKey: "o", at: 0) }
+        try first.modifyLayer(named: "plain") { try $0.add(move, forKey: "move", at: 0) }
+        var old = try TrackColumns(scene: first)
+        for frame in 0...20 {
+            first.time = Double(frame) / 60
+            old.discover(in: first)
+            try old.sample(first, at: first.time)
+        }
+        XCTAssertEqual(old.tracks.map(\.layer), ["other", "plain"])
+
+        var second = try Scene(layers: [
+            Layer(name: "plain", values: ["position": .point(Point(1, 2))]), Layer(name: "x"),
+        ])
+        try second.modifyLayer(named: "x") { l in
+            try l.add(self.basic("bounds.size.width", from: .scalar(3), to: .scalar(9)), forKey: "w", at: 0)
+        }
+        try second.modifyLayer(named: "plain") { try $0.add(move, forKey: "move", at: 0) }
+        var reused = try TrackColumns(scene: second, storage: try XCTUnwrap(old.takeStorage()))
+        var fresh = try TrackColumns(scene: second)
+        for frame in 0...70 {
+            second.time = Double(frame) / 60
+            reused.discover(in: second)
+            fresh.discover(in: second)
+            try reused.sample(second, at: second.time)
+            try fresh.sample(second, at: second.time)
+            XCTAssertEqual(reused.tracks, fresh.tracks)
+            XCTAssertEqual(
+                reused.values.map { $0.components.map(\.bitPattern) },
+                fresh.values.map { $0.components.map(\.bitPattern) }, "frame \(frame)")
+        }
+        XCTAssertEqual(reused.tracks.map(\.keyPath), ["position", "bounds.size.width"])
+        XCTAssertEqual(reused.plansShared, 0)
+        XCTAssertEqual(reused.stepsSharingAnEvaluation, 0)
+        XCTAssertEqual(reused.tracksComputedAlone, 2)
+
+        // On through one of fixed tracks and back: each hands on what it took.
+        var fixed = try TrackColumns(
+            fixed: [Track(layer: "x", keyPath: "bounds.size.width")], scene: second,
+            storage: reused.takeStorage())
+        XCTAssertEqual(fixed.tracks, [Track(layer: "x", keyPath: "bounds.size.width")])
+        reused = try TrackColumns(scene: second, storage: fixed.takeStorage())
+        reused.discover(in: second)
+        try reused.sample(second, at: 0.5)
+        try fresh.sample(second, at: 0.5)
+        XCTAssertEqual(reused.tracks, fresh.tracks)
+        XCTAssertEqual(
+            reused.values.map { $0.components.map(\.bitPattern) },
+            fresh.values.map { $0.components.map(\.bitPattern) })
+    }
 }
