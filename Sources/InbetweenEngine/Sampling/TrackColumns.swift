@@ -192,7 +192,10 @@ public struct TrackColumns: Sendable {
     /// these arrays was allocated again at its first track (a dozen allocations, about 4K
     /// instructions, of a tiny job's 380K). Nothing of a run but the room and the parsed key
     /// paths carries over: every other field of the next starts as in a new `TrackColumns`.
-    public struct Storage: Sendable {
+    /// (A class: handed from a stream to the runtime and on, a struct of 16 fields was copied
+    /// and destroyed, field by field, on the way.)
+    public final class Storage: @unchecked Sendable {
+        // @unchecked: made by `takeStorage`, then only read by the one `adopt` it is given to.
         fileprivate var frames: [[Value]]
         fileprivate var manyScratch: TrackPlan.ManyScratch
         fileprivate var accessorByKeyPath: [String: KeyPathAccessor]
@@ -209,6 +212,33 @@ public struct TrackColumns: Sendable {
         fileprivate var needsPresentation: [Bool]
         fileprivate var order: [Int]
         fileprivate var known: Set<Track>
+
+        fileprivate init(
+            frames: [[Value]], manyScratch: TrackPlan.ManyScratch,
+            accessorByKeyPath: [String: KeyPathAccessor],
+            tracks: [Track], sampledLayers: [Int], slotOfLayer: [Int: Int], slotOfTrack: [Int],
+            accessors: [KeyPathAccessor], presentations: [PropertyValues], plans: [TrackPlan?],
+            revisions: [Int],
+            sharedPlans: [TrackPlan?], wholePresentation: [Bool], needsPresentation: [Bool], order: [Int],
+            known: Set<Track>
+        ) {
+            self.frames = frames
+            self.manyScratch = manyScratch
+            self.accessorByKeyPath = accessorByKeyPath
+            self.tracks = tracks
+            self.sampledLayers = sampledLayers
+            self.slotOfLayer = slotOfLayer
+            self.slotOfTrack = slotOfTrack
+            self.accessors = accessors
+            self.presentations = presentations
+            self.plans = plans
+            self.revisions = revisions
+            self.sharedPlans = sharedPlans
+            self.wholePresentation = wholePresentation
+            self.needsPresentation = needsPresentation
+            self.order = order
+            self.known = known
+        }
     }
 
     /// This one's storage for the next (`init(fixed:scene:storage:)`), leaving it empty; nil
@@ -233,24 +263,25 @@ public struct TrackColumns: Sendable {
             known: Self.emptied(&known))
     }
 
-    /// Takes up an earlier one's storage; called first thing by the initializers.
+    /// Takes up an earlier one's storage (moved out of it, field by field); called first thing
+    /// by the initializers.
     private mutating func adopt(_ storage: Storage) {
-        frames = storage.frames
-        manyScratch = storage.manyScratch
-        accessorByKeyPath = storage.accessorByKeyPath
-        tracks = storage.tracks
-        sampledLayers = storage.sampledLayers
-        slotOfLayer = storage.slotOfLayer
-        slotOfTrack = storage.slotOfTrack
-        accessors = storage.accessors
-        presentations = storage.presentations
-        plans = storage.plans
-        revisions = storage.revisions
-        sharing = TrackPlanSharing(plans: storage.sharedPlans)
-        wholePresentation = storage.wholePresentation
-        needsPresentation = storage.needsPresentation
-        order = storage.order
-        known = storage.known
+        frames = Self.taken(&storage.frames)
+        manyScratch = Self.taken(&storage.manyScratch)
+        accessorByKeyPath = Self.taken(&storage.accessorByKeyPath)
+        tracks = Self.taken(&storage.tracks)
+        sampledLayers = Self.taken(&storage.sampledLayers)
+        slotOfLayer = Self.taken(&storage.slotOfLayer)
+        slotOfTrack = Self.taken(&storage.slotOfTrack)
+        accessors = Self.taken(&storage.accessors)
+        presentations = Self.taken(&storage.presentations)
+        plans = Self.taken(&storage.plans)
+        revisions = Self.taken(&storage.revisions)
+        sharing = TrackPlanSharing(plans: Self.taken(&storage.sharedPlans))
+        wholePresentation = Self.taken(&storage.wholePresentation)
+        needsPresentation = Self.taken(&storage.needsPresentation)
+        order = Self.taken(&storage.order)
+        known = Self.taken(&storage.known)
     }
 
     /// `value`, leaving an empty one behind (no copy of its storage: the caller owns it now).
