@@ -459,14 +459,16 @@ int ib_collect(lua_State *L) {
 #include <limits.h>
 #include <math.h>
 
-int ib_countstringkeys(lua_State *L, int index) {
+int ib_countkeys(lua_State *L, int index, int *strings) {
     index = lua_absindex(L, index);
-    int n = 0;
+    int n = 0, s = 0;
     lua_pushnil(L);
     while (lua_next(L, index)) {  // raises only for a key not in the table: never here
-        n += lua_type(L, -2) == LUA_TSTRING;
+        n++;
+        s += lua_type(L, -2) == LUA_TSTRING;
         lua_pop(L, 1);
     }
+    if (strings) *strings = s;
     return n;
 }
 
