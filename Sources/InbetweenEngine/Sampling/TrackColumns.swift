@@ -266,22 +266,23 @@ public struct TrackColumns: Sendable {
     /// Takes up an earlier one's storage (moved out of it, field by field); called first thing
     /// by the initializers.
     private mutating func adopt(_ storage: Storage) {
-        frames = Self.taken(&storage.frames)
-        manyScratch = Self.taken(&storage.manyScratch)
-        accessorByKeyPath = Self.taken(&storage.accessorByKeyPath)
-        tracks = Self.taken(&storage.tracks)
-        sampledLayers = Self.taken(&storage.sampledLayers)
-        slotOfLayer = Self.taken(&storage.slotOfLayer)
-        slotOfTrack = Self.taken(&storage.slotOfTrack)
-        accessors = Self.taken(&storage.accessors)
-        presentations = Self.taken(&storage.presentations)
-        plans = Self.taken(&storage.plans)
-        revisions = Self.taken(&storage.revisions)
+        // Swapped with this one's empty fields: nothing is made or copied.
+        swap(&frames, &storage.frames)
+        swap(&manyScratch, &storage.manyScratch)
+        swap(&accessorByKeyPath, &storage.accessorByKeyPath)
+        swap(&tracks, &storage.tracks)
+        swap(&sampledLayers, &storage.sampledLayers)
+        swap(&slotOfLayer, &storage.slotOfLayer)
+        swap(&slotOfTrack, &storage.slotOfTrack)
+        swap(&accessors, &storage.accessors)
+        swap(&presentations, &storage.presentations)
+        swap(&plans, &storage.plans)
+        swap(&revisions, &storage.revisions)
         sharing = TrackPlanSharing(plans: Self.taken(&storage.sharedPlans))
-        wholePresentation = Self.taken(&storage.wholePresentation)
-        needsPresentation = Self.taken(&storage.needsPresentation)
-        order = Self.taken(&storage.order)
-        known = Self.taken(&storage.known)
+        swap(&wholePresentation, &storage.wholePresentation)
+        swap(&needsPresentation, &storage.needsPresentation)
+        swap(&order, &storage.order)
+        swap(&known, &storage.known)
     }
 
     /// `value`, leaving an empty one behind (no copy of its storage: the caller owns it now).

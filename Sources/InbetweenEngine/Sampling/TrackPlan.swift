@@ -46,7 +46,7 @@ final class TrackPlan: Sendable {
                 } else {
                     (apply, many) = Step.basicEvaluation(a, sharing: &sharing)
                     sharing.basic = (a, apply, many)
-                    sharing.plans[Kind.basic.rawValue] = nil  // made with the evaluation replaced
+                    sharing.forgetPlan(.basic)  // made with the evaluation replaced
                 }
             case .keyframe(let a):
                 kind = .keyframe
@@ -58,7 +58,7 @@ final class TrackPlan: Sendable {
                     let relocated = a.relocated()
                     apply = { try relocated.apply(to: &$0, atParentTime: $1) }
                     sharing.keyframe = (a, apply)
-                    sharing.plans[Kind.keyframe.rawValue] = nil  // made with the evaluation replaced
+                    sharing.forgetPlan(.keyframe)  // made with the evaluation replaced
                 }
             case .spring(let a):
                 kind = .spring
@@ -69,7 +69,7 @@ final class TrackPlan: Sendable {
                 } else {
                     apply = { try a.apply(to: &$0, atParentTime: $1) }
                     sharing.spring = (a, apply)
-                    sharing.plans[Kind.spring.rawValue] = nil  // made with the evaluation replaced
+                    sharing.forgetPlan(.spring)  // made with the evaluation replaced
                 }
             case .group: return nil
             }

@@ -24,14 +24,11 @@ struct TrackPlanSharing: Sendable {
     /// How many plans were an earlier plan (for tests).
     var sharedPlans = 0
 
-    /// Nothing shared yet; `plans`: an earlier one's array to use again (`takePlans`).
+    /// Nothing shared yet; `plans`: an earlier one's array to use again (`takePlans`). Without
+    /// one, `plan(_:)` makes the array at its first plan.
     init(plans: [TrackPlan?] = []) {
         self.plans = plans
-        if self.plans.count == TrackPlan.Kind.count {
-            for k in self.plans.indices { self.plans[k] = nil }
-        } else {
-            self.plans = Array(repeating: nil, count: TrackPlan.Kind.count)
-        }
+        for k in self.plans.indices { self.plans[k] = nil }
     }
 
     /// The plans' array, for the next `TrackPlanSharing` of the same caller; leaves none
@@ -40,6 +37,11 @@ struct TrackPlanSharing: Sendable {
         var out: [TrackPlan?] = []
         swap(&out, &plans)
         return out
+    }
+
+    /// Forgets the last plan of `kind` (its evaluation was replaced).
+    mutating func forgetPlan(_ kind: TrackPlan.Kind) {
+        if plans.indices.contains(kind.rawValue) { plans[kind.rawValue] = nil }
     }
 
     /// `plan`, or the last plan of its kind that computes the same (see `plans`).
