@@ -41,7 +41,7 @@ final class WorkerMessagesTests: XCTestCase {
     /// A worker's first line; several job lines appended into one buffer read back one by one.
     func testFoldersAndSeveralJobsInOneWrite() {
         let folders = JobFolders(staging: "out/.inbetween-batch-h-1-f\n", output: "out", batch: 41)
-        var bytes = WorkerMessages.codable(folders)
+        var bytes = WorkerMessages.encode(folders)
         let jobs = (1...3).map { JobRequest(id: $0, script: "s\($0).lua", output: "s\($0).csv") }
         for job in jobs { WorkerMessages.append(job, to: &bytes) }
         let lines = bytes.split(separator: UInt8(ascii: "\n"))

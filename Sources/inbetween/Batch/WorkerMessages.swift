@@ -119,6 +119,36 @@ enum WorkerMessages {
         if copied != true { line.append(contentsOf: jsonString(s).utf8) }
     }
 
+    /// A worker's first line, written by hand as the job lines are: JSONEncoder's first use
+    /// cost the parent 450K instructions before its first job could go out (callgrind), most
+    /// of it looking up the Codable conformances at run time.
+    static func encode(_ folders: JobFolders) -> [UInt8] {
+        var line: [UInt8] = []
+        appendLiteral(#"{"staging":"#, to: &line)
+        appendJSONString(folders.staging, to: &line)
+        appendLiteral(#","output":"#, to: &line)
+        appendJSONString(folders.output, to: &line)
+        appendLiteral(#","batch":"#, to: &line)
+        appendDecimal(Int(folders.batch), to: &line)
+        appendLiteral("}\n", to: &line)
+        return line
+    }
+
+    /// The folders in exactly the form `encode(_: JobFolders)` writes, with no escape in the
+    /// paths; anything else is decoded by JSONDecoder. Read before the worker's first job:
+    /// JSONDecoder cost it 450K instructions there (callgrind), about 0.15 ms before the
+    /// batch's first output.
+    static func decode(_ type: JobFolders.Type, _ line: ArraySlice<UInt8>) -> JobFolders? {
+        var rest = line[...]
+        if skip(#"{"staging":"#, &rest), let staging = plainString(&rest), skip(#","output":"#, &rest),
+            let output = plainString(&rest), skip(#","batch":"#, &rest), let batch = integer(&rest),
+            let pid = Int32(exactly: batch), skip("}", &rest), rest.isEmpty
+        {
+            return JobFolders(staging: staging, output: output, batch: pid)
+        }
+        return try? JSONDecoder().decode(JobFolders.self, from: Data(line))
+    }
+
     static func encode(_ result: JobResult) -> [UInt8] {
         guard result.ok, result.error == nil, let bytes = result.bytes else { return codable(result) }
         var line: [UInt8] = []

@@ -51,7 +51,7 @@ final class WorkerPool {
         removedStale = StagingFolder.removeStale(in: outputFolder)
         staging = try StagingFolder(in: outputFolder)
         folders = OpenJobFolders(JobFolders(staging: staging.path, output: outputFolder, batch: getpid()))
-        foldersLine = WorkerMessages.codable(folders.folders)
+        foldersLine = WorkerMessages.encode(folders.folders)
     }
 
     deinit {
