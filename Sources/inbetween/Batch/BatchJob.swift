@@ -20,34 +20,99 @@ struct JobListError: Error, CustomStringConvertible {
 enum JobList {
     /// Positional arguments: files as they are, folders as their `*.lua` files (sorted by
     /// name, not recursive). Output names are the scripts' base names with the format's
-    /// extension.
-    static func expand(_ arguments: [String], format: String) throws -> [BatchJob] {
+    /// extension. `listing`: the folders as already listed (ScriptListing, made for as many
+    /// inputs); a folder it could not open is listed again here.
+    static func expand(_ arguments: [String], format: String, listing: ScriptListing? = nil) throws
+        -> [BatchJob]
+    {
         var jobs: [BatchJob] = []
-        for argument in arguments {
+        let fileExtension = frameFileExtension(format)
+        for (index, argument) in arguments.enumerated() {
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: argument, isDirectory: &isFolder) else {
                 throw JobListError("cannot open \(argument) (No such file or directory)")
             }
-            // (path, file name) of each script.
-            let scripts: [(String, String)]
-            if isFolder.boolValue {
-                let names = (try? FileManager.default.contentsOfDirectory(atPath: argument)) ?? []
-                // NSString's path joining once per folder, not per file (it cost the parent
-                // more than a small job): the folder as it would write it, then each name.
-                let joined = (argument as NSString).appendingPathComponent("x")
-                let prefix = String(joined.dropLast())
-                scripts = names.filter { $0.hasSuffix(".lua") }.sorted().map { (prefix + $0, $0) }
-            } else {
-                scripts = [(argument, (argument as NSString).lastPathComponent)]
+            guard isFolder.boolValue else {
+                jobs.append(
+                    BatchJob(
+                        script: argument, parameters: nil,
+                        output: outputName(base: (argument as NSString).lastPathComponent, format: format),
+                        origin: argument))
+                continue
             }
-            for (script, name) in scripts {
+            let listed = listing.flatMap { index < $0.folders.count ? $0.folders[index] : nil }
+            let names = listed ?? ScriptListing.scripts(in: argument) ?? []
+            // NSString's path joining once per folder, not per file (it cost the parent
+            // more than a small job): the folder as it would write it, then each name.
+            let joined = (argument as NSString).appendingPathComponent("x")
+            let prefix = String(joined.dropLast())
+            jobs.reserveCapacity(jobs.count + names.count)
+            for name in sortedNames(names) {
+                let script = joinedPath(prefix, name)
                 jobs.append(
                     BatchJob(
                         script: script, parameters: nil,
-                        output: outputName(base: name, format: format), origin: script))
+                        output: scriptOutputName(name, fileExtension: fileExtension), origin: script))
             }
         }
         return jobs
+    }
+
+    /// `names.sorted()`, without the sort where the folder listed them in order or in reverse
+    /// order (tmpfs lists the newest first): for 1,000 names the standard library's sort cost
+    /// 320K instructions, 225K of them making the type of its list of runs (a conformance looked
+    /// up at run time) to find the one run there was (callgrind). Names strictly in order are
+    /// their sorted list, strictly in reverse order its reverse; anything else is sorted.
+    static func sortedNames(_ names: [String]) -> [String] {
+        guard names.count > 1 else { return names }
+        if zip(names, names.dropFirst()).allSatisfy({ $0 < $1 }) { return names }
+        if zip(names, names.dropFirst()).allSatisfy({ $1 < $0 }) { return names.reversed() }
+        return names.sorted()
+    }
+
+    /// `prefix + name`, the same bytes, joined into a String made at its final size: String's
+    /// append took 720 instructions a job (callgrind).
+    static func joinedPath(_ prefix: String, _ name: String) -> String {
+        var prefix = prefix
+        var name = name
+        return prefix.withUTF8 { head in
+            name.withUTF8 { tail in
+                String(unsafeUninitializedCapacity: head.count + tail.count) { out in
+                    _ = out.initialize(from: head)
+                    _ = UnsafeMutableBufferPointer(rebasing: out[head.count...]).initialize(from: tail)
+                    return head.count + tail.count
+                }
+            }
+        }
+    }
+
+    /// `outputName(base:format:)` with the format's extension already known. An ASCII name
+    /// (almost every one) is cut and joined as bytes: the String operations (`hasSuffix`,
+    /// `dropLast`, two appends) were 1,400 instructions a job, a third of listing 1,000 scripts
+    /// (callgrind).
+    static func scriptOutputName(_ name: String, fileExtension: String) -> String {
+        var name = name
+        var fileExtension = fileExtension
+        let joined: String? = name.withUTF8 { stem in
+            fileExtension.withUTF8 { ext in
+                // ASCII: the four characters `.lua` are the last four bytes.
+                guard stem.count >= 4, !stem.contains(where: { $0 >= 0x80 }),
+                    !ext.contains(where: { $0 >= 0x80 }),
+                    stem[stem.count - 4] == UInt8(ascii: "."), stem[stem.count - 3] == UInt8(ascii: "l"),
+                    stem[stem.count - 2] == UInt8(ascii: "u"), stem[stem.count - 1] == UInt8(ascii: "a")
+                else { return nil }
+                let kept = stem.count - 4
+                return String(unsafeUninitializedCapacity: kept + 1 + ext.count) { out in
+                    _ = out.initialize(from: stem[..<kept])
+                    out[kept] = UInt8(ascii: ".")
+                    _ = UnsafeMutableBufferPointer(rebasing: out[(kept + 1)...]).initialize(from: ext)
+                    return kept + 1 + ext.count
+                }
+            }
+        }
+        if let joined { return joined }
+        let stem = name.hasSuffix(".lua") ? String(name.dropLast(4)) : name
+        return stem + "." + fileExtension
     }
 
     /// `path/to/wave.lua` -> `wave.csv`.
@@ -67,6 +132,13 @@ enum JobList {
     /// case-insensitive or normalising file system (macOS, a Windows share) stores them as
     /// one. (Swift's String equality is canonical equivalence, so the second comes free.)
     static func checkUniqueOutputs(_ jobs: [BatchJob]) throws {
+        if plainDistinctASCII(jobs.map { $0.output }) { return }
+        try checkEachOutput(jobs)
+    }
+
+    /// `checkUniqueOutputs` for any names: the first job in order whose name breaks the rule
+    /// or is taken by an earlier one is reported.
+    static func checkEachOutput(_ jobs: [BatchJob]) throws {
         // Indices, not jobs, and room for all at once: a dictionary of whole jobs, grown as
         // it went, was a third of this check's 2.6M instructions for 1,000 jobs.
         var seen: [String: Int] = [:]
@@ -89,6 +161,54 @@ enum JobList {
             }
             seen[key] = index
         }
+    }
+}
+
+extension JobList {
+    /// True when every name is ASCII, a plain name by `OutputName.problem`'s rule, and no two
+    /// are equal ignoring letter case, that is, when `checkUniqueOutputs` finds nothing: for
+    /// ASCII names, `lowercased()` changes only A-Z and String equality is byte equality (a
+    /// non-ASCII name may lowercase to ASCII, K (U+212A) to k, so any such name takes the
+    /// general check). Checked on the bytes, with a table of indices hashed by FNV-1a: the
+    /// general check's Dictionary<String, Int> and per-name Strings were 2M instructions for
+    /// 1,000 jobs, a third of it the dictionary's first use (a conformance looked up at run
+    /// time), all before the first job could go out (callgrind).
+    static func plainDistinctASCII(_ names: [String]) -> Bool {
+        var slots = 16
+        while slots < 2 * names.count { slots *= 2 }
+        var table = [Int](repeating: -1, count: slots)
+        let prefix = StagingFolder.prefix.utf8
+        for i in names.indices {
+            // Native strings (every one here) have their bytes at hand; others take the
+            // general check.
+            let placed: Bool? = names[i].utf8.withContiguousStorageIfAvailable { name in
+                guard !name.isEmpty, name.count <= 255,
+                    !(name.count == 1 && name[0] == UInt8(ascii: ".")),
+                    !(name.count == 2 && name[0] == UInt8(ascii: ".") && name[1] == UInt8(ascii: ".")),
+                    !name.contains(where: { $0 < 0x20 || $0 >= 0x7F || $0 == UInt8(ascii: "/") }),
+                    !name.starts(with: prefix)
+                else { return false }
+                var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+                for b in name { hash = (hash ^ UInt64(lowered(b))) &* 0x100_0000_01b3 }
+                var slot = Int(truncatingIfNeeded: hash) & (slots - 1)
+                while table[slot] >= 0 {
+                    let same = names[table[slot]].utf8.withContiguousStorageIfAvailable { other in
+                        other.count == name.count
+                            && zip(other, name).allSatisfy { lowered($0) == lowered($1) }
+                    }
+                    if same != false { return false }
+                    slot = (slot + 1) & (slots - 1)
+                }
+                table[slot] = i
+                return true
+            }
+            if placed != true { return false }
+        }
+        return true
+    }
+
+    private static func lowered(_ b: UInt8) -> UInt8 {
+        b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z") ? b + 32 : b
     }
 }
 
@@ -199,7 +319,10 @@ struct Shard: Hashable, Sendable {
             "--shard auto needs a Slurm array task (SLURM_ARRAY_TASK_ID...); elsewhere give --shard K/N")
     }
 
+    /// Every `count`-th item from the `index`-th: the whole list for one shard. (Filtering
+    /// `enumerated()` cost 840K instructions for 1,000 jobs with no shard at all, callgrind.)
     func select<T>(_ items: [T]) -> [T] {
-        items.enumerated().filter { $0.offset % count == index - 1 }.map(\.element)
+        guard count > 1 else { return items }
+        return stride(from: index - 1, to: items.count, by: count).map { items[$0] }
     }
 }

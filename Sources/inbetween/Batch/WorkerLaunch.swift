@@ -57,29 +57,12 @@ final class WorkerLaunch {
     }
 
     /// How many workers the batch can use at most, known before its jobs are listed: one per
-    /// script named, or per `.lua` file in a folder named (a count of names, without the list's
-    /// other work), divided among the shards; unknown (Int.max) with a manifest. It only bounds
+    /// script named, or per `.lua` file in a folder named (`listing`, which the job list then
+    /// uses too), divided among the shards; unknown (Int.max) with a manifest. It only bounds
     /// how many start early, so that a batch of three scripts on a machine of 64 cores does not
     /// start 64 workers only to stop 61.
-    static func estimate(inputs: [String], manifest: String?, shard: Shard) -> Int {
+    static func estimate(listing: ScriptListing, manifest: String?, shard: Shard) -> Int {
         guard manifest == nil else { return Int.max }
-        var scripts = 0
-        for input in inputs {
-            guard let folder = opendir(input) else {
-                scripts += 1  // a file (or what will be reported missing)
-                continue
-            }
-            defer { closedir(folder) }
-            while let entry = readdir(folder) {
-                let isScript = withUnsafeBytes(of: entry.pointee.d_name) { name -> Bool in
-                    let length = name.firstIndex(of: 0) ?? name.count
-                    return length > 4 && name[length - 4] == UInt8(ascii: ".")
-                        && name[length - 3] == UInt8(ascii: "l")
-                        && name[length - 2] == UInt8(ascii: "u") && name[length - 1] == UInt8(ascii: "a")
-                }
-                if isScript { scripts += 1 }
-            }
-        }
-        return (scripts + shard.count - 1) / max(1, shard.count)
+        return (listing.count + shard.count - 1) / max(1, shard.count)
     }
 }

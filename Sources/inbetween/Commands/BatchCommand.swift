@@ -48,13 +48,14 @@ enum BatchCommand {
         // The workers start now and load their plugins while the jobs are listed (both take a
         // few milliseconds, a tenth of a batch of 1,000 small jobs); extras are stopped once
         // the list is known, and all of them if listing fails.
+        let listing = ScriptListing(inputs)
         let early = WorkerLaunch(
             workerArguments: workerArguments,
-            count: min(jobCount, WorkerLaunch.estimate(inputs: inputs, manifest: manifest, shard: shard)))
+            count: min(jobCount, WorkerLaunch.estimate(listing: listing, manifest: manifest, shard: shard)))
 
         var jobs: [BatchJob]
         do {
-            jobs = try JobList.expand(inputs, format: format)
+            jobs = try JobList.expand(inputs, format: format, listing: listing)
             if let manifest { jobs += try Manifest.read(manifest, format: format, maxBytes: manifestLimit) }
             try JobList.checkUniqueOutputs(jobs)
         } catch let error as JobListError {
