@@ -1,0 +1,162 @@
+import Foundation
+import XCTest
+
+@testable import InbetweenLua
+@testable import inbetween
+
+/// The batch's start takes shortcuts (bytes instead of Strings, a listing read once, no
+/// Codable): each must give exactly what the general way it replaces gives, which stays the
+/// way for anything the shortcut does not cover.
+final class BatchStartTests: XCTestCase, FolderTest {
+    var folder: URL!
+
+    override func setUpWithError() throws {
+        folder = try temporaryFolder("ib-batch-start")
+    }
+
+    /// Names a folder may hold: ASCII, not `.lua`, only `.lua`, upper case, non-ASCII, a
+    /// character that combines with the dot after it (U+0600 is a prepended mark: `؀.` is one
+    /// character, so the name does not end in the four characters `.lua`), a name that is not
+    /// UTF-8.
+    func testListingIsFileManagersFiltered() throws {
+        let names = [
+            "b.lua", "a.lua", "x.txt", ".lua", "c.LUA", "caf\u{e9}.lua", "\u{600}.lua", "d.lua.txt", "lua",
+            "e f.lua",
+        ]
+        for name in names { try write("scripts/\(name)", "return 1\n") }
+        // "g\xff.lua": not UTF-8, repaired to U+FFFD by both.
+        let raw = Array(path("scripts/g").utf8) + [0xFF] + Array(".lua".utf8) + [0]
+        let fd = raw.withUnsafeBytes {
+            open($0.baseAddress!.assumingMemoryBound(to: CChar.self), O_CREAT | O_WRONLY, 0o644)
+        }
+        XCTAssertGreaterThanOrEqual(fd, 0)
+        close(fd)
+        let expected = try FileManager.default.contentsOfDirectory(atPath: path("scripts"))
+            .filter { $0.hasSuffix(".lua") }.sorted()
+        let listed = try XCTUnwrap(ScriptListing.scripts(in: path("scripts")))
+        XCTAssertEqual(JobList.sortedNames(listed), expected)
+        XCTAssertTrue(listed.contains("g\u{fffd}.lua"), "\(listed)")
+        XCTAssertNil(ScriptListing.scripts(in: path("scripts/b.lua")), "a file is not a folder")
+        XCTAssertNil(ScriptListing.scripts(in: path("missing")))
+        XCTAssertEqual(
+            ScriptListing([path("scripts"), path("scripts/b.lua"), path("missing")]).count, listed.count + 2)
+    }
+
+    /// In order, in reverse order, in neither, with names equal as Strings but not as bytes
+    /// (é as one scalar or two), whose order the standard library's stable sort keeps.
+    func testSortedNamesIsSorted() {
+        let cases: [[String]] = [
+            [], ["a"], ["a", "b", "c"], ["c", "b", "a"], ["b", "a", "c"], ["a", "a"],
+            ["caf\u{e9}.lua", "cafe\u{301}.lua", "b.lua"], ["z.lua", "caf\u{e9}.lua", "cafe\u{301}.lua"],
+            (0..<1000).map { String(format: "j%04d.lua", $0) }.reversed(),
+            (0..<1000).map { String(format: "j%04d.lua", ($0 * 7919) % 1000) },
+        ]
+        for names in cases {
+            XCTAssertEqual(
+                JobList.sortedNames(names).map { Array($0.utf8) }, names.sorted().map { Array($0.utf8) })
+        }
+    }
+
+    func testOutputNamesAndPathsAsStringsMakeThem() {
+        let names = [
+            "wave.lua", ".lua", "a.b.lua", "x", "caf\u{e9}.lua", "\u{600}.lua", "a\r\n.lua", "A.LUA",
+        ]
+        for format in ["csv", "json", "swift", "css"] {
+            for name in names {
+                XCTAssertEqual(
+                    JobList.scriptOutputName(name, fileExtension: frameFileExtension(format)),
+                    JobList.outputName(base: name, format: format), name)
+            }
+        }
+        for (prefix, name) in [("dir/", "a.lua"), ("", "a.lua"), ("d\u{e9}/", "b.lua"), ("a/", "e\u{301}")] {
+            XCTAssertEqual(Array(JobList.joinedPath(prefix, name).utf8), Array((prefix + name).utf8))
+        }
+    }
+
+    /// The shortcut decides only what the general check would let pass; every other list goes
+    /// to the general check, which words the message.
+    func testOutputCheckShortcutPassesOnlyWhatTheGeneralCheckPasses() {
+        let cases: [([String], Bool)] = [
+            (["a.csv", "b.csv"], true),
+            ((0..<1000).map { "j\($0).csv" }, true),
+            (["A.csv", "a.csv"], false),
+            (["a.csv", "b.csv", "A.CSV"], false),
+            (["same.csv", "same.csv"], false),
+            (["\u{212a}.csv", "k.csv"], false),  // KELVIN SIGN lowercases to k
+            (["caf\u{e9}.csv"], false),
+            ([""], false), (["."], false), ([".."], false), (["a/b.csv"], false), (["x\u{0}1"], false),
+            (["x\u{7f}"], false), ([".inbetween-batch-1"], false),
+            ([String(repeating: "n", count: 256)], false),
+            ([String(repeating: "n", count: 255)], true), ([".hidden.csv", "..x"], true),
+        ]
+        for (names, fast) in cases {
+            XCTAssertEqual(JobList.plainDistinctASCII(names), fast, "\(names.prefix(3))")
+            let jobs = names.map { BatchJob(script: "s.lua", parameters: nil, output: $0, origin: "s.lua") }
+            if fast { XCTAssertNoThrow(try JobList.checkEachOutput(jobs)) }
+        }
+        // A clash the shortcut hands on is still reported by the general check.
+        let jobs = ["A.csv", "a.csv"].map { BatchJob(script: $0, parameters: nil, output: $0, origin: $0) }
+        XCTAssertThrowsError(try JobList.checkUniqueOutputs(jobs)) { error in
+            XCTAssertEqual(
+                "\(error)",
+                "a.csv: output 'a.csv' and 'A.csv' (A.csv) are one file on a case-insensitive or normalising file system; give one of them another name"
+            )
+        }
+    }
+
+    func testShardsSelectEveryNth() {
+        let items = Array(0..<23)
+        for (index, count) in [(1, 1), (1, 2), (2, 2), (2, 3), (3, 3), (4, 7), (7, 7), (5, 30)] {
+            XCTAssertEqual(
+                Shard(index: index, count: count).select(items),
+                items.enumerated().filter { $0.offset % count == index - 1 }.map(\.element))
+        }
+    }
+
+    func testFoldersLineRoundTrips() {
+        let cases = [
+            JobFolders(staging: "/out/.inbetween-batch-h-123-9f", output: "/out", batch: 123),
+            JobFolders(staging: "o/.inbetween-batch-h-1-f", output: "o", batch: Int32.max),
+            JobFolders(staging: "we\"ird\\n\n/s", output: "caf\u{e9}\t", batch: 7),
+            JobFolders(staging: "", output: "", batch: 1),
+        ]
+        for folders in cases {
+            let line = WorkerMessages.encode(folders)
+            XCTAssertEqual(line.filter { $0 == UInt8(ascii: "\n") }.count, 1, "one line: \(folders)")
+            XCTAssertEqual(WorkerMessages.decode(JobFolders.self, line.dropLast()), folders)
+            // What JSONEncoder writes reads the same.
+            XCTAssertEqual(
+                WorkerMessages.decode(JobFolders.self, WorkerMessages.codable(folders).dropLast()), folders)
+            let decoded = try? JSONDecoder().decode(JobFolders.self, from: Data(line))
+            XCTAssertEqual(decoded, folders, "the hand-written line is JSON")
+        }
+        XCTAssertEqual(
+            String(decoding: WorkerMessages.encode(cases[0]), as: UTF8.self),
+            #"{"staging":"/out/.inbetween-batch-h-123-9f","output":"/out","batch":123}"# + "\n")
+    }
+
+    func testOwnerAsFoundationReadsIt() {
+        XCTAssertEqual(
+            StagingFolder.Owner.bootID(),
+            (try? String(contentsOfFile: "/proc/sys/kernel/random/boot_id", encoding: .utf8))?
+                .trimmingCharacters(in: .whitespacesAndNewlines) ?? "")
+        XCTAssertFalse(StagingFolder.Owner.bootID().isEmpty)
+        XCTAssertEqual(
+            StagingFolder.Owner.pidNamespace(),
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/ns/pid")) ?? "")
+    }
+
+    /// A plugin without `name` is named after its file, as NSString's path functions do it.
+    func testFallbackPluginNameIsNSStrings() {
+        let files = [
+            "plugins/css.lua", "a.lua", ".lua", "..lua", "a..lua", ".a.lua", "x/.lua", "//a.lua", "a//b.lua",
+            "a/b.lua/", "a.b.lua", "/abs/p/x.y.lua", "a/ .lua", "a/..lua", "./a.lua", "a.lua.lua", "a/x.lua ",
+            "d\u{e9}j\u{e0}/vu.lua", "p/\u{600}.lua",
+        ]
+        for file in files {
+            XCTAssertEqual(
+                Runtime.fallbackPluginName(file),
+                ((file as NSString).lastPathComponent as NSString).deletingPathExtension, file)
+        }
+    }
+}
