@@ -419,8 +419,12 @@ static int openlibs_protected(lua_State *L) {
 }
 
 int ib_openlibs(lua_State *L) {
+    // As lua.c stops the collector while it builds its state: all of it stays alive.
+    lua_gc(L, LUA_GCSTOP);
     lua_pushcfunction(L, openlibs_protected);
-    return ib_pcall(L, 0, 0, 0);
+    int status = ib_pcall(L, 0, 0, 0);
+    lua_gc(L, LUA_GCRESTART);
+    return status;
 }
 
 void ib_where(lua_State *L, int level, char *buffer, size_t size) {
@@ -451,6 +455,10 @@ static int collect_protected(lua_State *L) {
 int ib_collect(lua_State *L) {
     lua_pushcfunction(L, collect_protected);
     return ib_pcall(L, 0, 0, 0);
+}
+
+void ib_gcrunning(lua_State *L, int running) {
+    lua_gc(L, running ? LUA_GCRESTART : LUA_GCSTOP);
 }
 
 // Bulk copies for curve sampling (Runtime.sample): one call per batch instead of two or three

@@ -113,6 +113,9 @@ size_t ib_threadstacksize(void);
 const char *ib_memoryrefused(lua_State *L);
 /// A full garbage collection in protected mode (finalizers may run). Returns a status.
 int ib_collect(lua_State *L);
+/// Stops (0) or restarts (1) the collector's automatic steps (lua_gc's STOP and RESTART; a
+/// full collection and one that frees memory when an allocation fails still run).
+void ib_gcrunning(lua_State *L, int running);
 /// Bytes of stack left below the caller on this thread.
 size_t ib_stackremaining(void);
 /// Ctrl-C stops every running budget with "interrupted" (a second Ctrl-C kills the process).

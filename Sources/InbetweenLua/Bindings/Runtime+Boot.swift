@@ -22,6 +22,12 @@ extension Runtime {
 
     func boot() throws(LuaError) {
         let s = host.stack
+        // No collection steps while the host builds its own tables, as lua.c stops the
+        // collector while it builds its state: nearly everything made here stays alive, and the
+        // steps marked it over and over as memory grew (measureBaseline collects it once at the
+        // end). No script or plugin runs in between.
+        ib_gcrunning(host.L, 0)
+        defer { ib_gcrunning(host.L, 1) }
         installPrint()
 
         try runHostFile("kit", arguments: 0)
@@ -126,6 +132,7 @@ extension Runtime {
             clua_remove(host.L, -2)
             try runHostFile("sandbox", arguments: 4, results: 0)
         }
+        ib_gcrunning(host.L, 1)
         measureBaseline()
     }
 
