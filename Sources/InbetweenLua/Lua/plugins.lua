@@ -8,10 +8,24 @@ local type, tostring, pairs, ipairs, setmetatable = kit.type, kit.tostring, kit.
   kit.setmetatable
 local error, raise, fmt, sort, next = kit.error, kit.raise, kit.format, kit.sort, kit.next
 
+local function byName(a, b) return tostring(a) < tostring(b) end
+
+-- Keys in the order of their names. When every key is a string (and strings have no
+-- __tostring), a key is its own name, and the sort's own `<` orders them the same without a
+-- Lua call and two tostring calls per comparison: 440K instructions of every worker's start
+-- for the shipped plugins' 20 sorts (callgrind).
 local function sortedKeys(t)
-  local keys = {}
-  for k in pairs(t) do keys[#keys + 1] = k end
-  sort(keys, function(a, b) return tostring(a) < tostring(b) end)
+  local keys, named = {}, true
+  for k in pairs(t) do
+    keys[#keys + 1] = k
+    if type(k) ~= "string" then named = false end
+  end
+  local stringMeta = kit.getmetatable("")
+  if named and not (stringMeta and stringMeta.__tostring) then
+    sort(keys)
+  else
+    sort(keys, byName)
+  end
   return keys
 end
 
