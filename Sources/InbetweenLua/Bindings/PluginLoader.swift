@@ -28,7 +28,7 @@ extension Runtime {
     public func loadPlugins(_ search: PluginSearch) -> PluginReport {
         pluginDirectories = search.directories().map(\.directory)
         var report = PluginReport()
-        var pending = search.files()
+        var pending = search.files(in: pluginDirectories)
         var waitingFor: [String: String] = [:]
         while !pending.isEmpty {
             var next: [String] = []

@@ -65,15 +65,28 @@ public struct PluginSearch: Sendable {
     /// The `.lua` files of each folder, sorted by name; missing folders are skipped. A file
     /// reached twice (the same folder listed twice, or through a symbolic link) loads once.
     public func files() -> [String] {
+        files(in: directories().map(\.directory))
+    }
+
+    /// `files()` of folders already found (`directories()` looks for the shipped folder from
+    /// the executable each time it is asked).
+    public func files(in directories: [String]) -> [String] {
         // An array, not a Set: a handful of plugins, and Set<String> would be the only user of
         // its type metadata at start-up (built at run time, goal 4).
         var seen: [String] = []
         var files: [String] = []
-        for (dir, _) in directories() {
+        for dir in directories {
             guard let names = PluginSearch.fileNames(in: dir) else { continue }
+            // realpath(DIR/NAME) is realpath(DIR)/NAME when NAME is no symbolic link: the
+            // folder resolved once, each file checked with one lstat, where realpath of each
+            // file read every component of its path again (glibc's realpath is a readlink per
+            // component: 66 system calls at a worker's start for the shipped plugins).
+            let resolvedDir = PluginSearch.realPath(dir).map { $0.hasSuffix("/") ? $0 : $0 + "/" }
             for name in names.sorted() where name.hasSuffix(".lua") {
                 let path = dir.hasSuffix("/") ? dir + name : dir + "/" + name
-                let key = PluginSearch.realPath(path) ?? path
+                var info = stat()
+                let plain = lstat(path, &info) == 0 && (info.st_mode & S_IFMT) != S_IFLNK
+                let key = (plain ? resolvedDir.map { $0 + name } : nil) ?? PluginSearch.realPath(path) ?? path
                 if !seen.contains(key) {
                     seen.append(key)
                     files.append(path)
