@@ -146,6 +146,24 @@ final class BatchStartTests: XCTestCase, FolderTest {
             (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/ns/pid")) ?? "")
     }
 
+    /// A plugin file reached twice loads once: the same folder twice, a link to the folder, a
+    /// link to the file; a hard link is another path (realpath tells them apart), and loads.
+    func testPluginFilesReachedTwiceAreListedOnce() throws {
+        try write("a/x.lua", "return {}\n")
+        try write("a/y.lua", "return {}\n")
+        try write("b/z.lua", "return {}\n")
+        let fm = FileManager.default
+        try fm.createSymbolicLink(atPath: path("linked"), withDestinationPath: path("a"))
+        try fm.createSymbolicLink(atPath: path("b/x.lua"), withDestinationPath: path("a/x.lua"))
+        try fm.linkItem(atPath: path("a/y.lua"), toPath: path("b/hard.lua"))
+        var search = PluginSearch()
+        search.includeShipped = false
+        search.includeUserAndEnvironment = false
+        search.extraDirectories = [path("a"), path("a") + "/", path("linked"), path("b")]
+        XCTAssertEqual(
+            search.files(), [path("a/x.lua"), path("a/y.lua"), path("b/hard.lua"), path("b/z.lua")])
+    }
+
     /// A plugin without `name` is named after its file, as NSString's path functions do it.
     func testFallbackPluginNameIsNSStrings() {
         let files = [

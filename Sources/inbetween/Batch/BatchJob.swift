@@ -40,8 +40,7 @@ enum JobList {
                         origin: argument))
                 continue
             }
-            let listed = listing.flatMap { index < $0.folders.count ? $0.folders[index] : nil }
-            let names = listed ?? ScriptListing.scripts(in: argument) ?? []
+            let names = listing?.names(at: index) ?? ScriptListing.scripts(in: argument) ?? []
             // NSString's path joining once per folder, not per file (it cost the parent
             // more than a small job): the folder as it would write it, then each name.
             let joined = (argument as NSString).appendingPathComponent("x")
