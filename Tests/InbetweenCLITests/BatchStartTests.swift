@@ -132,6 +132,19 @@ final class BatchStartTests: XCTestCase, FolderTest {
             #"{"staging":"/out/.inbetween-batch-h-123-9f","output":"/out","batch":123}"# + "\n")
     }
 
+    func testStagingNamesAreFileManagersFiltered() throws {
+        for name in [".inbetween-batch-h-1-f", ".inbetween-batch-\u{301}x", "x.csv", ".inbetween-batc", "a"] {
+            try FileManager.default.createDirectory(
+                atPath: path("out/\(name)"), withIntermediateDirectories: true)
+        }
+        XCTAssertEqual(
+            StagingFolder.stagingNames(in: path("out"))?.sorted(),
+            try FileManager.default.contentsOfDirectory(atPath: path("out"))
+                .filter { $0.hasPrefix(StagingFolder.prefix) }.sorted())
+        XCTAssertEqual(StagingFolder.stagingNames(in: path("out"))?.count, 1)
+        XCTAssertNil(StagingFolder.stagingNames(in: path("missing")))
+    }
+
     func testOwnerAsFoundationReadsIt() {
         XCTAssertEqual(
             StagingFolder.Owner.bootID(),

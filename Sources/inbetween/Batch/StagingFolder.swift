@@ -69,10 +69,10 @@ final class StagingFolder {
     /// the file system has no locks, its PID is not alive in our own PID namespace.
     @discardableResult
     static func removeStale(in outputFolder: String) -> Int {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: outputFolder) else { return 0 }
+        guard let names = stagingNames(in: outputFolder) else { return 0 }
         let me = Owner.current
         var removed = 0
-        for name in names where name.hasPrefix(prefix) {
+        for name in names {
             let folder = (outputFolder as NSString).appendingPathComponent(name)
             // O_RDWR: NFS implements flock as a POSIX lock, which needs a writable descriptor.
             let fd = open(folder + "/" + ownerFile, O_RDWR | O_CLOEXEC | O_NOFOLLOW)
@@ -91,6 +91,31 @@ final class StagingFolder {
             if stale, (try? FileManager.default.removeItem(atPath: folder)) != nil { removed += 1 }
         }
         return removed
+    }
+
+    /// The names in `folder` that start with `prefix`, as FileManager's `contentsOfDirectory`
+    /// lists them (an entry without an inode skipped, a name that is not UTF-8 repaired); nil
+    /// when the folder cannot be opened. With readdir: FileManager's first listing looked up
+    /// a conformance at run time, 240K instructions of every batch's start (callgrind), for
+    /// an output folder that is usually new and empty.
+    static func stagingNames(in folder: String) -> [String]? {
+        guard let directory = opendir(folder) else { return nil }
+        defer { closedir(directory) }
+        let mark = Array(prefix.utf8)
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            guard entry.pointee.d_ino != 0 else { continue }
+            let name: String? = withUnsafeBytes(of: &entry.pointee.d_name) { raw in
+                let bytes = UnsafeRawBufferPointer(rebasing: raw[..<strlen(raw.baseAddress!)])
+                // Only names starting with the mark's bytes can start with its characters (a
+                // character after it may still combine with its last, so they are asked too).
+                guard bytes.starts(with: mark) else { return nil }
+                let name = String(cString: raw.baseAddress!.assumingMemoryBound(to: CChar.self))
+                return name.hasPrefix(prefix) ? name : nil
+            }
+            if let name { names.append(name) }
+        }
+        return names
     }
 
     /// Who made a staging folder, as written in its `owner` file.
