@@ -110,6 +110,28 @@ final class BatchStartTests: XCTestCase, FolderTest {
         }
     }
 
+    /// Lines split across reads come back whole; a line longer than one read too; EOF is nil.
+    func testLineReaderJoinsReads() throws {
+        var fds: [Int32] = [0, 0]
+        XCTAssertEqual(pipe(&fds), 0)
+        defer { close(fds[0]) }
+        var reader = LineReader(fd: fds[0])
+        let long = [UInt8](repeating: UInt8(ascii: "x"), count: 100_000)
+        try writeAll(fds[1], Array("one\ntw".utf8))
+        XCTAssertEqual(reader.readLines()?.map { Array($0) }, [Array("one".utf8)])
+        try writeAll(fds[1], Array("o\n".utf8))
+        XCTAssertEqual(reader.readLines()?.map { Array($0) }, [Array("two".utf8)])
+        let end = fds[1]
+        let writer = Thread {
+            try? writeAll(end, long + [UInt8(ascii: "\n")])
+            close(end)
+        }
+        writer.start()
+        var lines: [[UInt8]] = []
+        while let read = reader.readLines() { lines += read.map { Array($0) } }
+        XCTAssertEqual(lines, [long])
+    }
+
     func testFoldersLineRoundTrips() {
         let cases = [
             JobFolders(staging: "/out/.inbetween-batch-h-123-9f", output: "/out", batch: 123),
