@@ -107,10 +107,14 @@ extension Runtime {
         state.animationSerial += 1
         box.serial = state.animationSerial
         // Where the script created it (`x.lua:3:`), for the warning if it is never added.
-        var position = [CChar](repeating: 0, count: 256)
-        ib_where(host.L, 1, &position, position.count)
-        state.animationsNotAdded[box.serial] = String(
-            decoding: position.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        // (On the stack: an array for it and another for its bytes were two allocations per
+        // animation.)
+        let L = host.L
+        state.animationsNotAdded[box.serial] = withUnsafeTemporaryAllocation(of: CChar.self, capacity: 256) {
+            position in
+            ib_where(L, 1, position.baseAddress, position.count)
+            return String(cString: position.baseAddress!)
+        }
         host.pushObject(box, AnimationBindings.typeName)
     }
 
