@@ -109,10 +109,10 @@ extension Runtime {
         // Where the script created it (`x.lua:3:`), for the warning if it is never added.
         // (On the stack: an array for it and another for its bytes were two allocations per
         // animation.)
-        let L = host.L
+        let luaState = host.L
         state.animationsNotAdded[box.serial] = withUnsafeTemporaryAllocation(of: CChar.self, capacity: 256) {
             position in
-            ib_where(L, 1, position.baseAddress, position.count)
+            ib_where(luaState, 1, position.baseAddress, position.count)
             return String(cString: position.baseAddress!)
         }
         host.pushObject(box, AnimationBindings.typeName)
