@@ -419,12 +419,8 @@ static int openlibs_protected(lua_State *L) {
 }
 
 int ib_openlibs(lua_State *L) {
-    // As lua.c stops the collector while it builds its state: all of it stays alive.
-    lua_gc(L, LUA_GCSTOP);
     lua_pushcfunction(L, openlibs_protected);
-    int status = ib_pcall(L, 0, 0, 0);
-    lua_gc(L, LUA_GCRESTART);
-    return status;
+    return ib_pcall(L, 0, 0, 0);
 }
 
 // "source:line:" (or "source:line" without the colon) into buffer, cut to its size as

@@ -114,7 +114,9 @@ const char *ib_memoryrefused(lua_State *L);
 /// A full garbage collection in protected mode (finalizers may run). Returns a status.
 int ib_collect(lua_State *L);
 /// Stops (0) or restarts (1) the collector's automatic steps (lua_gc's STOP and RESTART; a
-/// full collection and one that frees memory when an allocation fails still run).
+/// full collection and one that frees memory when an allocation fails still run). A restart
+/// sets the collector's debt to zero, so that it starts a cycle at the next allocation: follow
+/// it with a full collection, which sets the pause before the next cycle.
 void ib_gcrunning(lua_State *L, int running);
 /// Bytes of stack left below the caller on this thread.
 size_t ib_stackremaining(void);

@@ -25,9 +25,11 @@ extension Runtime {
         // No collection steps while the host builds its own tables, as lua.c stops the
         // collector while it builds its state: nearly everything made here stays alive, and the
         // steps marked it over and over as memory grew (measureBaseline collects it once at the
-        // end). No script or plugin runs in between.
+        // end, right after the restart: a restart alone would start a new cycle at once). No
+        // script or plugin runs in between.
         ib_gcrunning(host.L, 0)
-        defer { ib_gcrunning(host.L, 1) }
+        var restarted = false
+        defer { if !restarted { ib_gcrunning(host.L, 1) } }  // boot failed
         installPrint()
 
         try runHostFile("kit", arguments: 0)
@@ -133,6 +135,7 @@ extension Runtime {
             try runHostFile("sandbox", arguments: 4, results: 0)
         }
         ib_gcrunning(host.L, 1)
+        restarted = true
         measureBaseline()
     }
 
