@@ -198,10 +198,14 @@ enum WorkerMessages {
         return String(decoding: body[..<end], as: UTF8.self)
     }
 
+    /// (Compared with memcmp: `starts(with:)` went through the generic sequence comparison,
+    /// 138 instructions a literal, three literals a result line in the parent; callgrind.)
     private static func skip(_ literal: StaticString, _ rest: inout ArraySlice<UInt8>) -> Bool {
-        let bytes = UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount)
-        guard rest.starts(with: bytes) else { return false }
-        rest = rest.dropFirst(bytes.count)
+        let count = literal.utf8CodeUnitCount
+        guard rest.count >= count,
+            rest.withUnsafeBufferPointer({ memcmp($0.baseAddress!, literal.utf8Start, count) == 0 })
+        else { return false }
+        rest = rest.dropFirst(count)
         return true
     }
 
