@@ -216,8 +216,16 @@ def scene_cpu(n, to):
 small, large = (300, 3000) if quick else (1000, 10000)
 frames = 601
 # Alternated, as figures 8 and 9, and as many of each: the best of more runs of the small one
-# alone caught its quiet moments and not the large one's.
-setups = [(scene_cpu(small, 0.0001), scene_cpu(large, 0.0001)) for _ in range(max(3, reps))]
+# alone caught its quiet moments and not the large one's. Each small sample is the mean of ten
+# runs in a row, so that both sides' samples last about as long (0.5-0.6 s) and meet the
+# machine's spells alike: the best of single small runs (50 ms) caught quiet moments a large
+# run (0.5 s) rarely fits in, and read the ratio high (9.2 with both builds quiet, 12.2-12.5 in
+# two runs of this script, one of which had every large run in one slow spell).
+def setup_cpu_small():
+    return sum(scene_cpu(small, 0.0001) for _ in range(10)) / 10
+
+
+setups = [(setup_cpu_small(), scene_cpu(large, 0.0001)) for _ in range(max(3, 2 * reps - 1))]
 setup_small = min(p[0] for p in setups)
 setup_large = min(p[1] for p in setups)
 r = setup_large / setup_small
@@ -333,7 +341,8 @@ How each figure is taken (scripts/benchmarks/, Sources/InbetweenBench, `inbetwee
 6. peak RSS of `inbetween run` writing JSON, 144,000 frames of two tracks (`--to 600`) vs 240, taken by
    `scripts/benchmarks/measure.c` (fork, exec, `wait4` on its direct child).
 7. CPU time (user + system of the process, `wait4`) of `inbetween run scene.lua --to 0.0001` (set-up and one
-   frame) with 10,000 layers vs 1,000, runs of the two alternated (`scripts/benchmarks/scene.lua`: a basic
+   frame) with 10,000 layers vs 1,000 (the mean of ten runs in a row, so that a sample of each lasts about as
+   long), samples of the two alternated (`scripts/benchmarks/scene.lua`: a basic
    position with easeInEaseOut, a keyframe opacity with easeIn / bounceOut / easeOut segments, a spring on
    transform.scale per layer).
 8. CPU time of the whole 1,000-layer run (60 fps, 10 s, `--format csv --precision 6`, 601 frames) vs
