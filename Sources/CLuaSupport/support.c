@@ -482,16 +482,21 @@ void ib_gcrunning(lua_State *L, int running) {
 #include <limits.h>
 #include <math.h>
 
-int ib_countkeys(lua_State *L, int index, int *strings) {
+int ib_countkeys(lua_State *L, int index, int *strings, uintptr_t *fingerprint) {
     index = lua_absindex(L, index);
     int n = 0, s = 0;
+    uintptr_t sum = 0;
     lua_pushnil(L);
     while (lua_next(L, index)) {  // raises only for a key not in the table: never here
         n++;
-        s += lua_type(L, -2) == LUA_TSTRING;
+        if (lua_type(L, -2) == LUA_TSTRING) {
+            s++;
+            sum += (uintptr_t)lua_topointer(L, -2);
+        }
         lua_pop(L, 1);
     }
     if (strings) *strings = s;
+    if (fingerprint) *fingerprint = sum;
     return n;
 }
 

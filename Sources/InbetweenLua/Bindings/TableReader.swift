@@ -23,9 +23,11 @@ public final class TableReader {
     /// strings (each is an unknown key).
     private let keyCount: Int32
     private let otherKeys: Int32
+    /// The sum of the string keys' addresses then (`ib_countkeys`).
+    private let fingerprint: UInt
     /// Whether `known` is still kept. Once every key of the table was read (and all are
     /// strings), `finish` can only fail on a key added since (a callback run while the table
-    /// was read), which the count of keys tells; the keys asked for after that moment are not
+    /// was read), which the count and the sum of the keys tell; the keys asked for after that moment are not
     /// kept: each one kept cost a retain, a release and its share of the array (a tiny batch
     /// job's `layer{}` and `animation.basic{}` ask for 70-odd keys, 2% of the job).
     @exclusivity(unchecked) private var recording = true
@@ -38,7 +40,9 @@ public final class TableReader {
         self.index = stack.absolute(index)
         self.argument = argument ?? index
         var strings: Int32 = 0
-        keyCount = ib_countkeys(stack.L, self.index, &strings)
+        var sum: UInt = 0
+        keyCount = ib_countkeys(stack.L, self.index, &strings, &sum)
+        fingerprint = sum
         otherKeys = keyCount - strings
         unread = strings
         recording = unread > 0 || otherKeys > 0
@@ -139,8 +143,12 @@ public final class TableReader {
 
     /// Fails when the table holds a key that was never asked for.
     public func finish() throws {
-        // Every key read, none added since: nothing unknown (see `recording`).
-        if !recording && ib_countkeys(stack.L, index, nil) == keyCount { return }
+        // Every key read, the same keys since (a key swapped for another changes the sum):
+        // nothing unknown (see `recording`).
+        if !recording {
+            var sum: UInt = 0
+            if ib_countkeys(stack.L, index, nil, &sum) == keyCount && sum == fingerprint { return }
+        }
         var unknown: String?
         stack.forEachPair(index) {
             if unknown == nil {
