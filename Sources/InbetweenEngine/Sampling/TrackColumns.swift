@@ -195,50 +195,23 @@ public struct TrackColumns: Sendable {
     /// (A class: handed from a stream to the runtime and on, a struct of 16 fields was copied
     /// and destroyed, field by field, on the way.)
     public final class Storage: @unchecked Sendable {
-        // @unchecked: made by `takeStorage`, then only read by the one `adopt` it is given to.
-        fileprivate var frames: [[Value]]
-        fileprivate var manyScratch: TrackPlan.ManyScratch
-        fileprivate var accessorByKeyPath: [String: KeyPathAccessor]
-        fileprivate var tracks: [Track]
-        fileprivate var sampledLayers: [Int]
-        fileprivate var slotOfLayer: [Int: Int]
-        fileprivate var slotOfTrack: [Int]
-        fileprivate var accessors: [KeyPathAccessor]
-        fileprivate var presentations: [PropertyValues]
-        fileprivate var plans: [TrackPlan?]
-        fileprivate var revisions: [Int]
-        fileprivate var sharedPlans: [TrackPlan?]
-        fileprivate var wholePresentation: [Bool]
-        fileprivate var needsPresentation: [Bool]
-        fileprivate var order: [Int]
-        fileprivate var known: Set<Track>
-
-        fileprivate init(
-            frames: [[Value]], manyScratch: TrackPlan.ManyScratch,
-            accessorByKeyPath: [String: KeyPathAccessor],
-            tracks: [Track], sampledLayers: [Int], slotOfLayer: [Int: Int], slotOfTrack: [Int],
-            accessors: [KeyPathAccessor], presentations: [PropertyValues], plans: [TrackPlan?],
-            revisions: [Int],
-            sharedPlans: [TrackPlan?], wholePresentation: [Bool], needsPresentation: [Bool], order: [Int],
-            known: Set<Track>
-        ) {
-            self.frames = frames
-            self.manyScratch = manyScratch
-            self.accessorByKeyPath = accessorByKeyPath
-            self.tracks = tracks
-            self.sampledLayers = sampledLayers
-            self.slotOfLayer = slotOfLayer
-            self.slotOfTrack = slotOfTrack
-            self.accessors = accessors
-            self.presentations = presentations
-            self.plans = plans
-            self.revisions = revisions
-            self.sharedPlans = sharedPlans
-            self.wholePresentation = wholePresentation
-            self.needsPresentation = needsPresentation
-            self.order = order
-            self.known = known
-        }
+        // @unchecked: filled by `takeStorage`, then only emptied by the one `adopt` it is given to.
+        fileprivate var frames: [[Value]] = []
+        fileprivate var manyScratch = TrackPlan.ManyScratch()
+        fileprivate var accessorByKeyPath: [String: KeyPathAccessor] = [:]
+        fileprivate var tracks: [Track] = []
+        fileprivate var sampledLayers: [Int] = []
+        fileprivate var slotOfLayer: [Int: Int] = [:]
+        fileprivate var slotOfTrack: [Int] = []
+        fileprivate var accessors: [KeyPathAccessor] = []
+        fileprivate var presentations: [PropertyValues] = []
+        fileprivate var plans: [TrackPlan?] = []
+        fileprivate var revisions: [Int] = []
+        fileprivate var sharedPlans: [TrackPlan?] = []
+        fileprivate var wholePresentation: [Bool] = []
+        fileprivate var needsPresentation: [Bool] = []
+        fileprivate var order: [Int] = []
+        fileprivate var known: Set<Track> = []
     }
 
     /// This one's storage for the next (`init(fixed:scene:storage:)`), leaving it empty; nil
@@ -247,26 +220,37 @@ public struct TrackColumns: Sendable {
     public mutating func takeStorage() -> Storage? {
         guard frames.count * tracks.count <= TrackColumns.keptValues, tracks.count <= TrackColumns.keptTracks
         else { return nil }
-        // Key paths parse the same whatever the run (KeyPathAccessor is immutable).
-        var accessorByKeyPath = Self.taken(&self.accessorByKeyPath)
-        if accessorByKeyPath.count > TrackColumns.keptTracks { accessorByKeyPath = [:] }
-        return Storage(
-            frames: Self.taken(&frames), manyScratch: Self.taken(&manyScratch),
-            accessorByKeyPath: accessorByKeyPath,
-            tracks: Self.emptied(&tracks), sampledLayers: Self.emptied(&sampledLayers),
-            slotOfLayer: Self.emptied(&slotOfLayer), slotOfTrack: Self.emptied(&slotOfTrack),
-            accessors: Self.emptied(&accessors), presentations: Self.emptied(&presentations),
-            plans: Self.emptied(&plans), revisions: Self.emptied(&revisions),
-            sharedPlans: sharing.takePlans(),
-            wholePresentation: Self.emptied(&wholePresentation),
-            needsPresentation: Self.emptied(&needsPresentation), order: Self.emptied(&order),
-            known: Self.emptied(&known))
+        let storage = Storage()
+        exchange(with: storage)
+        swap(&storage.sharedPlans, &sharing.plans)
+        // The run's contents go; the room stays. The rows (stale, see `frames`), the scratch
+        // and the parsed key paths stay as they are: key paths parse the same whatever the
+        // run (KeyPathAccessor is immutable).
+        storage.tracks.removeAll(keepingCapacity: true)
+        storage.sampledLayers.removeAll(keepingCapacity: true)
+        storage.slotOfLayer.removeAll(keepingCapacity: true)
+        storage.slotOfTrack.removeAll(keepingCapacity: true)
+        storage.accessors.removeAll(keepingCapacity: true)
+        storage.presentations.removeAll(keepingCapacity: true)
+        storage.plans.removeAll(keepingCapacity: true)
+        storage.revisions.removeAll(keepingCapacity: true)
+        storage.wholePresentation.removeAll(keepingCapacity: true)
+        storage.needsPresentation.removeAll(keepingCapacity: true)
+        storage.order.removeAll(keepingCapacity: true)
+        storage.known.removeAll(keepingCapacity: true)
+        if storage.accessorByKeyPath.count > TrackColumns.keptTracks { storage.accessorByKeyPath = [:] }
+        return storage
     }
 
-    /// Takes up an earlier one's storage (moved out of it, field by field); called first thing
-    /// by the initializers.
+    /// Takes up an earlier one's storage; called first thing by the initializers.
     private mutating func adopt(_ storage: Storage) {
-        // Swapped with this one's empty fields: nothing is made or copied.
+        exchange(with: storage)
+        sharing = TrackPlanSharing(plans: storage.sharedPlans)
+        storage.sharedPlans = []
+    }
+
+    /// Swaps the fields `Storage` holds with this one's: nothing is made or copied.
+    private mutating func exchange(with storage: Storage) {
         swap(&frames, &storage.frames)
         swap(&manyScratch, &storage.manyScratch)
         swap(&accessorByKeyPath, &storage.accessorByKeyPath)
@@ -278,37 +262,10 @@ public struct TrackColumns: Sendable {
         swap(&presentations, &storage.presentations)
         swap(&plans, &storage.plans)
         swap(&revisions, &storage.revisions)
-        sharing = TrackPlanSharing(plans: Self.taken(&storage.sharedPlans))
         swap(&wholePresentation, &storage.wholePresentation)
         swap(&needsPresentation, &storage.needsPresentation)
         swap(&order, &storage.order)
         swap(&known, &storage.known)
-    }
-
-    /// `value`, leaving an empty one behind (no copy of its storage: the caller owns it now).
-    private static func taken<T: EmptyInitializable>(_ value: inout T) -> T {
-        var out = T()
-        swap(&out, &value)
-        return out
-    }
-
-    /// `value` emptied, its room kept, leaving an empty one behind.
-    private static func emptied<T: RangeReplaceableCollection & EmptyInitializable>(_ value: inout T) -> T {
-        var out = taken(&value)
-        out.removeAll(keepingCapacity: true)
-        return out
-    }
-
-    private static func emptied<K, V>(_ value: inout [K: V]) -> [K: V] {
-        var out = taken(&value)
-        out.removeAll(keepingCapacity: true)
-        return out
-    }
-
-    private static func emptied<T>(_ value: inout Set<T>) -> Set<T> {
-        var out = taken(&value)
-        out.removeAll(keepingCapacity: true)
-        return out
     }
 
     static let keptValues = 4096
@@ -386,10 +343,3 @@ public struct TrackColumns: Sendable {
         }
     }
 }
-
-/// A type with an empty value made by `init()` (for `TrackColumns.takeStorage`).
-protocol EmptyInitializable { init() }
-extension Array: EmptyInitializable {}
-extension Dictionary: EmptyInitializable {}
-extension Set: EmptyInitializable {}
-extension TrackPlan.ManyScratch: EmptyInitializable {}

@@ -24,19 +24,11 @@ struct TrackPlanSharing: Sendable {
     /// How many plans were an earlier plan (for tests).
     var sharedPlans = 0
 
-    /// Nothing shared yet; `plans`: an earlier one's array to use again (`takePlans`). Without
-    /// one, `plan(_:)` makes the array at its first plan.
+    /// Nothing shared yet; `plans`: an earlier one's array to use again
+    /// (`TrackColumns.takeStorage`). Without one, `plan(_:)` makes the array at its first plan.
     init(plans: [TrackPlan?] = []) {
         self.plans = plans
         for k in self.plans.indices { self.plans[k] = nil }
-    }
-
-    /// The plans' array, for the next `TrackPlanSharing` of the same caller; leaves none
-    /// (`plan(_:)` makes a new one if this one is used again).
-    mutating func takePlans() -> [TrackPlan?] {
-        var out: [TrackPlan?] = []
-        swap(&out, &plans)
-        return out
     }
 
     /// Forgets the last plan of `kind` (its evaluation was replaced).
