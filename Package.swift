@@ -18,10 +18,13 @@ let package = Package(
         .library(name: "InbetweenLua", targets: ["InbetweenLua"]),
     ],
     targets: [
+        // lua5.4.pc: Debian's liblua5.4-dev, and Homebrew's lua@5.4 (its formula `lua` is 5.5
+        // now; SwiftPM looks in $(brew --prefix)/opt/lua@5.4/lib/pkgconfig for a `.brew` provider).
+        // Sources/CLua/lua54.h says where each puts the headers.
         .systemLibrary(
             name: "CLua",
             pkgConfig: "lua5.4",
-            providers: [.apt(["liblua5.4-dev"]), .brew(["lua"])]
+            providers: [.apt(["liblua5.4-dev"]), .brew(["lua@5.4"])]
         ),
         // No unsafe flags anywhere: SwiftPM refuses them in a package resolved by version, so
         // an app could not depend on this one. Lua's headers and library come from pkg-config

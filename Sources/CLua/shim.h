@@ -2,9 +2,7 @@
 #define INBETWEEN_CLUA_SHIM_H
 // Lua 5.4 headers for Swift, plus static inline wrappers for the API macros Swift cannot
 // import. Only wrappers live here: anything that may raise a Lua error is in CLuaSupport.
-#include <lua.h>
-#include <lauxlib.h>
-#include <lualib.h>
+#include "lua54.h"
 
 static inline void clua_pop(lua_State *L, int n) { lua_settop(L, -(n) - 1); }
 static inline void clua_newtable(lua_State *L) { lua_createtable(L, 0, 0); }

@@ -15,7 +15,6 @@
 // The watchdog does not call lua_sethook itself: it sends IB_ARM_SIGNAL to the thread running
 // Lua, and the handler arms the hook there (lua_sethook may be called from a signal handler on
 // the thread it acts on; from another thread it would race with the VM freeing CallInfos).
-#define _GNU_SOURCE  /* pthread_getattr_np */
 #include "host.h"
 
 #include <errno.h>

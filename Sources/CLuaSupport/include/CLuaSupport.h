@@ -7,9 +7,7 @@
 // the trampoline (C) is the only place that raises.
 #include <stddef.h>
 #include <stdint.h>
-#include <lua.h>
-#include <lauxlib.h>
-#include <lualib.h>
+#include "../../CLua/lua54.h"  /* Lua 5.4's headers on Debian's and Homebrew's layouts */
 
 /// A Swift function callable from Lua. Returns the number of results pushed (>= 0) or one of
 /// the IB_RAISE codes below, with the error's material on the stack top.
