@@ -55,6 +55,48 @@ final class SamplingEndTests: XCTestCase {
         XCTAssertEqual(try run(["--fps", "1", "--to", "3", path]).stderr, "")
     }
 
+    /// Issue 31: `--from A --to B` gives the rows the whole run gives between A and B. The
+    /// animations end at 2 s, before the window: the whole run keeps their tracks (holding the
+    /// model values) and the window must too, with the track a callback adds at 3 s (after the
+    /// others, as in the whole run) and in the same order; the window's times are the whole
+    /// run's (5 + i/60 and (300 + i)/60 differ in the last bit). Failed before the fix: the
+    /// window had only the header and "the scene animates nothing".
+    func testWindowGivesTheRowsOfTheWholeRun() throws {
+        let path = try script(
+            "window.lua",
+            """
+            for i = 1, 200 do
+              local l = layer{name = "l" .. i, position = point(i, 0)}
+              l:add(animation.basic{keyPath = "opacity", fromValue = 0, toValue = 1, duration = 2,
+                beginTime = i / 100})
+            end
+            local late = layer{name = "late"}
+            late:add(animation.basic{keyPath = "position.x", toValue = 50, duration = 3,
+              onStop = function()
+                late:add(animation.basic{keyPath = "bounds.size.width", toValue = 9, duration = 0.5,
+                  fillMode = "forwards", removedOnCompletion = false})
+              end})
+            """)
+        let whole = try run(["--format", "csv", "--to", "6", path])
+        XCTAssertEqual(whole.status, 0, whole.stderr)
+        let window = try run(["--format", "csv", "--from", "5", "--to", "6", path])
+        XCTAssertEqual(window.status, 0, window.stderr)
+        XCTAssertEqual(window.stderr, "")
+        // The four first fields: the whole run's header is 16 values wide (a callback may still
+        // add a transform at its first frame), the window's 1 (none is pending at 5 s).
+        func rows(_ csv: String) -> [String] {
+            csv.split(separator: "\n").dropFirst().map {
+                $0.split(separator: ",").prefix(4).joined(separator: ",")
+            }
+        }
+        let expected = rows(whole.stdout).filter { (Double($0.prefix { $0 != "," }) ?? 0) >= 5 }
+        XCTAssertEqual(expected.count, 61 * 202)  // frames 300...360, 200 layers + 2 tracks of "late"
+        let got = rows(window.stdout)
+        XCTAssertEqual(got.count, expected.count)
+        let firstDifference = zip(got, expected).first { $0.0 != $0.1 }
+        XCTAssertNil(firstDifference)
+    }
+
     /// (script body, expected message after the script's name). Each runs with `-o`: exit 1,
     /// the message, and nothing left in the folder but the script.
     func testNonFiniteValuesStopTheRunWithNoOutput() throws {

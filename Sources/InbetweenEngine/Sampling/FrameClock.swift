@@ -20,8 +20,18 @@ public struct FrameClock: Hashable, Sendable {
     public let start: Double
     public let fps: Double
     public let end: End
+    /// Where the frame grid starts: frame i is at `grid + (gridIndex + i) / fps`. The same as
+    /// `start` (and `gridIndex` 0) unless the clock is a window of a longer run whose start
+    /// lies on that run's grid: then its frames are at that run's very times (5 + 1/60 and
+    /// 301/60 differ in the last bit), so a window's rows are the full run's rows.
+    public let grid: Double
+    /// The index on the grid of this clock's first frame.
+    public let gridIndex: Int
 
-    public init(start: Double = 0, fps: Double = 60, end: End) throws {
+    /// `grid`: where the whole run's frames start, when this clock samples only a window of
+    /// it (`--from`); `start` is its first frame when it lies on that grid within
+    /// `FrameTimes.gridTolerance`.
+    public init(start: Double = 0, fps: Double = 60, end: End, grid: Double? = nil) throws {
         try EngineError.requireFinite(start, "start")
         switch end {
         case .time(let t): _ = try FrameTimes(start: start, end: t, fps: fps)
@@ -30,6 +40,17 @@ public struct FrameClock: Hashable, Sendable {
         self.start = start
         self.fps = fps
         self.end = end
+        if let grid, grid.isFinite, grid < start {
+            let frames = (start - grid) * fps
+            let k = frames.rounded()
+            if abs(frames - k) <= FrameTimes.gridTolerance, k < Double(FrameTimes.maximumCount) {
+                self.grid = grid
+                self.gridIndex = Int(k)
+                return
+            }
+        }
+        self.grid = start
+        self.gridIndex = 0
     }
 
     /// The number of frames when it is known before the run (`.time`); nil for a natural end.
@@ -41,7 +62,7 @@ public struct FrameClock: Hashable, Sendable {
     /// The time of frame `i`; with a fixed end the last frame is clamped to it, so grid
     /// tolerance never yields a time past it.
     public func time(ofFrame i: Int) -> Double {
-        let t = FrameTimes.time(ofFrame: i, start: start, fps: fps)
+        let t = FrameTimes.time(ofFrame: gridIndex + i, start: grid, fps: fps)
         if case .time(let end) = end { return min(t, end) }
         return t
     }

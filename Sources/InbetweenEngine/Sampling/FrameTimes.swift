@@ -53,7 +53,7 @@ public struct FrameTimes: RandomAccessCollection, Hashable, Sendable {
 
     /// The index of the frame at or just before (`.down`) or at or just after (`.up`) the
     /// time `span` seconds after the start, snapping to a grid point within `gridTolerance`.
-    static func index(covering span: Double, fps: Double, rounding: FloatingPointRoundingRule)
+    public static func index(covering span: Double, fps: Double, rounding: FloatingPointRoundingRule)
         throws -> Int
     {
         let frames = span * fps

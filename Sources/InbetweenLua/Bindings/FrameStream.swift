@@ -171,21 +171,8 @@ public final class FrameStream {
         let host = runtime.host
         let time = clock.time(ofFrame: index)
 
-        var eventsThisFrame = 0
-        while let event = state.scene.popEvent(upTo: time) {
-            eventsThisFrame += 1
-            guard eventsThisFrame <= FrameClock.maximumEventsPerFrame else {
-                throw EngineError(
-                    parameter: "events", value: Double(eventsThisFrame),
-                    rule:
-                        "more than \(FrameClock.maximumEventsPerFrame) events at t = \(time) s; a handler keeps adding animations that end at once"
-                )
-            }
-            state.scene.time = event.time
-            try runtime.deliver(event)
-        }
-        eventCount += eventsThisFrame
-        state.scene.time = time
+        if index == 0 { try replayBeforeStart() }
+        try deliverEvents(upTo: time)
         if case .natural = clock.end, state.scene.changeCount != seenChanges {
             seenChanges = state.scene.changeCount
             let last = try clock.lastFrame(for: state.scene.naturalEnd)
@@ -229,6 +216,51 @@ public final class FrameStream {
                 return true
             }
             return ib_stopreason(luaState) != 0
+        }
+    }
+
+    /// Delivers the events due by `time`, in order, each at its own time; leaves the scene at
+    /// `time`.
+    private func deliverEvents(upTo time: Double) throws {
+        let state = runtime.state
+        var eventsThisFrame = 0
+        while let event = state.scene.popEvent(upTo: time) {
+            eventsThisFrame += 1
+            guard eventsThisFrame <= FrameClock.maximumEventsPerFrame else {
+                throw EngineError(
+                    parameter: "events", value: Double(eventsThisFrame),
+                    rule:
+                        "more than \(FrameClock.maximumEventsPerFrame) events at t = \(time) s; a handler keeps adding animations that end at once"
+                )
+            }
+            state.scene.time = event.time
+            try runtime.deliver(event)
+        }
+        eventCount += eventsThisFrame
+        state.scene.time = time
+    }
+
+    /// A window that starts after the script's own start (`--from`) gets the tracks the whole
+    /// run has by then: the whole run finds a track at the first of its frames where the
+    /// track's animation is on its layer, and keeps it to the end with the model value once
+    /// the animation is gone. So the frames of the whole run before the window are walked, at
+    /// the run's frame times, but only where something can change: at its first frame and at
+    /// the first frame after each event (only events change the scene). Nothing is sampled.
+    private func replayBeforeStart() throws {
+        let state = runtime.state
+        let grid = clock.gridIndex > 0 ? clock.grid : (state.settings.from ?? 0)
+        guard discovers, grid < clock.start else { return }
+        var frame = 0
+        while true {
+            let time = FrameTimes.time(ofFrame: frame, start: grid, fps: clock.fps)
+            guard time < clock.start, clock.gridIndex == 0 || frame < clock.gridIndex else { return }
+            try deliverEvents(upTo: time)
+            try runtime.host.throwIfStopped()
+            try runtime.host.throwPendingError()
+            columns.discover(in: state.scene)
+            guard let next = state.scene.nextEventTime(), next < clock.start else { return }
+            // The whole run's first frame at or after the next event.
+            frame = max(frame + 1, try FrameTimes.index(covering: next - grid, fps: clock.fps, rounding: .up))
         }
     }
 

@@ -50,7 +50,8 @@ extension Runtime {
             end = .natural(cap: settings.cap ?? max(from, 0) + SamplingRequest.defaultCap)
         }
         do {
-            return try FrameClock(start: from, fps: fps, end: end)
+            // A window (`--from`) of the run that starts at the script's own start, on its grid.
+            return try FrameClock(start: from, fps: fps, end: end, grid: settings.from ?? 0)
         } catch {
             throw FrameStream.luaError(error)
         }
