@@ -2,7 +2,8 @@
 import Foundation
 import PackageDescription
 
-// Dependencies point one way: inbetween (CLI) -> InbetweenLua -> InbetweenEngine.
+// Dependencies point one way: InbetweenCLI (the `inbetween` executable) -> Inbetween ->
+// InbetweenLua -> InbetweenEngine.
 // The engine is pure Swift (no Lua, no I/O, no clock); the Lua layer reaches Lua 5.4 through
 // the CLua system library (pkg-config lua5.4) and the small C target CLuaSupport, which is the
 // only code that raises Lua errors.
@@ -10,7 +11,7 @@ import PackageDescription
 let package = Package(
     name: "Inbetween",
     products: [
-        .executable(name: "inbetween", targets: ["inbetween"]),
+        .executable(name: "inbetween", targets: ["InbetweenCLI"]),
         // What an app depends on: `import Inbetween` (InbetweenHost, FrameStream, and the
         // engine's types re-exported).
         .library(name: "Inbetween", targets: ["Inbetween"]),
@@ -38,14 +39,19 @@ let package = Package(
             name: "InbetweenLua", dependencies: ["InbetweenEngine", "CLua", "CLuaSupport"],
             exclude: ["Lua"]),
         .target(name: "Inbetween", dependencies: ["InbetweenLua", "InbetweenEngine"]),
-        .executableTarget(name: "inbetween", dependencies: ["InbetweenLua", "InbetweenEngine"]),
+        // The command line. The target has its own name (a module `inbetween` beside `Inbetween`
+        // differs only in case); the product keeps the executable's name, `inbetween`.
+        .executableTarget(
+            name: "InbetweenCLI", dependencies: ["Inbetween", "InbetweenLua", "InbetweenEngine"],
+            path: "Sources/InbetweenCLI"),
         // Times engine kernels for scripts/bench; not part of the tests.
         .executableTarget(name: "InbetweenBench", dependencies: ["InbetweenLua", "InbetweenEngine"]),
         .testTarget(name: "InbetweenEngineTests", dependencies: ["InbetweenEngine"]),
         .testTarget(name: "InbetweenLuaTests", dependencies: ["InbetweenLua", "CLua", "CLuaSupport"]),
         .testTarget(name: "InbetweenLibraryTests", dependencies: ["Inbetween"]),
         .testTarget(
-            name: "InbetweenCLITests", dependencies: ["inbetween", "InbetweenLua"], exclude: ["Golden"]),
+            name: "InbetweenCLITests", dependencies: ["InbetweenCLI", "Inbetween", "InbetweenLua"],
+            exclude: ["Golden"]),
     ]
 )
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes Sources/inbetween/Output/ShortestDecimal+Table.swift: the powers of ten that
+"""Writes Sources/Inbetween/Output/ShortestDecimal+Table.swift: the powers of ten that
 ShortestDecimal.swift (Schubfach, R. Giulietti, "The Schubfach way to render doubles", 2020)
 multiplies by, checked here with exact rational arithmetic, as are the integer formulas for
 floor(e log2 10), floor(q log10 2) and floor(log10(3/4 2^q)) the Swift code uses.
@@ -45,7 +45,7 @@ for e in range(E_MIN, E_MAX + 1):
     assert 2 ** 125 < g <= 2 ** 126
     lines.append(f"        0x{g >> 63:016X}, 0x{g & (2 ** 63 - 1):016X},  // 10^{e}")
 
-out = sys.argv[1] if len(sys.argv) > 1 else "Sources/inbetween/Output/ShortestDecimal+Table.swift"
+out = sys.argv[1] if len(sys.argv) > 1 else "Sources/Inbetween/Output/ShortestDecimal+Table.swift"
 with open(out, "w") as f:
     f.write(f"""// Written by scripts/shortest-table.py; do not edit.
 

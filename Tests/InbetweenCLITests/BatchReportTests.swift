@@ -1,8 +1,9 @@
 import Foundation
 import XCTest
 
+@testable import Inbetween
+@testable import InbetweenCLI
 @testable import InbetweenEngine  // SplitMix64
-@testable import inbetween
 
 /// The batch's summary numbers, written without `String(format:)`, and the workers'
 /// environment, read from `environ` without ProcessInfo.

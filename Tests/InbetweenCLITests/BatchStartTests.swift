@@ -1,8 +1,9 @@
 import Foundation
 import XCTest
 
+@testable import Inbetween
+@testable import InbetweenCLI
 @testable import InbetweenLua
-@testable import inbetween
 
 /// The batch's start takes shortcuts (bytes instead of Strings, a listing read once, no
 /// Codable): each must give exactly what the general way it replaces gives, which stays the

@@ -1,7 +1,8 @@
 import Foundation
 import XCTest
 
-@testable import inbetween
+@testable import Inbetween
+@testable import InbetweenCLI
 
 /// Atomic file output: the target changes only on commit, and no temporary file is left.
 final class ByteSinkTests: XCTestCase {

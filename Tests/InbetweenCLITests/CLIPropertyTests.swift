@@ -1,8 +1,9 @@
 import Foundation
 import XCTest
 
+@testable import Inbetween
+@testable import InbetweenCLI
 @testable import InbetweenEngine
-@testable import inbetween
 
 /// The built CLI run with random argument lists drawn from the option table (every command,
 /// every option, in any order, values from a pool of awkward ones: empty, `-`, one character,

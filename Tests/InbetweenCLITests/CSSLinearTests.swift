@@ -1,6 +1,7 @@
 import XCTest
 
-@testable import inbetween
+@testable import Inbetween
+@testable import InbetweenCLI
 
 /// Ramer–Douglas–Peucker with vertical distance, and the linear() text.
 final class CSSLinearTests: XCTestCase {

@@ -2,7 +2,8 @@ import Foundation
 import InbetweenEngine
 import XCTest
 
-@testable import inbetween
+@testable import Inbetween
+@testable import InbetweenCLI
 
 /// Issue 5: the CSS `linear()` made for an easing, evaluated with the CSS Easing Level 2
 /// algorithm (the engine's PiecewiseLinear, through TimingFunction.parse(css:)), stays within

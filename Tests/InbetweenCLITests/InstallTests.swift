@@ -1,7 +1,8 @@
 import Foundation
 import XCTest
 
-@testable import inbetween
+@testable import Inbetween
+@testable import InbetweenCLI
 
 /// `scripts/install PREFIX` (issue 11): the binary, the shipped plugins found relative to the
 /// executable, the man page and the completions generated from the option table.

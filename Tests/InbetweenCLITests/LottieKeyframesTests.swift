@@ -1,7 +1,8 @@
 import InbetweenEngine
 import XCTest
 
-@testable import inbetween
+@testable import Inbetween
+@testable import InbetweenCLI
 
 /// The Lottie writer's pieces on inputs with known answers: thinning, segment verification,
 /// the path conversion and the hints taken from animations.

@@ -1,6 +1,7 @@
 import XCTest
 
-@testable import inbetween
+@testable import Inbetween
+@testable import InbetweenCLI
 
 /// Number formatting for data output: shortest round-trip and fixed decimals with rounding half
 /// away from zero from the exact binary value.

@@ -1,7 +1,8 @@
 import Foundation
 import XCTest
 
-@testable import inbetween
+@testable import Inbetween
+@testable import InbetweenCLI
 
 /// The one option table: the help lists exactly what the parser accepts, and the parser's
 /// rules hold for every command.

@@ -1,7 +1,8 @@
 import Foundation
 import XCTest
 
-@testable import inbetween
+@testable import Inbetween
+@testable import InbetweenCLI
 
 /// Plots a person can read (issue 15): tick labels that never touch, measured with a real
 /// browser's fonts; path-valued tracks as outlines; colour channels in their own colours;

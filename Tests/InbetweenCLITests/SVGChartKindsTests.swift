@@ -1,7 +1,8 @@
 import Foundation
 import XCTest
 
-@testable import inbetween
+@testable import Inbetween
+@testable import InbetweenCLI
 
 #if canImport(FoundationXML)
     import FoundationXML

@@ -1,8 +1,9 @@
 import Foundation
 import XCTest
 
+@testable import Inbetween
+@testable import InbetweenCLI
 @testable import InbetweenEngine  // SplitMix64
-@testable import inbetween
 
 /// `shortest` numbers come from `ShortestDecimal` (Schubfach) for normal Doubles; they must be
 /// byte for byte what Swift's own shortest digits (`Double.write(to:)`, tidied) give, which

@@ -1,6 +1,7 @@
 import XCTest
 
-@testable import inbetween
+@testable import Inbetween
+@testable import InbetweenCLI
 
 /// Frame times' texts kept across a batch worker's jobs (TimeTexts) are the bytes
 /// NumberFormat writes, whatever order and times the jobs bring.

@@ -1,6 +1,7 @@
 import XCTest
 
-@testable import inbetween
+@testable import Inbetween
+@testable import InbetweenCLI
 
 /// The batch line protocol: the hand-written fast paths must read back exactly as Codable
 /// would, and anything they do not cover must still go through Codable.

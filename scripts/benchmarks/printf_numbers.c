@@ -1,6 +1,6 @@
 /* Reference for goal 3 of scripts/bench: C printf("%.6f\n") on the numbers the frame-writer
  * benchmark writes (for frame i: the time i/240 and a point's x and y, as in
- * Sources/inbetween/Commands/BenchWriteCommand.swift), into a file. Written for this benchmark. Times are
+ * Sources/InbetweenCLI/Commands/BenchWriteCommand.swift), into a file. Written for this benchmark. Times are
  * process CPU time, as in every kernel of scripts/bench (other builds share the machine).
  * usage: printf_numbers FRAMES FILE  ->  prints "ns_per_number bytes" */
 #include <math.h>

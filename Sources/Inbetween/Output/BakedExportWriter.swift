@@ -11,23 +11,23 @@ import InbetweenEngine
 ///
 /// The frames are kept until `finish`: a keyframe's place is its time as a fraction of the
 /// run, which a natural end only fixes at the last frame.
-struct BakedExportWriter: FrameWriter {
-    enum Target { case css, swift }
-    let target: Target
-    let sink: ByteSink
-    let numbers: NumberFormat
-    let source: String
-    let fps: Double
+package struct BakedExportWriter: FrameWriter {
+    package enum Target { case css, swift }
+    package let target: Target
+    package let sink: ByteSink
+    package let numbers: NumberFormat
+    package let source: String
+    package let fps: Double
     /// The scene the script built before sampling (the model values at the start); nil when
     /// there is none (every property then starts from Core Animation's default).
-    let model: Scene?
+    package let model: Scene?
     /// Where the CSS's page goes (`-o x.css` → `x.html`), as for the structural CSS.
-    var page: (path: String, stylesheet: String)? = nil
+    package var page: CSSPage? = nil
     private var log = FrameLog()
 
-    init(
+    package init(
         target: Target, sink: ByteSink, numbers: NumberFormat, source: String, fps: Double, model: Scene?,
-        page: (path: String, stylesheet: String)? = nil
+        page: CSSPage? = nil
     ) {
         self.target = target
         self.sink = sink
@@ -38,9 +38,9 @@ struct BakedExportWriter: FrameWriter {
         self.page = page
     }
 
-    mutating func write(_ frame: SampledFrame) throws { log.append(frame) }
+    package mutating func write(_ frame: SampledFrame) throws { log.append(frame) }
 
-    mutating func finish(_ summary: SamplingSummary) throws {
+    package mutating func finish(_ summary: SamplingSummary) throws {
         let scene = ExportScene.perFrame(
             log, model: model, source: source, fps: fps, start: summary.startTime, end: summary.endTime)
         switch target {

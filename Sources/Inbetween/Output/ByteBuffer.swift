@@ -4,7 +4,7 @@
 /// and an array stored in a class costs an exclusivity check per access; together those were
 /// most of the time of writing a number. Here a writer asks once for room for everything it
 /// may write (`reserve`), writes through the pointer, and says where it stopped (`advance`).
-final class ByteBuffer {
+package final class ByteBuffer {
     // Unchecked (the three fields): a buffer belongs to one writer on one thread, and a
     // run-time exclusivity check on each reserve and advance cost more than the frame's row.
     @exclusivity(unchecked) private(set) var base: UnsafeMutablePointer<UInt8>
@@ -12,56 +12,56 @@ final class ByteBuffer {
     /// Bytes written so far, at `base`.
     @exclusivity(unchecked) private(set) var count = 0
 
-    init(capacity: Int = 4096) {
+    package init(capacity: Int = 4096) {
         self.capacity = max(capacity, 16)
         base = .allocate(capacity: self.capacity)
     }
 
     deinit { base.deallocate() }
 
-    var isEmpty: Bool { count == 0 }
+    package var isEmpty: Bool { count == 0 }
 
     /// The bytes written so far; valid until the next write.
-    var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: base, count: count) }
+    package var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: base, count: count) }
 
     /// Room for at least `n` more bytes; returns where to write them. The pointer is valid
     /// until the next call that writes; hand the end back with `advance(to:)`.
     @inline(__always)
-    func reserve(_ n: Int) -> UnsafeMutablePointer<UInt8> {
+    package func reserve(_ n: Int) -> UnsafeMutablePointer<UInt8> {
         if capacity - count < n { grow(count + n) }
         return base + count
     }
 
     /// Takes the bytes written from `reserve`'s pointer up to `end`.
     @inline(__always)
-    func advance(to end: UnsafeMutablePointer<UInt8>) {
+    package func advance(to end: UnsafeMutablePointer<UInt8>) {
         count = end - base
     }
 
-    func append(_ byte: UInt8) {
+    package func append(_ byte: UInt8) {
         let p = reserve(1)
         p.pointee = byte
         advance(to: p + 1)
     }
 
-    func append(_ raw: UnsafeRawBufferPointer) {
+    package func append(_ raw: UnsafeRawBufferPointer) {
         guard raw.count > 0 else { return }
         let p = reserve(raw.count)
         UnsafeMutableRawPointer(p).copyMemory(from: raw.baseAddress!, byteCount: raw.count)
         advance(to: p + raw.count)
     }
 
-    func append<C: Collection>(contentsOf bytes: C) where C.Element == UInt8 {
+    package func append<C: Collection>(contentsOf bytes: C) where C.Element == UInt8 {
         let done: Void? = bytes.withContiguousStorageIfAvailable { append(UnsafeRawBufferPointer($0)) }
         if done == nil { append(contentsOf: Array(bytes)) }
     }
 
-    func append(_ text: String) {
+    package func append(_ text: String) {
         var text = text
         text.withUTF8 { append(UnsafeRawBufferPointer($0)) }
     }
 
-    func removeAll() { count = 0 }
+    package func removeAll() { count = 0 }
 
     private func grow(_ needed: Int) {
         ByteBuffer.grow(&base, count: count, capacity: &capacity, toHold: needed)
@@ -69,7 +69,7 @@ final class ByteBuffer {
 
     /// Doubles `capacity` until `needed` bytes fit, moving the `count` bytes at `base` into the
     /// new block (shared with TrackSpill, which keeps the same three fields in a struct).
-    static func grow(
+    package static func grow(
         _ base: inout UnsafeMutablePointer<UInt8>, count: Int, capacity: inout Int, toHold needed: Int
     ) {
         var size = capacity
@@ -78,7 +78,7 @@ final class ByteBuffer {
     }
 
     /// Moves the `count` bytes at `base` into a new block of exactly `size` bytes.
-    static func resize(
+    package static func resize(
         _ base: inout UnsafeMutablePointer<UInt8>, count: Int, capacity: inout Int, to size: Int
     ) {
         let bigger = UnsafeMutablePointer<UInt8>.allocate(capacity: size)

@@ -1,196 +1,116 @@
 import Foundation
 
-/// Where a command's output goes: stdout (no `-o`, or `-o -`) or a file, through a 64 KiB
-/// buffer so that writing a number costs an append, not a system call.
-///
-/// What `-o PATH` does depends on what PATH is (see OutputTarget):
-/// - a regular file, or no file yet: written atomically. Bytes go to a staging file with a
-///   unique name in the target's own folder (a rename is atomic only within one file system),
-///   which `commit()` renames over the target, keeping the old file's mode. If the command
-///   fails first, the staging file is removed and the old file stays untouched — a failed run
-///   never leaves a truncated output.
-/// - a symbolic link: the same for the file it points to; the link stays a link.
-/// - anything else (a character device such as /dev/null, a FIFO, a socket, /dev/stdout):
-///   opened and written in place. Renaming over it would replace the device node itself.
-/// - a folder: an error.
-/// An output that is one of the command's inputs (the script, a required module, a plugin:
-/// the same device and inode) is refused before a byte is written.
-final class ByteSink {
+/// Where a `ByteSink`'s bytes go: standard output, a file (the command line's staging, see
+/// its `FileDestination`), or memory.
+package protocol ByteDestination: AnyObject {
+    /// Names the destination in messages: the path given, or "standard output".
+    var displayName: String { get }
+    /// Writes all of `bytes`; returns 0, or the errno of the failure.
+    func write(_ bytes: UnsafeRawBufferPointer) -> Int32
+    /// Makes what was written final (a staging file renamed into place), once, after the
+    /// last write succeeded. A destination that throws here has dropped what was written.
+    func commit() throws
+    /// Drops what was written where that can be done (a staging file is removed; bytes sent
+    /// to a device or a pipe stay sent).
+    func abandon()
+}
+
+/// A writer's output: a 64 KiB buffer in front of a `ByteDestination`, so that writing a
+/// number costs an append, not a system call. `commit()` makes the output final; a sink
+/// dropped without it abandons its destination (a failed run leaves no partial file).
+package final class ByteSink {
     /// Big enough that a system call is rare, small enough to stay in cache.
-    static let bufferSize = 64 * 1024
+    package static let bufferSize = 64 * 1024
 
     /// The bytes not yet written. Writers append here directly, then call `flushIfFull`.
     /// Room beyond `bufferSize` so that a writer's reservation for a whole frame rarely grows it.
-    let buffer = ByteBuffer(capacity: 2 * ByteSink.bufferSize)
-    private let fd: Int32
-    /// For an atomic file: the staging path being written; nil when writing in place.
-    private let temporaryPath: String?
-    /// The path the user gave (for messages), and the file the staging file replaces.
-    private let displayPath: String?
-    private let finalPath: String?
-    private let sync: Bool
+    package let buffer = ByteBuffer(capacity: 2 * ByteSink.bufferSize)
+    package let destination: ByteDestination
     private var finished = false
-    /// The files the output must not replace, asked again at `commit()` (a callback may have
-    /// required a module while sampling).
-    private let inputs: () -> [String]
 
-    /// Staging files not yet renamed or removed (see StagedFiles): a signal or a hard exit
-    /// unlinks them so that nothing half-written is left behind.
-    static var pendingTemporaryPaths: [String] { StagedFiles.paths }
-
-    /// - Parameters:
-    ///   - path: nil or "-" for stdout, otherwise the file to replace (see above).
-    ///   - sync: fsync the file before the rename (survives a power cut; slower).
-    ///   - inputs: files the output must not be (checked now and at `commit()`).
-    init(path: String?, sync: Bool = false, inputs: @escaping () -> [String] = { [] })
-        throws
-    {
-        self.sync = sync
-        self.inputs = inputs
-        displayPath = path
-        guard let path, path != "-" else {
-            fd = STDOUT_FILENO
-            temporaryPath = nil
-            finalPath = nil
-            return
-        }
-        let target = try OutputTarget(path)
-        try target.refuseInputs(inputs(), path: path)
-        switch target.kind {
-        case .inPlace:
-            fd = try target.openInPlace(path)
-            temporaryPath = nil
-            finalPath = nil
-        case .atomic(let file, let existing):
-            let staging = try StagedFiles.create(beside: file, path: path, mode: existing)
-            fd = staging.fd
-            temporaryPath = staging.path
-            finalPath = file
-        }
-    }
-
-    /// A batch worker's output: `fd` is open on `path`, a private staging file that the worker
-    /// renames into place itself after `commit()` (JobFolders). Written in place, saving a
-    /// create and a rename per job; a failure still removes it.
-    init(stagedFile fd: Int32, path: String) {
-        self.fd = fd
-        sync = false
-        inputs = { [] }
-        displayPath = path
-        temporaryPath = path
-        finalPath = path
-    }
-
-    /// Checks `-o PATH` before the command does its work (a folder, an empty name, a missing
-    /// folder): a mistake reported before a long run rather than after it.
-    static func check(_ path: String?) throws {
-        guard let path, path != "-" else { return }
-        if case .atomic(let file, nil) = try OutputTarget(path).kind {
-            var info = stat()
-            let folder = OutputTarget.folder(of: file)
-            guard stat(folder, &info) == 0 else { throw OutputTarget.failure(path) }
-            guard info.st_mode & S_IFMT == S_IFDIR else {
-                throw CommandError("cannot write \(path) (\(folder) is not a folder)")
-            }
-        }
+    package init(destination: ByteDestination) {
+        self.destination = destination
     }
 
     deinit {
         if !finished { abandon() }
     }
 
-    func write(_ text: String) {
+    package func write(_ text: String) {
         buffer.append(text)
         flushIfFull()
     }
 
-    func write(_ byte: UInt8) {
+    package func write(_ byte: UInt8) {
         buffer.append(byte)
     }
 
-    func write(_ value: Double, _ format: NumberFormat) {
+    package func write(_ value: Double, _ format: NumberFormat) {
         format.append(value, to: buffer)
         flushIfFull()
     }
 
     /// Writers that append to `buffer` directly call this now and then.
     @inline(__always)
-    func flushIfFull() {
+    package func flushIfFull() {
         if buffer.count >= ByteSink.bufferSize { try? flush() }
     }
 
     /// Writes out the buffer. Errors are remembered and reported by `commit()`.
-    func flush() throws {
+    package func flush() throws {
         bytesWritten += buffer.count
         defer { buffer.removeAll() }
         guard writeError == nil else { return }
-        let failure = writeFully(fd, buffer.bytes)
+        let failure = destination.write(buffer.bytes)
         if failure != 0 {
             writeError = String(cString: strerror(failure))
-            throw CommandError("cannot write \(displayPath ?? "standard output") (\(writeError!))")
+            throw CommandError("cannot write \(destination.displayName) (\(writeError!))")
         }
     }
 
     private var writeError: String?
-    /// Bytes handed to write(2) so far (all of them after `commit`).
-    private(set) var bytesWritten = 0
+    /// Bytes handed to the destination so far (all of them after `commit`).
+    package private(set) var bytesWritten = 0
 
-    /// Flushes everything and, for a file, moves it into place.
-    func commit() throws {
+    /// Flushes everything and makes it final (for a file, moves it into place).
+    package func commit() throws {
         try flush()
         if let writeError {
             abandon()
-            throw CommandError("cannot write \(displayPath ?? "standard output") (\(writeError))")
-        }
-        guard let temporaryPath, let finalPath else {
-            finished = true
-            if fd != STDOUT_FILENO { close(fd) }
-            return
-        }
-        if sync && fsync(fd) != 0 {
-            let reason = String(cString: strerror(errno))
-            abandon()
-            throw CommandError("cannot write \(displayPath ?? finalPath) (\(reason))")
-        }
-        if temporaryPath != finalPath {
-            do {
-                // Again: the sampling may have loaded a module since the sink was opened.
-                try OutputTarget(finalPath).refuseInputs(inputs(), path: displayPath ?? finalPath)
-            } catch {
-                abandon()
-                throw error
-            }
+            throw CommandError("cannot write \(destination.displayName) (\(writeError))")
         }
         finished = true
-        defer { StagedFiles.remove(temporaryPath) }
-        close(fd)
-        if temporaryPath != finalPath, rename(temporaryPath, finalPath) != 0 {
-            let reason = String(cString: strerror(errno))
-            unlink(temporaryPath)
-            throw CommandError("cannot write \(displayPath ?? finalPath) (\(reason))")
-        }
+        try destination.commit()
     }
 
-    /// Drops what was written: the staging file goes, the target stays as it was. (Written in
-    /// place, the bytes already sent stay sent: a device or a pipe cannot take them back.)
-    func abandon() {
+    /// Drops what was written (see `ByteDestination.abandon`).
+    package func abandon() {
         guard !finished else { return }
         finished = true
         buffer.removeAll()
-        guard let temporaryPath else {
-            if fd != STDOUT_FILENO { close(fd) }
-            return
-        }
-        close(fd)
-        unlink(temporaryPath)
-        StagedFiles.remove(temporaryPath)
+        destination.abandon()
     }
+}
+
+/// Standard output, or any descriptor written in place and left open.
+package final class DescriptorDestination: ByteDestination {
+    package let fd: Int32
+    package let displayName: String
+
+    package init(fd: Int32 = STDOUT_FILENO, displayName: String = "standard output") {
+        self.fd = fd
+        self.displayName = displayName
+    }
+
+    package func write(_ bytes: UnsafeRawBufferPointer) -> Int32 { writeFully(fd, bytes) }
+    package func commit() throws {}
+    package func abandon() {}
 }
 
 /// A command failure that is not Lua's and not a usage error: printed as `inbetween: message`,
 /// exit status 1.
-struct CommandError: Error, CustomStringConvertible {
-    var message: String
-    init(_ message: String) { self.message = message }
-    var description: String { message }
+package struct CommandError: Error, CustomStringConvertible {
+    package var message: String
+    package init(_ message: String) { self.message = message }
+    package var description: String { message }
 }

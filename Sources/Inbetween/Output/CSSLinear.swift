@@ -14,25 +14,25 @@ import InbetweenEngine
 /// h²·|y''|/8 from the curve, under 0.1·T = 1e-4 whenever |y''| < 8e4 (Penner's elasticOut
 /// peaks near 4.4e2 — ω = 2π/0.3 squared). Jumps (steps()) cannot be met pointwise by any
 /// continuous polyline sampled on a grid; they come out as steep ramps one sample wide.
-enum CSSLinear {
-    static let defaultTolerance = 0.001
+package enum CSSLinear {
+    package static let defaultTolerance = 0.001
     /// Samples over [0, 1] used for `--format css` unless `--samples` says otherwise.
-    static let defaultSampleCount = 10_001
-    static let simplifyShare = 0.8
-    static let verifiedShare = 0.9
+    package static let defaultSampleCount = 10_001
+    package static let simplifyShare = 0.8
+    package static let verifiedShare = 0.9
     /// Decimals tried for outputs and percentages, fewest first.
-    static let decimalsRange = 2...12
+    package static let decimalsRange = 2...12
 
-    struct Result: Hashable {
+    package struct Result: Hashable {
         /// `linear(0, 0.25 12.5%, ..., 1)`
-        var function: String
-        var stopCount: Int
+        package var function: String
+        package var stopCount: Int
         /// Largest |linear(x) - y| over the samples, after printing.
-        var maxError: Double
+        package var maxError: Double
     }
 
     /// - Parameters: xs strictly increasing, ys the easing at those xs, tolerance T > 0.
-    static func make(xs: [Double], ys: [Double], tolerance: Double) throws -> Result {
+    package static func make(xs: [Double], ys: [Double], tolerance: Double) throws -> Result {
         precondition(xs.count == ys.count && xs.count >= 2)
         let kept = simplify(xs: xs, ys: ys, tolerance: simplifyShare * tolerance)
         var best: Result?
@@ -46,7 +46,7 @@ enum CSSLinear {
     }
 
     /// Indices of the samples RDP keeps (always the first and the last), in order.
-    static func simplify(xs: [Double], ys: [Double], tolerance: Double) -> [Int] {
+    package static func simplify(xs: [Double], ys: [Double], tolerance: Double) -> [Int] {
         var keep = [Bool](repeating: false, count: xs.count)
         keep[0] = true
         keep[xs.count - 1] = true
@@ -75,7 +75,7 @@ enum CSSLinear {
 
     /// `linear(y0, y1 x1%, ..., yn)`: the first and last inputs are left out when they are 0
     /// and 1 (the spec's defaults for a first and last stop without a percentage).
-    static func format(_ stops: [(x: Double, y: Double)], decimals: Int) -> String {
+    package static func format(_ stops: [(x: Double, y: Double)], decimals: Int) -> String {
         let number = NumberFormat.compact(decimals)
         var out = Array("linear(".utf8)
         for (i, stop) in stops.enumerated() {
@@ -94,7 +94,7 @@ enum CSSLinear {
 
     /// The CSS Easing Level 2 evaluation of `text` (the engine's `PiecewiseLinear`), compared
     /// with the samples.
-    static func maxError(of text: String, xs: [Double], ys: [Double]) throws -> Double {
+    package static func maxError(of text: String, xs: [Double], ys: [Double]) throws -> Double {
         let easing = try TimingFunction.parse(css: text)
         var worst = 0.0
         for (x, y) in zip(xs, ys) { worst = max(worst, abs(easing(x) - y)) }

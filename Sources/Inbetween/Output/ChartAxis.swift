@@ -1,18 +1,18 @@
 import Foundation
 
 /// One axis of a chart: its label, the range it shows and where its ticks go.
-struct ChartAxis: Hashable {
-    var label: String
-    var lower: Double
-    var upper: Double
-    var ticks: [Double]
+package struct ChartAxis: Hashable {
+    package var label: String
+    package var lower: Double
+    package var upper: Double
+    package var ticks: [Double]
 
-    var span: Double { upper - lower }
+    package var span: Double { upper - lower }
 
     /// Easing progress: ticks every 0.25 over [0, 1], extended by quarters to take in values
     /// that overshoot (backOut dips below 0 and elasticOut rises above 1) — so the unit square
     /// always shows, and an overshoot shows as leaving it.
-    static func progress(label: String, covering values: [Double]) -> ChartAxis {
+    package static func progress(label: String, covering values: [Double]) -> ChartAxis {
         let quarter = 0.25
         let low = min(0, floor((values.min() ?? 0) / quarter))
         let high = max(4, ceil((values.max() ?? 1) / quarter))
@@ -24,14 +24,14 @@ struct ChartAxis: Hashable {
         return ChartAxis(label: label, lower: low * quarter, upper: high * quarter, ticks: ticks)
     }
 
-    static let maximumQuarterTicks = 12.0
+    package static let maximumQuarterTicks = 12.0
     /// About this many intervals on a general axis.
-    static let targetIntervals = 5.0
+    package static let targetIntervals = 5.0
 
     /// Any range, on round steps of 1, 2 or 5 × 10^k (the classic "nice numbers" choice),
     /// widened outward to whole steps. An empty range (one value) is widened by one unit (or a
     /// tenth of the value) on each side so it still has a scale.
-    static func nice(label: String, from lower: Double, to upper: Double) -> ChartAxis {
+    package static func nice(label: String, from lower: Double, to upper: Double) -> ChartAxis {
         var lower = lower
         var upper = upper
         if !(upper > lower) {
@@ -53,7 +53,7 @@ struct ChartAxis: Hashable {
 
     /// The same range on the next larger nice step (1, 2, 5 × 10^k), widened outward to whole
     /// steps: fewer ticks when their labels would collide.
-    func coarser() -> ChartAxis {
+    package func coarser() -> ChartAxis {
         guard ticks.count > 1 else { return self }
         let step = ticks[1] - ticks[0]
         let magnitude = pow(10, floor(log10(step) + 1e-9))
@@ -66,5 +66,5 @@ struct ChartAxis: Hashable {
     }
 
     /// Tick labels: at most six decimals, trailing zeros dropped (0.30000000000000004 reads 0.3).
-    static let tickFormat = NumberFormat.compact(6)
+    package static let tickFormat = NumberFormat.compact(6)
 }

@@ -5,16 +5,16 @@ import InbetweenLua
 /// Writes sampled frames as they come (streaming) into a `ByteSink`; `finish` closes the
 /// document. Numbers go straight into the sink's buffer through `NumberFormat`: writing is
 /// the hot path of `run` and `batch`, so no `String` is made per number.
-protocol FrameWriter {
+package protocol FrameWriter {
     mutating func write(_ frame: SampledFrame) throws
     mutating func finish(_ summary: SamplingSummary) throws
 }
 
 /// The frame formats of `run` and `batch`.
-let frameFormats = ["json", "csv", "css", "swift", "lottie"]
+package let frameFormats = ["json", "csv", "css", "swift", "lottie"]
 
 /// The file extension of a format's output (a Lottie file is JSON).
-func frameFileExtension(_ format: String) -> String {
+package func frameFileExtension(_ format: String) -> String {
     format == "lottie" ? "json" : format
 }
 
@@ -23,7 +23,7 @@ func frameFileExtension(_ format: String) -> String {
 /// animations attached as it runs); css and swift are the per-frame (`--bake`) forms, with the
 /// model values of `runtime`'s scene as it is now (before sampling). `times`: frame times'
 /// texts kept from earlier jobs (a batch worker's; CSV uses them).
-func makeFrameWriter(
+package func makeFrameWriter(
     format: String, sink: ByteSink, numbers: NumberFormat, fps: Double,
     source: String = "a script", runtime: Runtime? = nil, times: TimeTexts? = nil
 ) -> FrameWriter {
@@ -45,9 +45,9 @@ func makeFrameWriter(
 /// first frame: the widest track then, or 16, a transform, when callbacks may still add
 /// tracks); narrower values leave their last fields empty. A value wider than that (a path or
 /// vector added by a callback) is an error naming the track rather than a ragged row.
-struct CSVFrameWriter: FrameWriter {
-    let sink: ByteSink
-    let numbers: NumberFormat
+package struct CSVFrameWriter: FrameWriter {
+    package let sink: ByteSink
+    package let numbers: NumberFormat
     private var width = 0
     /// `,layer,keyPath` per track position, escaped once, end to end (tracks keep their
     /// positions); track i's ends at `nameEnds[i]`.
@@ -55,15 +55,15 @@ struct CSVFrameWriter: FrameWriter {
     private var nameEnds: [Int] = []
 
     /// Frame times' texts from earlier jobs (nil: each time is written afresh).
-    let times: TimeTexts?
+    package let times: TimeTexts?
 
-    init(sink: ByteSink, numbers: NumberFormat, times: TimeTexts? = nil) {
+    package init(sink: ByteSink, numbers: NumberFormat, times: TimeTexts? = nil) {
         self.sink = sink
         self.numbers = numbers
         self.times = times.flatMap { $0.numbers == numbers ? $0 : nil }
     }
 
-    mutating func write(_ frame: SampledFrame) throws {
+    package mutating func write(_ frame: SampledFrame) throws {
         if width == 0 {
             width = max(1, frame.widestValue)
             sink.write(CSVFrameWriter.header(width: width))
@@ -128,7 +128,7 @@ struct CSVFrameWriter: FrameWriter {
         sink.flushIfFull()
     }
 
-    static func header(width: Int) -> String {
+    package static func header(width: Int) -> String {
         width >= 1 && width <= commonHeaders.count ? commonHeaders[width - 1] : makeHeader(width: width)
     }
 
@@ -147,7 +147,7 @@ struct CSVFrameWriter: FrameWriter {
         return header + "\n"
     }
 
-    mutating func finish(_ summary: SamplingSummary) throws {
+    package mutating func finish(_ summary: SamplingSummary) throws {
         if width == 0 { sink.write(CSVFrameWriter.header(width: 1)) }
     }
 
@@ -162,13 +162,13 @@ struct CSVFrameWriter: FrameWriter {
 }
 
 /// A value with more numbers than the CSV header has columns.
-struct CSVWidthError: Error, CustomStringConvertible {
-    var track: Track
-    var count: Int
-    var width: Int
-    var time: Double
+package struct CSVWidthError: Error, CustomStringConvertible {
+    package var track: Track
+    package var count: Int
+    package var width: Int
+    package var time: Double
 
-    var description: String {
+    package var description: String {
         "layer '\(track.layer)' \(track.keyPath) has \(count) numbers at t = \(NumberFormat.shortest.string(time)) s, "
             + "more than the \(width) value columns of the CSV header; write it with --format json"
     }
@@ -178,21 +178,21 @@ struct CSVWidthError: Error, CustomStringConvertible {
 /// "times":[...],"values":[[150,32],...]}]}`: track-major, so each track's times and values
 /// are collected per track (spilling to temporary files past a bound, see `TrackSpill`) and
 /// joined at the end; memory stays flat however long the run.
-struct JSONFrameWriter: FrameWriter {
-    let sink: ByteSink
-    let numbers: NumberFormat
-    let fps: Double
+package struct JSONFrameWriter: FrameWriter {
+    package let sink: ByteSink
+    package let numbers: NumberFormat
+    package let fps: Double
     private let spills = TrackSpills()
     private var tracks: [Track] = []
     private var frames = 0
 
-    init(sink: ByteSink, numbers: NumberFormat, fps: Double) {
+    package init(sink: ByteSink, numbers: NumberFormat, fps: Double) {
         self.sink = sink
         self.numbers = numbers
         self.fps = fps
     }
 
-    mutating func write(_ frame: SampledFrame) throws {
+    package mutating func write(_ frame: SampledFrame) throws {
         while tracks.count < frame.tracks.count {
             tracks.append(frame.tracks[tracks.count])
             spills.addTrack()
@@ -265,7 +265,7 @@ struct JSONFrameWriter: FrameWriter {
         frames += 1
     }
 
-    mutating func finish(_ summary: SamplingSummary) throws {
+    package mutating func finish(_ summary: SamplingSummary) throws {
         sink.write("{\"fps\":")
         sink.write(fps, numbers)
         sink.write(",\"start\":")

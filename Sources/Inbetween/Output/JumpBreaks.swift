@@ -3,19 +3,19 @@
 /// far more than between the frames on either side, while any motion — however fast — moves
 /// about as far in neighbouring frames. Charts break their lines there. The preview page's
 /// script applies the same rule (PreviewPlayer's `jumps`).
-enum JumpBreaks {
+package enum JumpBreaks {
     /// A step this many times longer than the longer of its neighbours is a jump: the
     /// steepest part of the classic easings changes its frame-to-frame step by far less at 60
     /// fps (easeIn's step grows by a factor below 2 from one frame to the next after its first
     /// few frames).
-    static let factor = 4.0
+    package static let factor = 4.0
     /// ...and at least this fraction of the whole range the value covers, so that rounding
     /// noise next to a hold is not taken for a jump.
-    static let minimumFraction = 0.01
+    package static let minimumFraction = 0.01
 
     /// The indices i whose step from frame i to frame i + 1 is a jump; `rows` holds one
     /// value's components per frame (the step is the Euclidean distance between them).
-    static func indices(_ rows: [[Double]]) -> Set<Int> {
+    package static func indices(_ rows: [[Double]]) -> Set<Int> {
         guard rows.count > 2, let width = rows.first?.count else { return [] }
         var extent = 0.0
         for k in 0..<width {

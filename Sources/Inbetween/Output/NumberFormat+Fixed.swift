@@ -5,7 +5,7 @@ import Foundation
 extension NumberFormat {
     /// 10^p for 0 <= p <= 19; a switch compiles to a table of constants (no lazy global).
     @inline(__always)
-    static func powerOfTen(_ p: Int) -> UInt64 {
+    package static func powerOfTen(_ p: Int) -> UInt64 {
         switch p {
         case 0: return 1
         case 1: return 10
@@ -35,7 +35,7 @@ extension NumberFormat {
     /// k-1 of the product says whether the remainder is at least one half (round up, away from
     /// zero).
     @inline(__always)
-    static func writeFixed(
+    package static func writeFixed(
         _ value: Double, decimals p: Int, trim: Bool,
         at out: UnsafeMutablePointer<UInt8>
     ) -> UnsafeMutablePointer<UInt8> {

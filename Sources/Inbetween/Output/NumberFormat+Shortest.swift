@@ -8,9 +8,11 @@ import Foundation
 /// made one, and that was most of the ~800 ns a number cost), then `tidy`.
 extension NumberFormat {
     @inline(__always)
-    static func writeShortest(_ value: Double, at out: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<
-        UInt8
-    > {
+    package static func writeShortest(_ value: Double, at out: UnsafeMutablePointer<UInt8>)
+        -> UnsafeMutablePointer<
+            UInt8
+        >
+    {
         if value == 0 {  // also -0.0
             out.pointee = UInt8(ascii: "0")
             return out + 1
@@ -23,7 +25,7 @@ extension NumberFormat {
     /// positional from 0.0001 up to 2^53 (`0.00015`, `1500000`, `9007199254740992`),
     /// exponential outside (`1.5e-5`, `9.007199254740994e15`), as `writeShortestFromLibrary`
     /// writes them (checked against it in `ShortestDecimalTests`).
-    static func writeShortestDigits(_ value: Double, at out: UnsafeMutablePointer<UInt8>)
+    package static func writeShortestDigits(_ value: Double, at out: UnsafeMutablePointer<UInt8>)
         -> UnsafeMutablePointer<
             UInt8
         >
@@ -86,7 +88,7 @@ extension NumberFormat {
     /// Swift's shortest digits through `Double.write(to:)`, tidied, for a nonzero `value`
     /// (`writeShortest` writes zero): for subnormals, and the reference `writeShortestDigits`
     /// is checked against.
-    static func writeShortestFromLibrary(_ value: Double, at out: UnsafeMutablePointer<UInt8>)
+    package static func writeShortestFromLibrary(_ value: Double, at out: UnsafeMutablePointer<UInt8>)
         -> UnsafeMutablePointer<UInt8>
     {
         var stream = PointerStream(at: out)

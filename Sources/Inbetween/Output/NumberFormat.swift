@@ -16,18 +16,18 @@ import Foundation
 ///
 /// The hot writers (CSV, JSON) call `write(_:at:)` on a pointer into a `ByteBuffer` they have
 /// reserved `maxLength` bytes of; the rest use `append` or `string`.
-enum NumberFormat: Hashable, Sendable {
+package enum NumberFormat: Hashable, Sendable {
     case shortest
     case fixed(Int)
     case compact(Int)
 
     /// `--precision` accepts 0...17: 17 significant decimals always identify a Double, and
     /// 10^17 < 2^57 keeps the fraction arithmetic within 128 bits (NumberFormat+Fixed.swift).
-    static let precisionRange = 0...17
+    package static let precisionRange = 0...17
 
     /// The most bytes one number can take. Shortest: `-2.2250738585072014e-308` is 24.
     /// Fixed: a sign, up to 309 integer digits (1.8e308), the point and 17 decimals.
-    var maxLength: Int {
+    package var maxLength: Int {
         switch self {
         case .shortest: return 32
         case .fixed, .compact: return 1 + 309 + 1 + NumberFormat.precisionRange.upperBound
@@ -36,7 +36,7 @@ enum NumberFormat: Hashable, Sendable {
 
     /// Writes `value` at `out` (which has room for `maxLength` bytes); returns the end.
     @inline(__always)
-    func write(_ value: Double, at out: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
+    package func write(_ value: Double, at out: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
         precondition(value.isFinite, "non-finite number reached the output: \(value)")
         switch self {
         case .shortest: return NumberFormat.writeShortest(value, at: out)
@@ -45,12 +45,12 @@ enum NumberFormat: Hashable, Sendable {
         }
     }
 
-    func append(_ value: Double, to out: ByteBuffer) {
+    package func append(_ value: Double, to out: ByteBuffer) {
         let p = out.reserve(maxLength)
         out.advance(to: write(value, at: p))
     }
 
-    func append(_ value: Double, to out: inout [UInt8]) {
+    package func append(_ value: Double, to out: inout [UInt8]) {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maxLength) { buffer in
             let start = buffer.baseAddress!
             let end = write(value, at: start)
@@ -59,7 +59,7 @@ enum NumberFormat: Hashable, Sendable {
     }
 
     /// The number as a String (for tests and the few non-streaming places).
-    func string(_ value: Double) -> String {
+    package func string(_ value: Double) -> String {
         var out: [UInt8] = []
         append(value, to: &out)
         return String(decoding: out, as: UTF8.self)
@@ -74,7 +74,7 @@ enum NumberFormat: Hashable, Sendable {
 
     /// `n` as exactly `width` digits (left-padded with zeros; `n` < 10^width) at `out`.
     @inline(__always)
-    static func writeDigits(_ n: UInt64, width: Int, at out: UnsafeMutablePointer<UInt8>) {
+    package static func writeDigits(_ n: UInt64, width: Int, at out: UnsafeMutablePointer<UInt8>) {
         let pairs = digitPairs.utf8Start
         var wide = n
         var i = width
@@ -121,7 +121,8 @@ enum NumberFormat: Hashable, Sendable {
 
     /// `n` in decimal at `out`; returns the end.
     @inline(__always)
-    static func writeDecimal(_ n: UInt64, at out: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8>
+    package static func writeDecimal(_ n: UInt64, at out: UnsafeMutablePointer<UInt8>)
+        -> UnsafeMutablePointer<UInt8>
     {
         var width = 1
         var bound: UInt64 = 10

@@ -2,15 +2,23 @@
 extension SVGChart {
     /// One easing curve: its name, its samples (x in [0, 1]) and, for a cubic Bézier, its four
     /// control points.
-    struct Curve {
-        var name: String
-        var points: [(x: Double, y: Double)]
-        var controlPoints: [(x: Double, y: Double)] = []
+    package struct Curve {
+        package var name: String
+        package var points: [(x: Double, y: Double)]
+        package var controlPoints: [(x: Double, y: Double)] = []
+
+        package init(
+            name: String, points: [(x: Double, y: Double)], controlPoints: [(x: Double, y: Double)] = []
+        ) {
+            self.name = name
+            self.points = points
+            self.controlPoints = controlPoints
+        }
     }
 
     /// Easing curves in the unit square (shown dashed), overlaid; the y axis grows by quarters
     /// to take in overshoot and control points outside [0, 1].
-    static func easing(_ curves: [Curve], title: String? = nil) -> SVGChart {
+    package static func easing(_ curves: [Curve], title: String? = nil) -> SVGChart {
         let ys = curves.flatMap { $0.points.map(\.y) + $0.controlPoints.map(\.y) }
         return SVGChart(
             title: title ?? (curves.count == 1 ? curves[0].name : "\(curves.count) easings"),
@@ -24,7 +32,7 @@ extension SVGChart {
 
     /// Values over time: x is time in seconds (over `timeRange` when given, so that stacked
     /// charts share one time axis), y any range; several series overlaid.
-    static func lines(
+    package static func lines(
         series: [Series], title: String, xLabel: String = "time (s)", yLabel: String,
         timeRange: (Double, Double)? = nil
     ) -> SVGChart {
@@ -37,7 +45,7 @@ extension SVGChart {
             series: series)
     }
 
-    static func lines(
+    package static func lines(
         series: [(name: String, points: [(x: Double, y: Double)])], title: String,
         xLabel: String = "time (s)", yLabel: String
     ) -> SVGChart {
@@ -48,13 +56,13 @@ extension SVGChart {
 
     /// The smallest motion panel: a straight drop (example 05) would otherwise be a sliver as
     /// wide as its tick labels. Equal units are kept by showing more of the narrow axis.
-    static let minimumMotionSide = 320.0
-    static let motionSide = 560.0
+    package static let minimumMotionSide = 320.0
+    package static let motionSide = 560.0
 
     /// 2D motion paths with a dot per frame, in Core Animation's layer coordinates (origin top
     /// left, y down), with equal units on both axes so that a circle looks round. Lines break
     /// at each series' `breaks`.
-    static func motionPath(_ paths: [Series], title: String) -> SVGChart {
+    package static func motionPath(_ paths: [Series], title: String) -> SVGChart {
         let points = paths.flatMap(\.points)
         return equalUnits(
             title: title, xs: points.map(\.x), ys: points.map(\.y),
@@ -65,14 +73,14 @@ extension SVGChart {
             })
     }
 
-    static func motionPath(_ paths: [(name: String, points: [(x: Double, y: Double)])], title: String)
+    package static func motionPath(_ paths: [(name: String, points: [(x: Double, y: Double)])], title: String)
         -> SVGChart
     {
         motionPath(paths.map { Series(name: $0.name, points: $0.points) }, title: title)
     }
 
     /// Outlines (path-valued tracks at several times) in the layer's y-down space.
-    static func outlines(_ shapes: [Series], title: String) -> SVGChart {
+    package static func outlines(_ shapes: [Series], title: String) -> SVGChart {
         let points = shapes.flatMap { $0.outline?.points ?? [] }
         return equalUnits(title: title, xs: points.map(\.x), ys: points.map(\.y), series: shapes)
     }

@@ -3,7 +3,7 @@ import Foundation
 extension SVGChart {
     /// Several charts one under another in one SVG document: each rendered chart becomes a
     /// nested <svg> placed at its offset (nested viewports keep their own coordinates).
-    static func stacked(_ charts: [SVGChart], title: String) -> [UInt8] {
+    package static func stacked(_ charts: [SVGChart], title: String) -> [UInt8] {
         var parts: [(body: String, width: Double, height: Double)] = []
         for chart in charts {
             let text = String(decoding: chart.render(), as: UTF8.self)

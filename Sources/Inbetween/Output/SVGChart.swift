@@ -4,52 +4,69 @@ import InbetweenEngine
 /// distinct colors with a legend. The same model draws easing curves in the unit square,
 /// values over time, and 2D motion paths in Core Animation's y-down space (see
 /// SVGChart+Kinds.swift for those three).
-struct SVGChart {
-    struct Series {
-        var name: String
-        var points: [(x: Double, y: Double)]
+package struct SVGChart {
+    package struct Series {
+        package var name: String
+        package var points: [(x: Double, y: Double)]
         /// Draw a dot at every point (frames along a motion path).
-        var dots = false
+        package var dots = false
         /// A cubic Bézier's four control points: drawn as handles P0–P1 and P3–P2.
-        var controlPoints: [(x: Double, y: Double)] = []
+        package var controlPoints: [(x: Double, y: Double)] = []
         /// Segments not drawn: the line is broken after these point indices (a value that
         /// jumps, such as a snap back to the model value, is not a travelled line).
-        var breaks: Set<Int> = []
+        package var breaks: Set<Int> = []
         /// A colour of its own (a red channel is red) instead of the palette's next.
-        var color: String?
+        package var color: String?
         /// A shape drawn as its outline instead of `points` (a path-valued track at one time).
-        var outline: Path?
-        var opacity = 1.0
+        package var outline: Path?
+        package var opacity = 1.0
+
+        package init(
+            name: String, points: [(x: Double, y: Double)], dots: Bool = false,
+            controlPoints: [(x: Double, y: Double)] = [], breaks: Set<Int> = [], color: String? = nil,
+            outline: Path? = nil, opacity: Double = 1.0
+        ) {
+            self.name = name
+            self.points = points
+            self.dots = dots
+            self.controlPoints = controlPoints
+            self.breaks = breaks
+            self.color = color
+            self.outline = outline
+            self.opacity = opacity
+        }
     }
 
-    var title: String
-    var x: ChartAxis
-    var y: ChartAxis
-    var series: [Series]
+    package var title: String
+    package var x: ChartAxis
+    package var y: ChartAxis
+    package var series: [Series]
     /// Core Animation's layer space: y grows downward, so the y axis runs top to bottom.
-    var yDown = false
+    package var yDown = false
     /// One unit on x is as long as one unit on y (easing squares, motion paths).
-    var equalScale = false
+    package var equalScale = false
     /// A rectangle (in data units) drawn with a stronger line: the easing's unit square.
-    var frame: (lower: (x: Double, y: Double), upper: (x: Double, y: Double))?
+    package var frame: (lower: (x: Double, y: Double), upper: (x: Double, y: Double))?
     /// The largest plot area, in pixels.
-    var maxPlotWidth = 560.0
-    var maxPlotHeight = 360.0
+    package var maxPlotWidth = 560.0
+    package var maxPlotHeight = 360.0
     /// With `equalScale`, a plot narrower than this is widened (giving up equal units): a curve
     /// that overshoots far must not shrink to a sliver.
-    var minPlotWidth = 0.0
+    package var minPlotWidth = 0.0
     /// A band of colour swatches over the plot, one per span of x (a colour track's frames).
-    var swatches: [(from: Double, to: Double, color: Color)] = []
+    package var swatches: [(from: Double, to: Double, color: Color)] = []
 
     /// Okabe & Ito's palette for color-blind readers ("Color Universal Design", 2008), without
     /// its yellow, which vanishes on white.
-    static let palette = ["#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000"]
+    package static let palette = [
+        "#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000",
+    ]
     /// When the palette runs out (a transform's 16 entries), each further round of it is
     /// dashed differently: solid, dashed, dotted, dash-dot.
-    static let dashes = ["", "7 3", "2 3", "8 3 2 3"]
+    package static let dashes = ["", "7 3", "2 3", "8 3 2 3"]
 
     /// Series `i`'s stroke: its own colour, or the palette's, dashed after the first round.
-    func stroke(_ i: Int) -> (color: String, dash: String) {
+    package func stroke(_ i: Int) -> (color: String, dash: String) {
         if let color = series[i].color { return (color, "") }
         let p = SVGChart.palette.count
         return (SVGChart.palette[i % p], SVGChart.dashes[(i / p) % SVGChart.dashes.count])
@@ -57,19 +74,19 @@ struct SVGChart {
 
     // Margins in pixels: room for tick labels and axis labels on the left and below, the title
     // above, and a legend row per series under the x label.
-    static let marginLeft = 64.0, marginRight = 24.0, marginTop = 40.0, marginBottom = 52.0
-    static let legendRow = 18.0, tickLength = 5.0
+    package static let marginLeft = 64.0, marginRight = 24.0, marginTop = 40.0, marginBottom = 52.0
+    package static let legendRow = 18.0, tickLength = 5.0
     /// Rough advance of one character at 12 px (15 px for the title) in a sans-serif font, to
     /// widen the picture so that long names are not cut off.
-    static let characterWidth = 7.0, titleCharacterWidth = 9.0
+    package static let characterWidth = 7.0, titleCharacterWidth = 9.0
     /// A tick label's advance per character, on the generous side: 0.65 em at 12 px. Digits
     /// are 0.556 em in Helvetica and Arial and about 0.64 em in DejaVu Sans, the usual
     /// fallback on Linux; labels closer than their widths plus `tickLabelGap` get fewer ticks.
-    static let tickCharacterWidth = 7.8, tickLabelGap = 8.0, tickLabelHeight = 14.0
+    package static let tickCharacterWidth = 7.8, tickLabelGap = 8.0, tickLabelHeight = 14.0
     /// The swatch band's height and its gap to the plot.
-    static let swatchHeight = 12.0
+    package static let swatchHeight = 12.0
 
-    func render() -> [UInt8] {
+    package func render() -> [UInt8] {
         var chart = self
         chart.fitTicks()
         return chart.draw()
@@ -77,7 +94,7 @@ struct SVGChart {
 
     /// Fewer ticks on an axis whose labels would touch: the labels' widths (x) or heights (y)
     /// plus a gap must fit between neighbouring ticks.
-    mutating func fitTicks() {
+    package mutating func fitTicks() {
         for _ in 0..<8 {
             let (w, h) = plotSize()
             let xFits = labelsFit(x, pixels: w) { Double($0.count) * SVGChart.tickCharacterWidth }
@@ -265,16 +282,16 @@ struct SVGChart {
         return svg.finish()
     }
 
-    static func coordinate(_ v: Double) -> String { NumberFormat.compact(3).string(v) }
+    package static func coordinate(_ v: Double) -> String { NumberFormat.compact(3).string(v) }
 
     /// `rgb(R, G, B)` with 0–255 channels, clamped (SVG 1.1 has no color(srgb ...)).
-    static func rgb(_ c: Color) -> String {
+    package static func rgb(_ c: Color) -> String {
         let byte = { (v: Double) in String(Int((min(max(v, 0), 1) * 255).rounded())) }
         return "rgb(\(byte(c.red)), \(byte(c.green)), \(byte(c.blue)))"
     }
 
     /// SVG path data for a path in data units, mapped to pixels.
-    static func pathData(_ path: Path, _ sx: (Double) -> Double, _ sy: (Double) -> Double) -> String {
+    package static func pathData(_ path: Path, _ sx: (Double) -> Double, _ sy: (Double) -> Double) -> String {
         var d = ""
         func pt(_ p: Point) -> String { "\(SVGWriter.px(sx(p.x))) \(SVGWriter.px(sy(p.y)))" }
         for element in path.elements {

@@ -1,12 +1,12 @@
 /// A minimal SVG (XML) writer: elements with attributes, escaped text, numbers with two
 /// decimals (a hundredth of a pixel is below what any renderer shows). Self-contained: no
 /// external tool is needed to make a picture.
-struct SVGWriter {
+package struct SVGWriter {
     private(set) var bytes: [UInt8] = []
     /// Coordinates in pixels: two decimals, trailing zeros dropped.
-    static let coordinate = NumberFormat.compact(2)
+    package static let coordinate = NumberFormat.compact(2)
 
-    init(width: Double, height: Double, title: String) {
+    package init(width: Double, height: Double, title: String) {
         append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
         append("<svg xmlns=\"http://www.w3.org/2000/svg\"")
         attribute("width", width)
@@ -22,13 +22,13 @@ struct SVGWriter {
     }
 
     /// Closes the document and returns its text.
-    mutating func finish() -> [UInt8] {
+    package mutating func finish() -> [UInt8] {
         append("</svg>\n")
         return bytes
     }
 
     /// `<name a="v" .../>`, or `<name ...>text</name>` when text is given.
-    mutating func element(_ name: String, _ attributes: [(String, String)], text: String? = nil) {
+    package mutating func element(_ name: String, _ attributes: [(String, String)], text: String? = nil) {
         append("<" + name)
         for (key, value) in attributes {
             append(" \(key)=\"")
@@ -46,7 +46,7 @@ struct SVGWriter {
 
     /// `<polyline points="x,y x,y ..."/>` written straight into the buffer (curves have
     /// thousands of points).
-    mutating func polyline(_ points: [(Double, Double)], _ attributes: [(String, String)]) {
+    package mutating func polyline(_ points: [(Double, Double)], _ attributes: [(String, String)]) {
         append("<polyline")
         for (key, value) in attributes {
             append(" \(key)=\"")
@@ -63,7 +63,7 @@ struct SVGWriter {
         append("\"/>\n")
     }
 
-    mutating func open(_ name: String, _ attributes: [(String, String)]) {
+    package mutating func open(_ name: String, _ attributes: [(String, String)]) {
         append("<" + name)
         for (key, value) in attributes {
             append(" \(key)=\"")
@@ -73,10 +73,10 @@ struct SVGWriter {
         append(">\n")
     }
 
-    mutating func close(_ name: String) { append("</\(name)>\n") }
+    package mutating func close(_ name: String) { append("</\(name)>\n") }
 
     /// A pixel value as attribute text.
-    static func px(_ v: Double) -> String { coordinate.string(v) }
+    package static func px(_ v: Double) -> String { coordinate.string(v) }
 
     // MARK: bytes
 
@@ -91,7 +91,7 @@ struct SVGWriter {
     private mutating func append(_ text: String) { bytes.append(contentsOf: text.utf8) }
 
     /// Markup made by another SVGWriter (a nested chart), copied as it is.
-    mutating func embed(_ markup: String) { append(markup) }
+    package mutating func embed(_ markup: String) { append(markup) }
 
     /// XML's five predefined entities; control characters other than tab and newline are not
     /// allowed in XML 1.0 at all and become U+FFFD.

@@ -3,10 +3,10 @@
 extension ShortestDecimal {
     /// The power of ten of `powers`' first entry: a literal, so that it folds into the index
     /// (a stored constant in another file was a call per number).
-    static var minimumPower: Int { -292 }
+    package static var minimumPower: Int { -292 }
     /// G(e) for e = -292 ... 324: floor(10^e * 2^(125 - floor(log2 10^e))) + 1, two words
     /// each (G >> 63, then G's low 63 bits).
-    static let powers: [UInt64] = [
+    package static let powers: [UInt64] = [
         0x7FBB_D8FE_5F5E_6E27, 0x497A_3A27_04EE_C3DF,  // 10^-292
         0x4FD5_679E_FB9B_04D8, 0x5DEC_6458_6315_3A6C,  // 10^-291
         0x63CA_C186_BA81_C60E, 0x7567_7D6E_7BDA_8906,  // 10^-290

@@ -9,11 +9,11 @@
 /// through `Double.write(to:)`, about 520 instructions a number) was a tenth of a small batch
 /// job. Checked against `description` for random bit patterns, every power of two and the
 /// values a scene writes (`ShortestDecimalTests`).
-enum ShortestDecimal {
+package enum ShortestDecimal {
     /// (f, e) with value = f * 10^e and f without trailing zeros, for a positive normal
     /// `value` (subnormals take the standard library's path).
     @inline(__always)
-    static func digits(of value: Double) -> (UInt64, Int) {
+    package static func digits(of value: Double) -> (UInt64, Int) {
         let bits = value.bitPattern
         let c = (1 << 52) | (bits & ((1 << 52) - 1))
         let q = Int((bits >> 52) & 0x7FF) - 1075
@@ -80,7 +80,7 @@ enum ShortestDecimal {
     /// The number of decimal digits of `f` (1 ... 20): t = floor(bits * log10 2) (1233 / 4096
     /// is log10 2 to 4 digits, exact enough up to 64 bits) is that count or one less.
     @inline(__always)
-    static func digitCount(_ f: UInt64) -> Int {
+    package static func digitCount(_ f: UInt64) -> Int {
         let t = ((64 - (f | 1).leadingZeroBitCount) * 1233) >> 12
         return t + (f >= powersOfTen[t] ? 1 : 0)
     }

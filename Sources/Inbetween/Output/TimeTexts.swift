@@ -5,10 +5,10 @@ import Foundation
 /// writing it (about 700 instructions per CSV row of a small job went to the time). Keyed by
 /// frame index and checked bit for bit against the time, so a job with other times gets its
 /// own text, written as before.
-final class TimeTexts {
-    let numbers: NumberFormat
+package final class TimeTexts {
+    package let numbers: NumberFormat
     /// Frames kept: enough for ten minutes at 60 fps (about 20 bytes each).
-    static let capacity = 36_000
+    package static let capacity = 36_000
     // Unchecked (the three arrays): read once per row on the worker's one thread, where the
     // run-time exclusivity checks cost more than copying the text.
     @exclusivity(unchecked) private var times: [Double] = []
@@ -20,7 +20,7 @@ final class TimeTexts {
     /// Frame i's text is `texts[ends[i - 1]..<ends[i]]` (from 0 for frame 0).
     @exclusivity(unchecked) private var ends: [Int] = []
 
-    init(numbers: NumberFormat) {
+    package init(numbers: NumberFormat) {
         self.numbers = numbers
         texts = .allocate(capacity: textCapacity)
     }
@@ -29,9 +29,11 @@ final class TimeTexts {
 
     /// Writes `time`, the time of frame `index`, at `out` and returns the end; the same bytes as
     /// `numbers.write(time, at:)`.
-    func write(_ time: Double, frame index: Int, at out: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<
-        UInt8
-    > {
+    package func write(_ time: Double, frame index: Int, at out: UnsafeMutablePointer<UInt8>)
+        -> UnsafeMutablePointer<
+            UInt8
+        >
+    {
         if index < times.count {
             guard times[index].bitPattern == time.bitPattern else { return numbers.write(time, at: out) }
             let start = index == 0 ? 0 : ends[index - 1]

@@ -8,16 +8,16 @@ import InbetweenEngine
 /// A struct of plain fields (a pointer, counts, a descriptor), kept in a `TrackSpills`: the JSON
 /// writer touches two of these per track per frame, and as classes each touch cost a retain
 /// and a release (14% of writing a frame).
-struct TrackSpill {
+package struct TrackSpill {
     /// Per buffer; a JSON document has two per track. Small, because the buffers of every track
     /// are alive at once and the doubling growth below overshoots: at 256 KiB each grew to
     /// 512 KiB, and a two-track ten-minute run peaked 4 MiB above a one-second one (goal 6 of
     /// `scripts/bench`). One frame adds at most a few hundred bytes to a buffer, so a spill
     /// every 32 KiB is still a large write.
-    static let limit = 32 * 1024
+    package static let limit = 32 * 1024
     /// The most a buffer grows to by doubling: the limit plus room for one frame's value (only
     /// a value wider than this slack, such as a long path, makes it larger).
-    static let cappedCapacity = limit + 4096
+    package static let cappedCapacity = limit + 4096
 
     private(set) var base: UnsafeMutablePointer<UInt8>
     private var capacity: Int
@@ -37,17 +37,17 @@ struct TrackSpill {
         if fd >= 0 { close(fd) }
     }
 
-    var isEmpty: Bool { count == 0 && !spilled }
+    package var isEmpty: Bool { count == 0 && !spilled }
 
     /// Room for at least `n` more bytes (see `ByteBuffer.reserve`).
     @inline(__always)
-    mutating func reserve(_ n: Int) -> UnsafeMutablePointer<UInt8> {
+    package mutating func reserve(_ n: Int) -> UnsafeMutablePointer<UInt8> {
         if capacity - count < n { grow(count + n) }
         return base + count
     }
 
     @inline(__always)
-    mutating func advance(to end: UnsafeMutablePointer<UInt8>) {
+    package mutating func advance(to end: UnsafeMutablePointer<UInt8>) {
         count = end - base
     }
 
@@ -63,7 +63,7 @@ struct TrackSpill {
     }
 
     @inline(__always)
-    mutating func spillIfFull() throws {
+    package mutating func spillIfFull() throws {
         if count >= TrackSpill.limit { try spill() }
     }
 
@@ -83,7 +83,7 @@ struct TrackSpill {
     }
 
     /// Everything collected, in order, into `sink`.
-    func drain(into sink: ByteSink) throws {
+    package func drain(into sink: ByteSink) throws {
         if spilled {
             try sink.flush()
             guard lseek(fd, 0, SEEK_SET) == 0 else { throw CommandError("cannot read back a temporary file") }
@@ -104,13 +104,13 @@ struct TrackSpill {
 }
 
 /// The JSON writer's spills, two per track (times at 2i, values at 2i + 1), in memory it owns.
-final class TrackSpills {
+package final class TrackSpills {
     /// Valid until the next `addTrack`.
     private(set) var spills: UnsafeMutablePointer<TrackSpill>
     private var capacity = 4
     private(set) var count = 0
 
-    init() { spills = .allocate(capacity: capacity) }
+    package init() { spills = .allocate(capacity: capacity) }
 
     deinit {
         for i in 0..<count { spills[i].free() }
@@ -118,7 +118,7 @@ final class TrackSpills {
     }
 
     /// Two new empty spills at the end.
-    func addTrack() {
+    package func addTrack() {
         if count + 2 > capacity {
             let bigger = UnsafeMutablePointer<TrackSpill>.allocate(capacity: 2 * capacity)
             bigger.moveInitialize(from: spills, count: count)
@@ -133,7 +133,7 @@ final class TrackSpills {
 }
 
 /// write(2) until every byte is out; 0, or the errno of the failure.
-func writeFully(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Int32 {
+package func writeFully(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Int32 {
     var offset = 0
     while offset < bytes.count {
         let n = write(fd, bytes.baseAddress! + offset, bytes.count - offset)
@@ -147,7 +147,7 @@ func writeFully(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Int32 {
 }
 
 /// `writeFully`, failing with an error that names a temporary file.
-func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) throws {
+package func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) throws {
     let failure = writeFully(fd, bytes)
     if failure != 0 {
         throw CommandError("cannot write a temporary file (\(String(cString: strerror(failure))))")
@@ -155,6 +155,6 @@ func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) throws {
 }
 
 /// `writeAll` of an array.
-func writeAll(_ fd: Int32, _ bytes: [UInt8]) throws {
+package func writeAll(_ fd: Int32, _ bytes: [UInt8]) throws {
     try bytes.withUnsafeBytes { try writeAll(fd, $0) }
 }

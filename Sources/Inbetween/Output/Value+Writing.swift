@@ -4,14 +4,14 @@ import InbetweenEngine
 /// memory: the writers' hot path, so no array of components and no closure per number.
 extension Value {
     /// Room `write(_:separator:at:)` needs: each number and a separator before it.
-    func maxWrittenLength(_ numbers: NumberFormat) -> Int {
+    package func maxWrittenLength(_ numbers: NumberFormat) -> Int {
         componentCount * (numbers.maxLength + 1)
     }
 
     /// The components at `out`, each preceded by `separator`; returns the end. (JSON's
     /// `[x,y]` is this with the first separator overwritten by `[`.)
     @inline(__always)
-    func write(
+    package func write(
         _ numbers: NumberFormat, separator: UInt8,
         at out: UnsafeMutablePointer<UInt8>
     ) -> UnsafeMutablePointer<UInt8> {

@@ -1,8 +1,8 @@
 /// The unit of a layer property's numbers, for value axes and chart titles: Core Animation
 /// measures geometry in points, rotations in radians, and opacity, colour channels and unit
 /// coordinates (anchorPoint, strokeEnd) as fractions of 1.
-enum ValueUnits {
-    static func unit(of keyPath: String) -> String {
+package enum ValueUnits {
+    package static func unit(of keyPath: String) -> String {
         let root = keyPath.split(separator: ".").first.map(String.init) ?? keyPath
         if keyPath.hasPrefix("transform.rotation") { return "radians" }
         if keyPath.hasPrefix("transform.scale") { return "scale factor" }
@@ -13,7 +13,7 @@ enum ValueUnits {
     }
 
     /// Properties whose numbers are fractions or unit coordinates rather than points.
-    static let fractionProperties: Set<String> = [
+    package static let fractionProperties: Set<String> = [
         "opacity", "shadowOpacity", "anchorPoint", "strokeStart", "strokeEnd", "contentsRect",
         "contentsCenter", "startPoint", "endPoint", "contentsScale", "rasterizationScale",
     ]

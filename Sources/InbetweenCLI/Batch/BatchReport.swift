@@ -1,4 +1,5 @@
 import Foundation
+import Inbetween
 
 /// What a batch tells the user: a progress line on stderr while it runs (only on a terminal:
 /// jobs done / total, rate, time left) and a summary at the end (succeeded, failed with each

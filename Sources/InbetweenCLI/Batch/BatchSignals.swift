@@ -1,4 +1,5 @@
 import Foundation
+import Inbetween
 
 /// SIGINT (Ctrl-C), SIGTERM (what Slurm and Kubernetes send on cancel or time-out) and SIGHUP
 /// for a running batch. The handler only writes the signal's number into a pipe, which the

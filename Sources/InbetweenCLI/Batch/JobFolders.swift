@@ -1,4 +1,5 @@
 import Foundation
+import Inbetween
 
 /// The two folders of a batch, as its workers see them: the batch's staging folder (a job's
 /// output is written there under the job's number) and the output folder (where the worker

@@ -1,4 +1,5 @@
 import Foundation
+import Inbetween
 import InbetweenLua
 
 /// `--manifest jobs.jsonl`: one job per line, a JSON object

@@ -1,4 +1,5 @@
 import Foundation
+import Inbetween
 
 /// The `.lua` files in each folder a batch names on its command line, listed once: before the
 /// workers start (how many to start, `WorkerLaunch.estimate`) and again for the job list

@@ -1,4 +1,5 @@
 import Foundation
+import Inbetween
 
 /// A batch's private staging folder inside the output folder: workers write each output there
 /// and the batch that owns the folder renames it into place, so an output appears whole or not

@@ -1,4 +1,5 @@
 import Foundation
+import Inbetween
 
 /// How many CPUs this process may use: the default number of batch workers.
 ///

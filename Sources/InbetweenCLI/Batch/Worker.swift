@@ -1,4 +1,5 @@
 import Foundation
+import Inbetween
 import InbetweenEngine
 import InbetweenLua
 
@@ -108,7 +109,8 @@ enum Worker {
 
     /// The stream's frames through `writer`, opened from its existential once: writing through
     /// `any FrameWriter` projected its box on every frame.
-    private static func write<W: FrameWriter>(_ frames: FrameStream, with writer: inout W) throws {
+    private static func write<W: FrameWriter>(_ frames: InbetweenLua.FrameStream, with writer: inout W) throws
+    {
         while let frame = try frames.next() { try writer.write(frame) }
         try writer.finish(frames.summary)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Inbetween
 
 /// Workers started before a batch's jobs are listed: a worker takes a few milliseconds to load
 /// its plugins and the parent about as long to list 1,000 scripts, and before, the workers only

@@ -1,4 +1,5 @@
 import Foundation
+import Inbetween
 
 /// Runs a batch on N worker processes: hands each idle worker the next job, collects results as
 /// they come (poll over the workers' pipes), and replaces a worker that dies, failing only the

@@ -1,4 +1,5 @@
 import Foundation
+import Inbetween
 
 /// One worker: a child `inbetween __worker` process with a pipe to its stdin (jobs) and one
 /// from its stdout (results). Its stderr is ours, so what scripts `print` shows up.

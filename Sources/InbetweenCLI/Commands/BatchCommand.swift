@@ -1,4 +1,5 @@
 import Foundation
+import Inbetween
 import InbetweenLua
 
 /// `inbetween batch SCRIPT_OR_DIR... -o OUTDIR [--jobs N] [--format FORMAT] [--fps N]

@@ -1,4 +1,5 @@
 import Foundation
+import Inbetween
 import InbetweenEngine
 
 /// `inbetween __bench-write FRAMES csv|json shortest|P FILE` (hidden): the frame writers'

@@ -1,3 +1,4 @@
+import Inbetween
 import InbetweenLua
 
 /// The one option table: every command and every option it accepts, declared once. The parser

@@ -1,4 +1,5 @@
 import Foundation
+import Inbetween
 import InbetweenLua
 
 /// `inbetween list [--json]`: every timing preset, easing, spring and animation preset with the
@@ -38,30 +39,4 @@ enum ListCommand {
         }
         return 0
     }
-}
-
-/// A JSON string literal.
-func jsonString(_ s: String) -> String {
-    // Most strings (paths, names) need no escape: quoted whole, not scalar by scalar, which
-    // cost a batch's parent 40 us per job (two paths a job message).
-    if !s.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
-        return "\"" + s + "\""
-    }
-    var out = "\""
-    for u in s.unicodeScalars {
-        switch u {
-        case "\"": out += "\\\""
-        case "\\": out += "\\\\"
-        case "\n": out += "\\n"
-        case "\t": out += "\\t"
-        case "\r": out += "\\r"
-        default:
-            if u.value < 0x20 {
-                out += String(format: "\\u%04x", u.value)
-            } else {
-                out.unicodeScalars.append(u)
-            }
-        }
-    }
-    return out + "\""
 }

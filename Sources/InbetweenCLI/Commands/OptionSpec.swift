@@ -1,3 +1,5 @@
+import Inbetween
+
 /// One command-line option as the option table declares it: the parser accepts exactly these,
 /// and the help, the man page and the shell completions are written from the same values, so
 /// they cannot disagree with what a command accepts.

@@ -1,4 +1,5 @@
 import Foundation
+import Inbetween
 import InbetweenLua
 
 /// `inbetween plot SPEC... -o FILE.svg`: easing curves overlaid on one chart in the unit

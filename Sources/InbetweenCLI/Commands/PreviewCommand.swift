@@ -1,4 +1,5 @@
 import Foundation
+import Inbetween
 import InbetweenEngine
 import InbetweenLua
 

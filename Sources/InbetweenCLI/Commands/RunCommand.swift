@@ -1,4 +1,5 @@
 import Foundation
+import Inbetween
 import InbetweenEngine
 import InbetweenLua
 
@@ -97,9 +98,11 @@ func structuralWriter(
     source: String, outputPath: String?, bake: Bool = false
 ) -> FrameWriter? {
     guard format == "css" || format == "swift" else { return nil }
-    var page: (path: String, stylesheet: String)?
+    var page: CSSPage?
     if format == "css", let outputPath, outputPath != "-", outputPath.hasSuffix(".css") {
-        page = (String(outputPath.dropLast(4)) + ".html", (outputPath as NSString).lastPathComponent)
+        let pagePath = String(outputPath.dropLast(4)) + ".html"
+        page = CSSPage(
+            open: { try ByteSink(path: pagePath) }, stylesheet: (outputPath as NSString).lastPathComponent)
     }
     if bake {
         return BakedExportWriter(

@@ -1,4 +1,5 @@
 import Foundation
+import Inbetween
 import InbetweenLua
 
 /// Options every command that runs Lua shares: plugin folders, `--no-user-plugins` for

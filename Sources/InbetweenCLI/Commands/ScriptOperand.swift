@@ -1,3 +1,4 @@
+import Inbetween
 import InbetweenLua
 
 /// The SCRIPT operand of run, plot and preview: a path, or `-` for standard input (read once,

@@ -1,4 +1,5 @@
 import Foundation
+import Inbetween
 import InbetweenLua
 
 /// `--watch`: runs a command's work, then runs it again whenever a file it read changes — the

@@ -1,4 +1,5 @@
 import Foundation
+import Inbetween
 import InbetweenLua
 
 /// What `-o PATH` names, decided before anything is written (see ByteSink for why each case is

@@ -1,3 +1,5 @@
+import Inbetween
+
 /// Shell completion scripts written from the option table (`inbetween __generate bash|zsh|fish`):
 /// commands, each command's options, `--format` words, files after `-o` and folders after
 /// `--plugins`.

@@ -1,3 +1,5 @@
+import Inbetween
+
 /// `inbetween __generate man|bash|zsh|fish` (hidden): the man page or a shell's completion
 /// script, written from the option table; scripts/install runs it.
 enum GenerateCommand {

@@ -1,3 +1,5 @@
+import Inbetween
+
 /// `inbetween --help`, `inbetween help CMD` and `CMD --help`, written from the option table
 /// (CommandTable) so that the help lists exactly what the parser accepts.
 enum HelpText {

@@ -1,3 +1,5 @@
+import Inbetween
+
 /// `inbetween.1`, written from the option table (`inbetween __generate man`): every visible
 /// command with its options, the shared option groups once, exit status, environment and files.
 enum ManPage {

@@ -1,4 +1,5 @@
 import Foundation
+import Inbetween
 import InbetweenLua
 
 /// Where errors become text: `inbetween: path:line: message` on stderr, like `lua.c`'s

@@ -1,4 +1,5 @@
 import Foundation
+import Inbetween
 
 /// A progress line on stderr for long work: drawn only when stderr is a terminal, only once
 /// the work has taken more than a second (short runs stay silent), at most ten times a second,

@@ -1,3 +1,4 @@
+import Inbetween
 import InbetweenLua
 
 /// Warnings about work a script did that produced nothing: animations it created but never

@@ -7,11 +7,11 @@ import InbetweenEngine
 /// numbers: `position.x` → `position-x`, `bounds.size` → `bounds-width`, `bounds-height`;
 /// the transform's parts have their own numbers (`transform.scale.x` → `transform-scale-x`,
 /// `transform.scale` → all three scales, `transform.rotation` → `transform-rotation-z`).
-enum ExportComponents {
-    static let matrixNames = (1...4).flatMap { r in (1...4).map { "m\(r)\($0)" } }
+package enum ExportComponents {
+    package static let matrixNames = (1...4).flatMap { r in (1...4).map { "m\(r)\($0)" } }
 
     /// The names and numbers a key path's value writes; nil for paths (written whole).
-    static func numbers(keyPath: String, value: Value) -> [(name: String, value: Double)]? {
+    package static func numbers(keyPath: String, value: Value) -> [(name: String, value: Double)]? {
         let parts = keyPath.split(separator: ".").map(String.init)
         let root = parts[0]
         let c = value.components
@@ -40,7 +40,7 @@ enum ExportComponents {
 
     /// A transform's parts as the transform.* key paths name them (translation, rotation and
     /// scale per axis), for a transform exported part by part.
-    static func transformParts(_ t: Transform3D) -> [(name: String, value: Double)] {
+    package static func transformParts(_ t: Transform3D) -> [(name: String, value: Double)] {
         let d = t.decomposed
         var out: [(String, Double)] = []
         for (i, axis) in ["x", "y", "z"].enumerated() {

@@ -5,7 +5,7 @@ import InbetweenEngine
 /// composed preset, a spring) sampled into a `linear()` within a stated tolerance.
 /// Lottie: `.cubicBezier` becomes o/i tangents, `.steps`/`.hold` hold keyframes, `.sampled`
 /// thinned linear keyframes.
-enum ExportEasing: Hashable {
+package enum ExportEasing: Hashable {
     case linear
     case cubicBezier(x1: Double, y1: Double, x2: Double, y2: Double)
     case steps(count: Int, position: Steps.Position)
@@ -18,11 +18,11 @@ enum ExportEasing: Hashable {
     case sampled(PiecewiseLinear, tolerance: Double)
 
     /// Samples per unit of input for `.sampled` (as `CSSLinear.defaultSampleCount`).
-    static let sampleCount = 10_001
+    package static let sampleCount = 10_001
 
     /// The easing of a timing function; nil means linear (CAAnimation's default).
     /// `tolerance` bounds a sampled easing's error in output units.
-    init(_ f: TimingFunction?, tolerance: Double) {
+    package init(_ f: TimingFunction?, tolerance: Double) {
         guard let f else {
             self = .linear
             return
@@ -39,7 +39,9 @@ enum ExportEasing: Hashable {
 
     /// `g(x · duration)` for x in [0, 1] sampled into stops (springs pass their displacement
     /// in seconds with the duration; easings pass duration 1).
-    static func sampling(_ g: (Double) -> Double, over duration: Double, tolerance: Double) -> ExportEasing {
+    package static func sampling(_ g: (Double) -> Double, over duration: Double, tolerance: Double)
+        -> ExportEasing
+    {
         let n = sampleCount
         let xs = (0..<n).map { Double($0) / Double(n - 1) }
         let ys = xs.map { g($0 * duration) }
@@ -50,7 +52,7 @@ enum ExportEasing: Hashable {
 
     /// The CSS text: `linear`, `cubic-bezier(0.42, 0, 1, 1)`, `steps(4, jump-end)`,
     /// `step-end` (hold), `linear(0, 0.5 25%, 1)`.
-    func css(_ number: (Double) -> String) -> String {
+    package func css(_ number: (Double) -> String) -> String {
         switch self {
         case .linear: return "linear"
         case .cubicBezier(let x1, let y1, let x2, let y2):
@@ -64,7 +66,7 @@ enum ExportEasing: Hashable {
     }
 
     /// The easing as a function (what a target that samples it computes).
-    func callAsFunction(_ x: Double) -> Double {
+    package func callAsFunction(_ x: Double) -> Double {
         switch self {
         case .linear: return x
         case .cubicBezier(let x1, let y1, let x2, let y2):
@@ -79,7 +81,7 @@ enum ExportEasing: Hashable {
 extension ExportEasing {
     /// A steps() easing as linear() stops with exact jumps: at each jump two stops at the same
     /// input (CSS Easing Level 2 evaluates such a pair as a jump to the second output).
-    static func stepStops(_ s: Steps) -> [(x: Double, y: Double)] {
+    package static func stepStops(_ s: Steps) -> [(x: Double, y: Double)] {
         let n = s.count
         var stops: [(x: Double, y: Double)] = [(0, s.evaluate(0))]
         for j in 1...n {

@@ -6,8 +6,8 @@
 /// the result is a valid CSS identifier and a valid Swift identifier. A leading digit is
 /// encoded too (neither language lets an identifier start with one). `-` never appears, so
 /// writers may join encoded parts with `-` (CSS) without collisions.
-enum ExportIdentifier {
-    static func encode(_ name: String) -> String {
+package enum ExportIdentifier {
+    package static func encode(_ name: String) -> String {
         var out = ""
         for (i, u) in name.unicodeScalars.enumerated() {
             let isLetter = ("a"..."z").contains(u) || ("A"..."Z").contains(u)
@@ -26,9 +26,9 @@ enum ExportIdentifier {
     /// Hands out names unique within one output: the first request for a base gets it as is,
     /// later ones get `base_2`, `base_3`... (`_2` after a complete encoding is an escape that
     /// never closes, so these cannot meet another encoded name either).
-    struct Allocator {
+    package struct Allocator {
         private var used = Set<String>()
-        mutating func unique(_ base: String) -> String {
+        package mutating func unique(_ base: String) -> String {
             var candidate = base
             var n = 1
             while used.contains(candidate) {
@@ -45,7 +45,7 @@ extension ExportIdentifier {
     /// A readable camel-case name from a key or key path (`transform.scale.x` →
     /// `transformScaleX`, `animation-0` → `animation0`): ASCII letters and digits of each word;
     /// not injective, so writers pass it through an `Allocator`.
-    static func readable(_ s: String) -> String {
+    package static func readable(_ s: String) -> String {
         let words = s.split { !($0.isASCII && ($0.isLetter || $0.isNumber)) }
         var out = ""
         for (i, w) in words.enumerated() {
@@ -57,14 +57,14 @@ extension ExportIdentifier {
     }
 
     /// Whether a key is one the engine generated (`animation-3`) rather than the script's.
-    static func isGeneratedKey(_ key: String) -> Bool {
+    package static func isGeneratedKey(_ key: String) -> Bool {
         key.hasPrefix("animation-") && key.dropFirst("animation-".count).allSatisfy(\.isNumber)
             && key.count > "animation-".count
     }
 
     /// Text safe inside a `/* ... */` CSS comment or a `//` Swift comment: no comment end, no
     /// line breaks (control characters written as `\u{..}`).
-    static func commentText(_ s: String) -> String {
+    package static func commentText(_ s: String) -> String {
         var out = ""
         for u in s.unicodeScalars {
             if u.properties.generalCategory == .control || u == "\u{2028}" || u == "\u{2029}" {
@@ -80,7 +80,7 @@ extension ExportIdentifier {
 extension ExportIdentifier {
     /// A component name (`position-x`, `transform-scale-x`) inside a CSS custom property name:
     /// its parts encoded, joined by `-` (which no encoded part contains).
-    static func encodeCSSPart(_ name: String) -> String {
+    package static func encodeCSSPart(_ name: String) -> String {
         name.split(separator: "-", omittingEmptySubsequences: false).map { encode(String($0)) }.joined(
             separator: "-")
     }

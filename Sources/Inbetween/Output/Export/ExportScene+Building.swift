@@ -4,7 +4,7 @@ extension ExportScene {
     /// Largest error a sampled easing or a baked polyline may add, in the property's units:
     /// lengths in points (the Chromium check allows 0.01 px), everything else (opacity, colour
     /// channels, scales, angles, matrix entries; the check allows 1e-4) far below that.
-    static func valueTolerance(forKeyPath keyPath: String) -> Double {
+    package static func valueTolerance(forKeyPath keyPath: String) -> Double {
         let root = LayerProperties.root(of: keyPath)
         let lengths: Set<String> = [
             "position", "bounds", "borderWidth", "cornerRadius", "path", "lineWidth",
@@ -17,7 +17,7 @@ extension ExportScene {
     /// The structure of a run from its history: `tracks` are the sampled (layer, key path)
     /// pairs (the layers they name are exported), `start`/`end` the run's first and last frame
     /// times. Properties whose animations `capabilities` cannot say are baked.
-    static func build(
+    package static func build(
         history: SceneHistory, tracks: [Track], source: String, fps: Double, start: Double,
         end: Double, capabilities: ExportCapabilities = .keyframes
     ) throws -> ExportScene {

@@ -2,11 +2,11 @@ import InbetweenEngine
 
 /// The sampled frames of a run, kept per track for `--bake` (the exports need the run's end
 /// before they can place a keyframe, so a baked export holds its frames until then).
-struct FrameLog {
+package struct FrameLog {
     private(set) var tracks: [Track] = []
     private(set) var samples: [[(time: Double, value: Value)]] = []
 
-    mutating func append(_ frame: SampledFrame) {
+    package mutating func append(_ frame: SampledFrame) {
         while tracks.count < frame.tracks.count {
             tracks.append(frame.tracks[tracks.count])
             samples.append([])
@@ -23,7 +23,7 @@ extension ExportScene {
     /// later (in a callback) shows until its first frame (then a jump, two samples at one time).
     /// No history is needed, so `--bake` also exports runs with too many events for the
     /// structural form (`SceneHistory.maximumSnapshots`).
-    static func perFrame(
+    package static func perFrame(
         _ log: FrameLog, model: Scene?, source: String, fps: Double, start: Double, end: Double
     ) -> ExportScene {
         var scene = ExportScene(

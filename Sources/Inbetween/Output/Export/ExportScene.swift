@@ -8,171 +8,171 @@ import InbetweenEngine
 /// Built once per run by `ExportScene.build(history:...)` for a target's `ExportCapabilities`;
 /// the CSS and Swift writers (and the Lottie export) read it. Times are scene seconds; the
 /// run covers [start, end]. The API below is kept stable for the writers built on it.
-struct ExportScene {
+package struct ExportScene {
     /// Names the script in generated headers.
-    var source: String
-    var fps: Double
+    package var source: String
+    package var fps: Double
     /// First and last frame times of the run.
-    var start: Double
-    var end: Double
-    var layers: [ExportLayer]
+    package var start: Double
+    package var end: Double
+    package var layers: [ExportLayer]
     /// What was baked and why ("myview.position: a keyframe animation along a path"), and
     /// anything left out, for the output's header comment.
-    var notes: [String]
+    package var notes: [String]
     /// `--bake`: no animations, every sampled track baked one keyframe per frame
     /// (`ExportScene.perFrame`); the writers' headers say so instead of listing each track.
-    var perFrame = false
+    package var perFrame = false
 
-    var span: Double { end - start }
+    package var span: Double { end - start }
 }
 
 /// One layer: its model, its animations, its baked properties.
-struct ExportLayer {
-    var name: String
+package struct ExportLayer {
+    package var name: String
     /// The root properties this export writes, with their model values at the run's start:
     /// every property the script set on the layer and every property an animation drives, in
     /// `LayerProperties.names` order.
-    var initialModel: [(keyPath: String, value: Value)]
+    package var initialModel: [(keyPath: String, value: Value)]
     /// Model changes after the start (a callback's `layer.bounds = ...`), in time order.
-    var modelChanges: [ExportModelChange]
+    package var modelChanges: [ExportModelChange]
     /// Every animation the run attached to the layer, in the order added, whether or not its
     /// properties are also baked (writers skip the leaves of baked properties).
-    var animations: [ExportAnimation]
+    package var animations: [ExportAnimation]
     /// Root properties the target cannot say exactly, sampled over the run.
-    var baked: [ExportBakedProperty]
+    package var baked: [ExportBakedProperty]
     /// When a callback created the layer, after the run's start; nil for a layer that exists
     /// from the start. Nothing of it is shown before.
-    var createdAt: Double? = nil
+    package var createdAt: Double? = nil
 
     /// Whether the root property is baked (its animations' leaves are then not written).
-    func isBaked(_ root: String) -> Bool { baked.contains { $0.keyPath == root } }
+    package func isBaked(_ root: String) -> Bool { baked.contains { $0.keyPath == root } }
 
     /// The model value of a root property at scene time t (the initial one, then changes).
-    func modelValue(_ root: String, at t: Double) -> Value? {
+    package func modelValue(_ root: String, at t: Double) -> Value? {
         var v = initialModel.first { $0.keyPath == root }?.value
         for c in modelChanges where c.keyPath == root && c.time <= t { v = c.value }
         return v
     }
 
     /// Root properties with model changes, in `initialModel` order.
-    var changingProperties: [String] {
+    package var changingProperties: [String] {
         initialModel.map(\.keyPath).filter { root in modelChanges.contains { $0.keyPath == root } }
     }
 }
 
 /// `layer.keyPath = value` outside a transaction, made at `time` (after the start).
-struct ExportModelChange {
-    var time: Double
+package struct ExportModelChange {
+    package var time: Double
     /// A root property.
-    var keyPath: String
-    var value: Value
+    package var keyPath: String
+    package var value: Value
 }
 
 /// One animation added to a layer: the engine's value as the script built it, where it sits on
 /// the run's clock, and its property animations (a group's children) resolved into keyframes.
-struct ExportAnimation {
-    var key: String
+package struct ExportAnimation {
+    package var key: String
     /// Scene time of the add: its beginTime counts from here.
-    var addedAt: Double
+    package var addedAt: Double
     /// Scene time the script removed or replaced it, when it did (nil: it stayed attached,
     /// or it was removed on completion).
-    var removedAt: Double?
+    package var removedAt: Double?
     /// Basic, keyframe, spring or group, exactly as the script made it.
-    var animation: Animation
+    package var animation: Animation
     /// The property animations it is made of: itself, or a group's children (nested groups
     /// flattened), each placed on the run's clock. Empty when it cannot be resolved (its
     /// properties are then baked).
-    var leaves: [ExportLeaf]
+    package var leaves: [ExportLeaf]
 }
 
 /// A property animation (basic, keyframe or spring) resolved for keyframe-based targets.
-struct ExportLeaf {
-    enum Kind: Hashable { case basic, keyframe, spring }
-    var kind: Kind
+package struct ExportLeaf {
+    package enum Kind: Hashable { case basic, keyframe, spring }
+    package var kind: Kind
     /// As written (`position`, `position.x`, `transform.scale.x`).
-    var keyPath: String
-    var keyframes: ExportKeyframes
-    var schedule: ExportSchedule
+    package var keyPath: String
+    package var keyframes: ExportKeyframes
+    package var schedule: ExportSchedule
     /// Set for springs (the easing in `keyframes` then samples it over the duration).
-    var spring: SpringParameters?
+    package var spring: SpringParameters?
 }
 
 /// Values at key times in [0, 1] of one iteration, with the easing of each segment
 /// (`easings.count == values.count - 1`). A basic animation is two keyframes with its timing
 /// function; discrete keyframes hold (`.hold`) until the next key time.
-struct ExportKeyframes {
-    var values: [Value]
-    var keyTimes: [Double]
-    var easings: [ExportEasing]
+package struct ExportKeyframes {
+    package var values: [Value]
+    package var keyTimes: [Double]
+    package var easings: [ExportEasing]
 }
 
 /// Where a property animation's iterations fall on the run's clock, in the terms keyframe
 /// targets use (CSS animations, Lottie, Web Animations).
-struct ExportSchedule: Hashable {
-    enum Direction: String, Hashable {
+package struct ExportSchedule: Hashable {
+    package enum Direction: String, Hashable {
         case normal, reverse, alternate
         case alternateReverse = "alternate-reverse"
     }
     /// Scene time the first iteration starts (the add time plus every beginTime above it).
-    var begin: Double
+    package var begin: Double
     /// Scene seconds per iteration: duration / |speed|.
-    var iterationDuration: Double
+    package var iterationDuration: Double
     /// Iterations, each one direction (an autoreversing cycle counts two); may be fractional
     /// or infinite.
-    var iterationCount: Double
-    var direction: Direction
+    package var iterationCount: Double
+    package var direction: Direction
     /// Holds the first value from the run's start until `begin`.
-    var fillsBackwards: Bool
+    package var fillsBackwards: Bool
     /// Holds the last value after the last iteration.
-    var fillsForwards: Bool
+    package var fillsForwards: Bool
 
     /// Scene time the last iteration ends (infinity when it repeats forever).
-    var end: Double { begin + iterationDuration * iterationCount }
+    package var end: Double { begin + iterationDuration * iterationCount }
 }
 
 /// A root property sampled over the run because the target cannot say one of its animations
 /// exactly. Each component is a polyline in scene time; a jump is two points at the same time.
-struct ExportBakedProperty {
+package struct ExportBakedProperty {
     /// A root property.
-    var keyPath: String
+    package var keyPath: String
     /// Why (for the header comment).
-    var reason: String
+    package var reason: String
     /// Per component of the property's value (`Value.components` order): (time, value) points,
     /// thinned to `tolerance`, covering [start, end].
-    var components: [[(time: Double, value: Double)]]
+    package var components: [[(time: Double, value: Double)]]
     /// Path properties cannot be split into numbers: their samples, (time, path) in order.
-    var pathSamples: [(time: Double, value: Value)]
+    package var pathSamples: [(time: Double, value: Value)]
     /// Largest distance allowed between the polyline and the engine at the samples.
-    var tolerance: Double
+    package var tolerance: Double
 }
 
 /// What a target can say exactly, beyond basic/keyframe animations with cubic-bezier, steps
 /// and linear() easings and CSS-like timing (delay, iterations, direction, fill).
-struct ExportCapabilities: Hashable {
+package struct ExportCapabilities: Hashable {
     /// Keyframe animations along a path, paced or not, with rotation modes.
-    var pathAnimations = false
+    package var pathAnimations = false
     /// Kochanek–Bartels (`cubic`, `cubicPaced`) keyframe interpolation.
-    var splineKeyframes = false
+    package var splineKeyframes = false
     /// additive, cumulative, byValue and end values taken from what is underneath.
-    var relativeValues = false
+    package var relativeValues = false
     /// timeOffset, speed 0.
-    var timeOffset = false
+    package var timeOffset = false
     /// Groups with their own repeats, speed or timing function.
-    var groupTiming = false
+    package var groupTiming = false
     /// An animation removed before it ends, or while it holds its end value.
-    var earlyRemoval = false
+    package var earlyRemoval = false
     /// Whole-matrix `transform` values interpolated as Core Animation does.
-    var matrixTransforms = false
+    package var matrixTransforms = false
     /// A keyframe animation's own timingFunction on top of per-segment ones.
-    var overallKeyframeTiming = false
+    package var overallKeyframeTiming = false
     /// Springs as springs (CASpringAnimation); otherwise a sampled easing.
-    var springs = false
+    package var springs = false
     /// Arbitrary easing functions (a Lua function): never; they become `.sampled`.
 
     /// CSS animations and Lottie: keyframes, easings and CSS-like timing only.
-    static let keyframes = ExportCapabilities()
+    package static let keyframes = ExportCapabilities()
     /// Core Animation says everything the engine does.
-    static let coreAnimation = ExportCapabilities(
+    package static let coreAnimation = ExportCapabilities(
         pathAnimations: true, splineKeyframes: true, relativeValues: true, timeOffset: true,
         groupTiming: true, earlyRemoval: false, matrixTransforms: true, overallKeyframeTiming: true,
         springs: true)
@@ -181,7 +181,7 @@ struct ExportCapabilities: Hashable {
 extension ExportBakedProperty {
     /// Whole values at the union of the components' times, for targets that key whole values
     /// (a CAKeyframeAnimation, a Lottie property): a jump is two samples at the same time.
-    var mergedSamples: [(time: Double, components: [Double])] {
+    package var mergedSamples: [(time: Double, components: [Double])] {
         if let shared = samplesAtSharedTimes { return shared }
         var times: [Double] = []
         for c in components { times += c.map(\.time) }
@@ -223,7 +223,7 @@ extension ExportBakedProperty {
 
     /// A polyline's value arriving at t and leaving it: at a jump (two points at t) the first
     /// and the second point; elsewhere both are the polyline's value at t.
-    static func sides(of points: [(time: Double, value: Double)], at t: Double) -> (
+    package static func sides(of points: [(time: Double, value: Double)], at t: Double) -> (
         left: Double, right: Double
     ) {
         guard let first = points.first, let last = points.last else { return (0, 0) }

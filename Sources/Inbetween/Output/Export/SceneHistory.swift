@@ -7,21 +7,21 @@ import InbetweenEngine
 /// values callbacks changed, and to bake what a target cannot say.
 ///
 /// Filled by `Runtime.sceneObserver` while `run` samples (see `SceneHistory.record(_:)`).
-final class SceneHistory {
+package final class SceneHistory {
     /// A script whose handlers keep adding animations would otherwise keep a scene per event
     /// for the whole run; past this many snapshots the structural exports fall back to frames.
-    static let maximumSnapshots = 100_000
+    package static let maximumSnapshots = 100_000
 
     /// Sorted by time; the first is the scene before any event (time -infinity).
     private(set) var snapshots: [(time: Double, scene: Scene)]
     private(set) var overflowed = false
 
-    init(initial: Scene) {
+    package init(initial: Scene) {
         snapshots = [(-.infinity, initial)]
     }
 
     /// Records the scene after an event at `time`.
-    func record(time: Double, scene: Scene) {
+    package func record(time: Double, scene: Scene) {
         guard !overflowed else { return }
         if snapshots.count >= SceneHistory.maximumSnapshots {
             overflowed = true
@@ -31,14 +31,14 @@ final class SceneHistory {
     }
 
     /// Event times, each once, in order.
-    var eventTimes: [Double] {
+    package var eventTimes: [Double] {
         var out: [Double] = []
         for s in snapshots.dropFirst() where out.last != s.time { out.append(s.time) }
         return out
     }
 
     /// The scene the sampler reads at time t: the last snapshot at or before t.
-    func scene(at t: Double) -> Scene {
+    package func scene(at t: Double) -> Scene {
         var low = 0
         var high = snapshots.count
         while low < high {
@@ -49,13 +49,13 @@ final class SceneHistory {
     }
 
     /// A presentation value of one layer at time t, as the sampler would write it.
-    func value(layer: String, keyPath: String, at t: Double) throws -> Value? {
+    package func value(layer: String, keyPath: String, at t: Double) throws -> Value? {
         guard let found = scene(at: t)[layer] else { return nil }
         return try found.presentationValues(at: t)[keyPath]
     }
 
     /// The model value of one layer at time t.
-    func modelValue(layer: String, keyPath: String, at t: Double) -> Value? {
+    package func modelValue(layer: String, keyPath: String, at t: Double) -> Value? {
         scene(at: t)[layer]?.modelValues[keyPath]
     }
 }

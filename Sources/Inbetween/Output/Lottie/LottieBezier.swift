@@ -9,16 +9,16 @@ import InbetweenEngine
 /// elevation). A closed subpath whose last segment ends on its start point (as drawing a circle
 /// from four arcs does) merges that point with the first vertex, so the closing segment keeps
 /// its curve instead of adding a zero-length straight one.
-struct LottieBezier: Equatable {
-    struct Subpath: Equatable {
-        var vertices: [Point] = []
-        var inTangents: [Point] = []
-        var outTangents: [Point] = []
-        var closed = false
+package struct LottieBezier: Equatable {
+    package struct Subpath: Equatable {
+        package var vertices: [Point] = []
+        package var inTangents: [Point] = []
+        package var outTangents: [Point] = []
+        package var closed = false
     }
-    var subpaths: [Subpath]
+    package var subpaths: [Subpath]
 
-    init(_ path: Path) {
+    package init(_ path: Path) {
         var subpaths: [Subpath] = []
         var current = Subpath()
         var start = Point.zero
@@ -71,10 +71,10 @@ struct LottieBezier: Equatable {
     }
 
     /// Vertex counts and closed flags: two paths morph in Lottie only when these agree.
-    var structure: [Int] { subpaths.map { $0.vertices.count * 2 + ($0.closed ? 1 : 0) } }
+    package var structure: [Int] { subpaths.map { $0.vertices.count * 2 + ($0.closed ? 1 : 0) } }
 
     /// The numbers of one subpath, vertex by vertex: v.x, v.y, i.x, i.y, o.x, o.y.
-    func components(ofSubpath k: Int) -> [Double] {
+    package func components(ofSubpath k: Int) -> [Double] {
         let s = subpaths[k]
         return s.vertices.indices.flatMap { j in
             [
@@ -85,7 +85,7 @@ struct LottieBezier: Equatable {
     }
 
     /// `{"c": ..., "v": [...], "i": [...], "o": [...]}` from `components(ofSubpath:)`.
-    static func json(_ numbers: [Double], closed: Bool) -> LottieJSON {
+    package static func json(_ numbers: [Double], closed: Bool) -> LottieJSON {
         var v: [LottieJSON] = []
         var i: [LottieJSON] = []
         var o: [LottieJSON] = []

@@ -14,22 +14,22 @@ import InbetweenLua
 /// and a player showing frame i shows the frame `run --format json` writes at index i.
 ///
 /// The frames are kept until the end of the run (the keyframes need all of them).
-struct LottieFrameWriter: FrameWriter {
+package struct LottieFrameWriter: FrameWriter {
     /// How far a baked keyframe curve may stray from a sampled frame, in the Lottie property's
     /// own unit (pixels, percent of scale, degrees, opacity 0–100, colour 0–1): a thousandth,
     /// a fraction of a device pixel and of one 8-bit colour step (1/255 ≈ 0.004).
-    static let bakeTolerance = 1e-3
+    package static let bakeTolerance = 1e-3
     /// The `v` rlottie requires (it refuses a file without one) and lottie-web reads for its
     /// feature switches: the Bodymovin release whose output this matches.
-    static let bodymovinVersion = "5.7.4"
+    package static let bodymovinVersion = "5.7.4"
     /// Lottie 1.0.0 as `MMmmpp` (lottie-spec `composition/animation`, `ver`).
-    static let specVersion = 10000.0
+    package static let specVersion = 10000.0
 
-    let sink: ByteSink
-    let numbers: NumberFormat
-    let fps: Double
-    let source: String
-    let runtime: Runtime
+    package let sink: ByteSink
+    package let numbers: NumberFormat
+    package let fps: Double
+    package let source: String
+    package let runtime: Runtime
     /// Layers in the order they appeared (scene order; a layer a callback makes comes later).
     private var layers: [Column] = []
     private var frameCount = 0
@@ -40,13 +40,13 @@ struct LottieFrameWriter: FrameWriter {
 
     /// One layer's presentation values per key path (`LottieLayer.keyPaths`), from the frame it
     /// first appeared at.
-    struct Column {
-        var name: String
-        var firstFrame: Int
-        var values: [[Value]]
+    package struct Column {
+        package var name: String
+        package var firstFrame: Int
+        package var values: [[Value]]
     }
 
-    init(sink: ByteSink, numbers: NumberFormat, fps: Double, source: String, runtime: Runtime) {
+    package init(sink: ByteSink, numbers: NumberFormat, fps: Double, source: String, runtime: Runtime) {
         self.sink = sink
         self.numbers = numbers
         self.fps = fps
@@ -57,7 +57,7 @@ struct LottieFrameWriter: FrameWriter {
     /// Reads every layer's drawn properties from the runtime's scene, which the sampler keeps
     /// as the script's handlers left it (the frame's own values are those of the animated
     /// tracks only, and a bounds set by a callback is in no track).
-    mutating func write(_ frame: SampledFrame) throws {
+    package mutating func write(_ frame: SampledFrame) throws {
         if startTime == nil { startTime = frame.time }
         let scene = runtime.scene
         for layer in scene.layers {
@@ -107,7 +107,7 @@ struct LottieFrameWriter: FrameWriter {
         return abs(f - f.rounded()) < LottieKeyframes.frameEpsilon ? f.rounded() : f
     }
 
-    mutating func finish(_ summary: SamplingSummary) throws {
+    package mutating func finish(_ summary: SamplingSummary) throws {
         guard frameCount > 0 else { throw CommandError("\(source): lottie: no frames to export") }
         var layerJSON: [LottieJSON] = []
         var notes: [(String, LottieJSON)] = []
@@ -173,7 +173,7 @@ struct LottieFrameWriter: FrameWriter {
 }
 
 extension Rect {
-    func union(_ o: Rect) -> Rect {
+    package func union(_ o: Rect) -> Rect {
         let x0 = min(origin.x, o.origin.x)
         let y0 = min(origin.y, o.origin.y)
         let x1 = max(origin.x + size.width, o.origin.x + o.size.width)

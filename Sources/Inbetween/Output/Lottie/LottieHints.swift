@@ -8,21 +8,23 @@ import InbetweenEngine
 /// Each segment is only a suggestion: `LottieKeyframes.verify` keeps it when the sampled
 /// frames inside it lie on its curve, so a case the rules here get wrong (an additive animation
 /// on top of another, a removal by a callback) is baked rather than written wrong.
-enum LottieHints {
+package enum LottieHints {
     /// A segment in some animation's own time: from `start` to `end` seconds, `easing`.
-    struct Span {
-        var keyPath: String
-        var start: Double
-        var end: Double
-        var easing: LottieEasing
-        var ends: LottieSegmentHint.Ends? = nil
+    package struct Span {
+        package var keyPath: String
+        package var start: Double
+        package var end: Double
+        package var easing: LottieEasing
+        package var ends: LottieSegmentHint.Ends? = nil
     }
 
     /// A piece of an animation's own [0, 1] with the values at its ends when they are known.
-    typealias Piece = (start: Double, end: Double, easing: LottieEasing, ends: LottieSegmentHint.Ends?)
+    package typealias Piece = (
+        start: Double, end: Double, easing: LottieEasing, ends: LottieSegmentHint.Ends?
+    )
 
     /// Segments of `animation`, added at scene time `addedAt`, in scene seconds.
-    static func spans(of animation: Animation, addedAt: Double) -> [Span] {
+    package static func spans(of animation: Animation, addedAt: Double) -> [Span] {
         parentSpans(animation).map {
             Span(
                 keyPath: $0.keyPath, start: addedAt + $0.start, end: addedAt + $0.end, easing: $0.easing,
@@ -31,7 +33,7 @@ enum LottieHints {
     }
 
     /// The animation's segments in its parent's time.
-    static func parentSpans(_ animation: Animation) -> [Span] {
+    package static func parentSpans(_ animation: Animation) -> [Span] {
         let timing = animation.timing
         let d = timing.effectiveDuration
         let inner: [Span]
@@ -65,7 +67,7 @@ enum LottieHints {
     /// Repeats and autoreverse laid out on the parent's timeline: cycle k forwards, then (with
     /// autoreverses) mirrored. Negative speeds, time offsets and the partial last cycle of a
     /// fractional repeatCount suggest nothing.
-    static func unroll(_ inner: [Span], timing: MediaTiming) -> [Span] {
+    package static func unroll(_ inner: [Span], timing: MediaTiming) -> [Span] {
         guard timing.speed > 0, timing.timeOffset == 0, timing.effectiveDuration.isFinite else { return [] }
         let d = timing.effectiveDuration
         let cycles = timing.activeDuration / timing.cycleDuration
@@ -99,7 +101,7 @@ enum LottieHints {
     /// A timing function's exact pieces on [0, 1] between the values `ends`: one cubic or
     /// linear piece, or one hold per step of `steps(n)` (its jumps sit at k/n whatever the jump
     /// position; step k holds the value at progress f(k/n)).
-    static func pieces(_ f: TimingFunction?, ends: LottieSegmentHint.Ends?) -> [Piece] {
+    package static func pieces(_ f: TimingFunction?, ends: LottieSegmentHint.Ends?) -> [Piece] {
         guard let f else { return [(0, 1, .linear, ends)] }
         switch f {
         case .cubic(let b): return [(0, 1, b.isLinear ? .linear : .cubic(b), ends)]
@@ -120,7 +122,7 @@ enum LottieHints {
     /// Key segments of a keyframe animation on its own [0, 1], each shaped by its entry in
     /// `timingFunctions`. Only plain values (no path) in linear, discrete or paced mode with no
     /// overall `timingFunction`; cubic modes follow splines Lottie cannot write.
-    static func keyframeSpans(_ a: KeyframeAnimation) -> [Piece] {
+    package static func keyframeSpans(_ a: KeyframeAnimation) -> [Piece] {
         guard a.path == nil, a.timingFunction == nil, a.values.count > 1 else { return [] }
         let n = a.values.count
         switch a.calculationMode {
@@ -167,7 +169,7 @@ extension LottieEasing {
     /// The same curve run backwards in time (an autoreversing cycle's way back):
     /// E'(x) = 1 - E(1 - x), for a cubic the one with control points (1 - x2, 1 - y2) and
     /// (1 - x1, 1 - y1). A hold has no such form (it would hold the later value).
-    var reversed: LottieEasing? {
+    package var reversed: LottieEasing? {
         switch self {
         case .linear: return .linear
         case .hold: return nil
@@ -180,5 +182,5 @@ extension LottieEasing {
 
 extension CubicBezier {
     /// (0, 0, 1, 1) and every curve whose control points lie on the diagonal is the identity.
-    var isLinear: Bool { x1 == y1 && x2 == y2 }
+    package var isLinear: Bool { x1 == y1 && x2 == y2 }
 }

@@ -1,17 +1,17 @@
 /// A JSON value with its object keys in the order written: Lottie files are read by people as
 /// well as players, and `ty`, `nm`, `ks` first reads like the files After Effects' Bodymovin
 /// writes. Numbers go through the run's `NumberFormat` (shortest round-trip by default).
-indirect enum LottieJSON {
+package indirect enum LottieJSON {
     case number(Double)
     case string(String)
     case bool(Bool)
     case array([LottieJSON])
     case object([(String, LottieJSON)])
 
-    static func numbers(_ values: [Double]) -> LottieJSON { .array(values.map { .number($0) }) }
+    package static func numbers(_ values: [Double]) -> LottieJSON { .array(values.map { .number($0) }) }
 
     /// Compact JSON; `-0` is written as `0` (some players read `-0` badly, and it means 0).
-    func write(to out: inout [UInt8], numbers format: NumberFormat) {
+    package func write(to out: inout [UInt8], numbers format: NumberFormat) {
         switch self {
         case .number(let x): format.append(x == 0 ? 0 : x, to: &out)
         case .string(let s): out.append(contentsOf: jsonString(s).utf8)

@@ -6,13 +6,13 @@ import InbetweenEngine
 /// Bézier (0,0) (o.x,o.y) (i.x,i.y) (1,1) of time against value progress: exactly CSS
 /// `cubic-bezier(o.x, o.y, i.x, i.y)` and `CAMediaTimingFunction(controlPoints:)`. `h: 1` holds
 /// the value until the next keyframe, where it jumps.
-enum LottieEasing: Equatable {
+package enum LottieEasing: Equatable {
     case linear
     case cubic(CubicBezier)
     case hold
 
     /// Value progress at time progress x in [0, 1].
-    func progress(_ x: Double) -> Double {
+    package func progress(_ x: Double) -> Double {
         switch self {
         case .linear: return x
         case .hold: return 0
@@ -27,55 +27,55 @@ enum LottieEasing: Equatable {
 /// never has to know how a key path maps to a Lottie property) and the hint is used only when
 /// every sampled frame inside it agrees (`LottieKeyframes.exactTolerance`); otherwise that
 /// stretch is baked.
-struct LottieSegmentHint: Equatable {
-    var start: Double
-    var end: Double
-    var easing: LottieEasing
+package struct LottieSegmentHint: Equatable {
+    package var start: Double
+    package var end: Double
+    package var easing: LottieEasing
     /// The animated key path (`position`, `transform.scale.x`) and, when the animation states
     /// them, its values at the two ends; a property that can convert them uses them (needed
     /// when fewer than two frames fall inside, as between keys 1/59 s apart at 60 fps), and
     /// otherwise they are solved from the frames.
-    var keyPath: String
-    var ends: Ends?
+    package var keyPath: String
+    package var ends: Ends?
 
-    struct Ends: Equatable {
-        var from: Value
-        var to: Value
+    package struct Ends: Equatable {
+        package var from: Value
+        package var to: Value
     }
 }
 
 /// One keyframe: at frame `time` the value `value`, then `easing` toward the next keyframe.
-struct LottieKeyframe {
-    var time: Double
-    var value: [Double]
-    var easing: LottieEasing
+package struct LottieKeyframe {
+    package var time: Double
+    package var value: [Double]
+    package var easing: LottieEasing
     /// Came from a verified hint (an exact segment starts here), not from baking.
-    var exact = false
+    package var exact = false
     /// The end of a segment followed at the same time by another value: must stay.
-    var pinned = false
+    package var pinned = false
 }
 
 /// Turns a property's sampled frames (frame i at Lottie frame i) into keyframes: exact
 /// segments where hints verify, and baked linear keyframes thinned within `tolerance`
 /// elsewhere.
-enum LottieKeyframes {
+package enum LottieKeyframes {
     /// How far a sampled frame may sit from a hint's curve for the hint to count as exact:
     /// relative to the size of the values, a few thousand ulps, far below anything visible and
     /// far above the rounding of the engine's own arithmetic (the cubic solver here is the same
     /// one that produced the frames).
-    static let exactTolerance = 1e-9
+    package static let exactTolerance = 1e-9
 
-    struct Result {
-        var keyframes: [LottieKeyframe]
+    package struct Result {
+        package var keyframes: [LottieKeyframe]
         /// Frame ranges covered by exact segments.
-        var exactRanges: [ClosedRange<Double>]
+        package var exactRanges: [ClosedRange<Double>]
     }
 
     /// Converts a hint's end values (of its key path) into the property's numbers, nil when
     /// the property cannot.
-    typealias Converter = (_ keyPath: String, _ value: Value) -> [Double]?
+    package typealias Converter = (_ keyPath: String, _ value: Value) -> [Double]?
 
-    static func build(
+    package static func build(
         frames: [[Double]], hints: [LottieSegmentHint], tolerance: Double,
         convert: Converter? = nil
     ) -> Result {
@@ -136,19 +136,19 @@ enum LottieKeyframes {
 
     /// Frame times closer than this are the same frame (a key time of 0.3 s at 60 fps is
     /// frame 17.999999999999996 in floating point).
-    static let frameEpsilon = 1e-6
+    package static let frameEpsilon = 1e-6
 
-    struct Segment {
-        var hint: LottieSegmentHint
-        var from: [Double]
-        var to: [Double]
+    package struct Segment {
+        package var hint: LottieSegmentHint
+        package var from: [Double]
+        package var to: [Double]
         /// The frame at (or the value right after) its end belongs to something else: the
         /// animation stopped there without filling, or the next segment starts elsewhere.
-        var openEnd = false
+        package var openEnd = false
     }
 
     /// The hints that verify against the frames, in time order, none overlapping.
-    static func acceptedSegments(
+    package static func acceptedSegments(
         frames: [[Double]], hints: [LottieSegmentHint],
         convert: Converter?
     ) -> [Segment] {
@@ -171,7 +171,8 @@ enum LottieKeyframes {
     /// otherwise, or when the frames cannot tell (fewer than two inside and no stated values).
     /// A non-held segment whose last frame is its end and is the only one off the curve is
     /// kept with `openEnd`: an animation that stops there without filling forwards.
-    static func verify(_ hint: LottieSegmentHint, frames: [[Double]], convert: Converter?) -> Segment? {
+    package static func verify(_ hint: LottieSegmentHint, frames: [[Double]], convert: Converter?) -> Segment?
+    {
         let first = max(0, Int((hint.start - frameEpsilon).rounded(.up)))
         let last = min(frames.count - 1, Int((hint.end + frameEpsilon).rounded(.down)))
         let inside = first <= last ? Array(first...last) : []
@@ -231,7 +232,7 @@ enum LottieKeyframes {
         return segment
     }
 
-    static func close(_ a: [Double], _ b: [Double]) -> Bool {
+    package static func close(_ a: [Double], _ b: [Double]) -> Bool {
         guard a.count == b.count else { return false }
         for (x, y) in zip(a, b) where abs(x - y) > exactTolerance * max(1, abs(x), abs(y)) { return false }
         return true
@@ -241,13 +242,13 @@ enum LottieKeyframes {
     /// frame it covers, so an unbounded reach costs the square of a long run's frame count
     /// (a straight ten-minute move); with the bound it is linear, at one keyframe per this
     /// many frames of a straight stretch.
-    static let maximumReach = 240
+    package static let maximumReach = 240
 
     /// Drops baked keyframes that linear interpolation between the kept ones reproduces
     /// within `tolerance` (every component, at every dropped frame): greedy, each kept
     /// keyframe reaching as far as it can (up to `maximumReach`). The first and last keyframes
     /// always stay.
-    static func thin(_ keyframes: [LottieKeyframe], tolerance: Double) -> [LottieKeyframe] {
+    package static func thin(_ keyframes: [LottieKeyframe], tolerance: Double) -> [LottieKeyframe] {
         guard keyframes.count > 2 else { return keyframes }
         var kept = [keyframes[0]]
         var anchor = 0

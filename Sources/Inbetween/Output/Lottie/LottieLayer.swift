@@ -13,32 +13,32 @@ import InbetweenEngine
 /// plus the transform's translation, s and r from the transform's decomposition
 /// (`Transform3D.decomposed`: scale first, then rotation, the same order). Skew and 3D parts
 /// of a transform have no place here and are dropped.
-struct LottieLayer {
+package struct LottieLayer {
     /// The key paths sampled for every layer.
-    static let keyPaths = [
+    package static let keyPaths = [
         "position", "bounds", "anchorPoint", "opacity", "transform", "backgroundColor",
         "borderWidth", "borderColor", "cornerRadius", "path", "fillColor", "strokeColor", "lineWidth",
     ]
     /// Diameter of the dot that stands in for a layer that draws nothing (see `marker`).
-    static let markerDiameter = 20.0
+    package static let markerDiameter = 20.0
     /// The marker's grey.
-    static let markerColor = [0.5, 0.5, 0.5]
+    package static let markerColor = [0.5, 0.5, 0.5]
 
-    let name: String
+    package let name: String
     /// Presentation values per key path, one per frame.
-    let frames: [String: [Value]]
+    package let frames: [String: [Value]]
     /// Exact-segment hints per root key path.
-    let hints: [String: [LottieSegmentHint]]
-    let frameCount: Int
+    package let hints: [String: [LottieSegmentHint]]
+    package let frameCount: Int
     /// The frame the layer first exists at (a layer made by a callback starts later).
-    var inPoint = 0
+    package var inPoint = 0
 
-    struct Output {
-        var json: LottieJSON
+    package struct Output {
+        package var json: LottieJSON
         /// Property name → exact frame ranges.
-        var exact: [(String, [ClosedRange<Double>])]
+        package var exact: [(String, [ClosedRange<Double>])]
         /// The area it covers over the run, in scene coordinates (for the canvas size).
-        var extent: Rect?
+        package var extent: Rect?
     }
 
     private func column(_ keyPath: String) -> [Value] { frames[keyPath] ?? [] }
@@ -65,7 +65,7 @@ struct LottieLayer {
         { k, v in k == keyPath ? f(v) : nil }
     }
 
-    func build(index: Int, tolerance: Double) throws -> Output {
+    package func build(index: Int, tolerance: Double) throws -> Output {
         let bounds = column("bounds").map { value -> Rect in
             if case .rect(let r) = value { return r }
             return .zero
@@ -250,7 +250,7 @@ struct LottieLayer {
                 transforms: transforms, paths: paths, marker: isMarker && !hasArea))
     }
 
-    typealias PropertyMaker = (
+    package typealias PropertyMaker = (
         String, LottieProperty.Kind, [[Double]], [LottieSegmentHint],
         LottieKeyframes.Converter?
     ) -> LottieJSON

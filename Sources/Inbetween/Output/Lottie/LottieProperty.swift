@@ -1,7 +1,7 @@
 /// One animatable Lottie property: its value at every sampled frame (frame i is Lottie frame
 /// i), the exact segments the scene's structure suggests, and how a value is written.
-struct LottieProperty {
-    enum Kind {
+package struct LottieProperty {
+    package enum Kind {
         /// A number: a static `k` is the number, a keyframe's `s` a one-element array.
         case scalar
         /// An array of numbers (position, scale, colour) in both places.
@@ -12,16 +12,16 @@ struct LottieProperty {
     }
 
     /// Where it sits in its layer, for the export notes (`ks.p`, `background.fill.c`).
-    var name: String
-    var kind: Kind
-    var frames: [[Double]]
-    var hints: [LottieSegmentHint] = []
+    package var name: String
+    package var kind: Kind
+    package var frames: [[Double]]
+    package var hints: [LottieSegmentHint] = []
     /// Turns a hint's stated values into this property's numbers, where it can.
-    var convert: LottieKeyframes.Converter? = nil
+    package var convert: LottieKeyframes.Converter? = nil
 
     /// `{"a": 0, "k": value}` when every frame holds the same value, otherwise
     /// `{"a": 1, "k": [keyframes]}`; and the frame ranges written as exact segments.
-    func json(tolerance: Double) -> (json: LottieJSON, exact: [ClosedRange<Double>]) {
+    package func json(tolerance: Double) -> (json: LottieJSON, exact: [ClosedRange<Double>]) {
         let first = frames[0]
         if frames.allSatisfy({ LottieKeyframes.close($0, first) }) {
             return (.object([("a", .number(0)), ("k", value(first, inKeyframe: false))]), [])

@@ -16,8 +16,8 @@ import InbetweenEngine
 /// Core Animation's 16 entries m11...m44 row by row) or, for a path, `{"e": "MCCZ", "p": [...]}`
 /// (one letter per element: move, line, quad, curve, close; then every point's x and y).
 /// Numbers are written shortest round-trip, so the page reads exactly the engine's doubles.
-enum PreviewData {
-    static func script(_ scene: PreviewScene, title: String, live: String?) -> [UInt8] {
+package enum PreviewData {
+    package static func script(_ scene: PreviewScene, title: String, live: String?) -> [UInt8] {
         var body: [UInt8] = []
         func text(_ s: String) { body.append(contentsOf: s.utf8) }
         text(",\"title\":")
@@ -84,7 +84,7 @@ enum PreviewData {
     }
 
     /// FNV-1a, 64 bits, in hex: a cheap fingerprint of the data (not a security measure).
-    static func hash(_ bytes: [UInt8]) -> String {
+    package static func hash(_ bytes: [UInt8]) -> String {
         var h: UInt64 = 0xcbf2_9ce4_8422_2325
         for b in bytes {
             h ^= UInt64(b)
@@ -93,7 +93,7 @@ enum PreviewData {
         return String(h, radix: 16)
     }
 
-    static func value(_ v: Value, into out: inout [UInt8]) {
+    package static func value(_ v: Value, into out: inout [UInt8]) {
         switch v {
         case .scalar(let x):
             number(x, into: &out)
@@ -116,7 +116,7 @@ enum PreviewData {
         }
     }
 
-    static func numbers(_ xs: [Double], into out: inout [UInt8]) {
+    package static func numbers(_ xs: [Double], into out: inout [UInt8]) {
         out.append(UInt8(ascii: "["))
         for (i, x) in xs.enumerated() {
             if i > 0 { out.append(UInt8(ascii: ",")) }
@@ -126,7 +126,7 @@ enum PreviewData {
     }
 
     /// JSON has no infinities or NaN: they become null (the page skips such a frame's value).
-    static func number(_ x: Double, into out: inout [UInt8]) {
+    package static func number(_ x: Double, into out: inout [UInt8]) {
         guard x.isFinite else {
             out += Array("null".utf8)
             return
@@ -136,7 +136,7 @@ enum PreviewData {
 
     /// A JSON string that is also safe inside an HTML <script> element: `<` is written as
     /// \u003c, so no `</script>` can end the element early.
-    static func string(_ s: String, into out: inout [UInt8]) {
+    package static func string(_ s: String, into out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
         for scalar in s.unicodeScalars {
             switch scalar {
@@ -160,8 +160,8 @@ enum PreviewData {
 
 /// The kind names the page's charts switch on (LayerProperties.kindName's words, but
 /// `scalar` for numbers).
-enum LayerPropertyKind {
-    static func name(_ v: Value) -> String {
+package enum LayerPropertyKind {
+    package static func name(_ v: Value) -> String {
         switch v {
         case .scalar: return "scalar"
         case .point: return "point"

@@ -1,8 +1,8 @@
 /// The preview as one self-contained HTML file: the stage, the controls and the charts, the
 /// player's script, and the frames inline (PreviewData). Nothing is fetched from the network;
 /// with `--watch` the page also re-loads the sibling data file named in the data's `live`.
-enum PreviewPage {
-    static func render(data: [UInt8], title: String) -> [UInt8] {
+package enum PreviewPage {
+    package static func render(data: [UInt8], title: String) -> [UInt8] {
         var out: [UInt8] = []
         func text(_ s: String) { out.append(contentsOf: s.utf8) }
         text("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
@@ -22,7 +22,7 @@ enum PreviewPage {
     }
 
     /// HTML text: the three characters that could start markup or an entity.
-    static func escaped(_ s: String) -> String {
+    package static func escaped(_ s: String) -> String {
         s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
             .replacingOccurrences(of: ">", with: "&gt;")
     }

@@ -14,8 +14,8 @@
 /// transform, which Chromium applies in floating point; the path inside is scaled the other
 /// way so that it keeps the layer's own coordinates. Between two frames the page interpolates
 /// linearly for display; at a frame time it shows the frame's values unchanged.
-enum PreviewPlayer {
-    static let style = #"""
+package enum PreviewPlayer {
+    package static let style = #"""
         html,body{margin:0;padding:0;background:#fafafa;color:#222;font:13px/1.4 system-ui,-apple-system,"Segoe UI",Helvetica,Arial,sans-serif}
         #stage{position:absolute;left:0;top:0;overflow:hidden;background-color:#fff;
           background-image:linear-gradient(to right,#eef0f3 1px,transparent 1px),linear-gradient(#eef0f3 1px,transparent 1px);
@@ -41,7 +41,7 @@ enum PreviewPlayer {
         kbd{border:1px solid #ccc;border-radius:3px;padding:0 4px;font-size:11px;background:#fff}
         """#
 
-    static let controls = #"""
+    package static let controls = #"""
         <div id="controls">
         <button id="play" type="button">▶ Play</button>
         <input id="scrub" type="range" step="any" aria-label="time">
@@ -55,7 +55,7 @@ enum PreviewPlayer {
         <div id="charts"></div>
         """#
 
-    static let script = #"""
+    package static let script = #"""
         (function () {
         'use strict';
         var S = { d: null, t: 0, playing: false, speed: 1, loop: true, last: 0, layers: [], charts: [], polling: false };

@@ -5,9 +5,9 @@ import InbetweenLua
 /// Animation draws it with, at every frame. Whole layers rather than the animated tracks
 /// `run` writes, because a layer is drawn from all of its properties and a callback may change
 /// a model value (example 12's bounds) that no animation drives.
-struct PreviewScene {
+package struct PreviewScene {
     /// The properties a CALayer, and a CAShapeLayer's path, are drawn with.
-    static let drawnKeyPaths = [
+    package static let drawnKeyPaths = [
         "bounds", "position", "anchorPoint", "anchorPointZ", "zPosition", "transform", "opacity",
         "backgroundColor", "borderWidth", "borderColor", "cornerRadius", "shadowColor", "shadowOpacity",
         "shadowOffset", "shadowRadius", "path", "fillColor", "strokeColor", "lineWidth", "strokeStart",
@@ -15,36 +15,36 @@ struct PreviewScene {
     ]
     /// The parts of a transform a person reads (what `transform.*` key paths name); a chart of
     /// the 16 matrix entries says little.
-    static let transformParts = [
+    package static let transformParts = [
         "translation.x", "translation.y", "translation.z", "scale.x", "scale.y", "scale.z",
         "rotation.x", "rotation.y", "rotation.z",
     ]
 
-    struct Column {
-        var keyPath: String
+    package struct Column {
+        package var keyPath: String
         /// One value per frame.
-        var values: [Value]
+        package var values: [Value]
         /// The same value at every frame.
-        var isConstant: Bool { values.dropFirst().allSatisfy { $0 == values.first } }
+        package var isConstant: Bool { values.dropFirst().allSatisfy { $0 == values.first } }
     }
 
-    struct LayerFrames {
-        var name: String
-        var columns: [Column]
+    package struct LayerFrames {
+        package var name: String
+        package var columns: [Column]
         /// The first frame the layer exists at (a callback may create it mid-run); its columns
         /// repeat that frame's values before it, and the page hides it there.
-        var firstFrame = 0
+        package var firstFrame = 0
     }
 
-    var fps: Double
-    var times: [Double]
-    var layers: [LayerFrames]
+    package var fps: Double
+    package var times: [Double]
+    package var layers: [LayerFrames]
     /// The view the layers live in (`scene{size = ...}`), when the script gives one: the stage.
-    var stageSize: Size?
+    package var stageSize: Size?
 
     /// Samples every layer the script built (the script has run in `runtime`), and every layer
     /// a callback creates while sampling, from the frame it first exists at.
-    static func sample(_ runtime: Runtime, request: SamplingRequest) throws -> PreviewScene {
+    package static func sample(_ runtime: Runtime, request: SamplingRequest) throws -> PreviewScene {
         var request = request
         request.keyPathsOfEveryLayer = drawnKeyPaths
         let fps = try runtime.clock(for: request).fps
@@ -73,15 +73,15 @@ struct PreviewScene {
     }
 
     /// A value chart under the stage: a property that changes, or one part of a transform.
-    struct Chart {
-        var title: String
-        var unit: String
-        var values: [Value]
+    package struct Chart {
+        package var title: String
+        package var unit: String
+        package var values: [Value]
     }
 
     /// What changes over the run, one chart per property (transforms by their parts that
     /// change), in layer order.
-    var charts: [Chart] {
+    package var charts: [Chart] {
         var charts: [Chart] = []
         for layer in layers {
             for column in layer.columns where !column.isConstant {
