@@ -482,21 +482,14 @@ void ib_gcrunning(lua_State *L, int running) {
 #include <limits.h>
 #include <math.h>
 
-int ib_countkeys(lua_State *L, int index, int *strings, uintptr_t *fingerprint) {
+int ib_countstringkeys(lua_State *L, int index) {
     index = lua_absindex(L, index);
-    int n = 0, s = 0;
-    uintptr_t sum = 0;
+    int n = 0;
     lua_pushnil(L);
     while (lua_next(L, index)) {  // raises only for a key not in the table: never here
-        n++;
-        if (lua_type(L, -2) == LUA_TSTRING) {
-            s++;
-            sum += (uintptr_t)lua_topointer(L, -2);
-        }
+        n += lua_type(L, -2) == LUA_TSTRING;
         lua_pop(L, 1);
     }
-    if (strings) *strings = s;
-    if (fingerprint) *fingerprint = sum;
     return n;
 }
 

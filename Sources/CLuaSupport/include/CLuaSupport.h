@@ -168,10 +168,8 @@ const unsigned char *ib_compiledchunk(
     const char *text, size_t length, const unsigned char *compiled, size_t compiledLength,
     size_t *chunkLength);
 
-/// How many keys the table at `index` has, and in `strings` (when not NULL) how many of them
-/// are strings, in `fingerprint` (when not NULL) the sum of their addresses (interned strings:
-/// a key swapped for another changes it). Never raises.
-int ib_countkeys(lua_State *L, int index, int *strings, uintptr_t *fingerprint);
+/// How many keys of the table at `index` are strings. Never raises.
+int ib_countstringkeys(lua_State *L, int index);
 
 /// Pushes a new table {values[0], ..., values[n-1]}. Never raises.
 void ib_pushnumbers(lua_State *L, const double *values, size_t n);

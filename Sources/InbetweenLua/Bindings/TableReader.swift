@@ -11,26 +11,15 @@ public final class TableReader {
     public let index: Int32
     /// The argument position the table was given at (for the error wording).
     public let argument: Int32
-    // Unchecked (these): a reader lives for one constructor call on one thread, and the
+    // Unchecked (these three): a reader lives for one constructor call on one thread, and the
     // run-time exclusivity checks cost more than the reads they guard.
-    /// The keys asked for, while `finish` may still fail (see `recording`).
     @exclusivity(unchecked) private(set) var known: [String] = []
     /// String keys in the table not read yet. At 0 every key asked for after is absent, and is
     /// declared without a lookup: `layer{name = "l"}` asks for 30-odd keys and has one, and a
     /// lookup pushes the key's string first (hashed and interned: about 400 instructions).
+    /// Keys a script added to the table while it was being read (from a callback) may go
+    /// unread, as those added after their read always did.
     @exclusivity(unchecked) private var unread: Int32 = 0
-    /// How many keys the table had when the reader was made, and how many of them were not
-    /// strings (each is an unknown key).
-    private let keyCount: Int32
-    private let otherKeys: Int32
-    /// The sum of the string keys' addresses then (`ib_countkeys`).
-    private let fingerprint: UInt
-    /// Whether `known` is still kept. Once every key of the table was read (and all are
-    /// strings), `finish` can only fail on a key added since (a callback run while the table
-    /// was read), which the count and the sum of the keys tell; the keys asked for after that moment are not
-    /// kept: each one kept cost a retain, a release and its share of the array (a tiny batch
-    /// job's `layer{}` and `animation.basic{}` ask for 70-odd keys, 2% of the job).
-    @exclusivity(unchecked) private var recording = true
     /// The keys found so far (a key may be read more than once).
     @exclusivity(unchecked) private var found: [String] = []
 
@@ -39,21 +28,15 @@ public final class TableReader {
         self.stack = stack
         self.index = stack.absolute(index)
         self.argument = argument ?? index
-        var strings: Int32 = 0
-        var sum: UInt = 0
-        keyCount = ib_countkeys(stack.L, self.index, &strings, &sum)
-        fingerprint = sum
-        otherKeys = keyCount - strings
-        unread = strings
-        recording = unread > 0 || otherKeys > 0
-        if recording { known.reserveCapacity(40) }
+        known.reserveCapacity(40)
+        unread = ib_countstringkeys(stack.L, self.index)
     }
 
     /// Pushes the field (raw) and returns whether it is present; declares the key as valid.
     /// (Appended even when read before: a search per read made `layer{...}`, which reads all
     /// of its 30-odd keys, cost more than the layer. `finish` lists each key once.)
     public func push(_ key: String) -> Bool {
-        if recording { known.append(key) }
+        known.append(key)
         if unread == 0 && !found.contains(key) { return false }
         if stack.rawField(index, key) == LUA_TNIL {
             stack.pop()
@@ -62,7 +45,6 @@ public final class TableReader {
         if !found.contains(key) {
             found.append(key)
             unread -= 1
-            if unread == 0 && otherKeys == 0 { recording = false }
         }
         return true
     }
@@ -143,12 +125,6 @@ public final class TableReader {
 
     /// Fails when the table holds a key that was never asked for.
     public func finish() throws {
-        // Every key read, the same keys since (a key swapped for another changes the sum):
-        // nothing unknown (see `recording`).
-        if !recording {
-            var sum: UInt = 0
-            if ib_countkeys(stack.L, index, nil, &sum) == keyCount && sum == fingerprint { return }
-        }
         var unknown: String?
         stack.forEachPair(index) {
             if unknown == nil {
