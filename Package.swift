@@ -33,12 +33,18 @@ let package = Package(
         // own flags (scripts/lib.sh, `release_build`), which also makes the linker take
         // Debian's liblua5.4.a: Lua code ran 20-28% faster linked statically (issue 6).
         .target(name: "CLuaSupport", dependencies: ["CLua"]),
+        // The renderer's rasterizer: Cairo and the pixman under it (Debian's libcairo2-dev).
+        .systemLibrary(
+            name: "CCairo",
+            pkgConfig: "cairo",
+            providers: [.apt(["libcairo2-dev"]), .brew(["cairo"])]
+        ),
         .target(name: "InbetweenEngine"),
         // Lua/*.lua: the host's own Lua, compiled into CLuaSupport with #embed (hostsources.c).
         .target(
             name: "InbetweenLua", dependencies: ["InbetweenEngine", "CLua", "CLuaSupport"],
             exclude: ["Lua"]),
-        .target(name: "Inbetween", dependencies: ["InbetweenLua", "InbetweenEngine"]),
+        .target(name: "Inbetween", dependencies: ["InbetweenLua", "InbetweenEngine", "CCairo"]),
         // The command line. The target has its own name (a module `inbetween` beside `Inbetween`
         // differs only in case); the product keeps the executable's name, `inbetween`.
         .executableTarget(
@@ -49,6 +55,7 @@ let package = Package(
         .testTarget(name: "InbetweenEngineTests", dependencies: ["InbetweenEngine"]),
         .testTarget(name: "InbetweenLuaTests", dependencies: ["InbetweenLua", "CLua", "CLuaSupport"]),
         .testTarget(name: "InbetweenLibraryTests", dependencies: ["Inbetween"]),
+        .testTarget(name: "InbetweenRenderTests", dependencies: ["Inbetween", "InbetweenLua"]),
         .testTarget(
             name: "InbetweenCLITests", dependencies: ["InbetweenCLI", "Inbetween", "InbetweenLua"],
             exclude: ["Golden"]),

@@ -1,6 +1,7 @@
 # Shared by scripts/run, scripts/test and scripts/bench: make sure the system packages the build
 # needs are present, installing them on a fresh Debian machine.
-# Usage: ensure_packages PKG... (Debian package names). Lua comes from liblua5.4-dev.
+# Usage: ensure_packages PKG... (Debian package names). Lua comes from liblua5.4-dev, Cairo and
+# pixman (the renderer's rasterizer, which the library links) from libcairo2-dev.
 ensure_packages() {
     local missing=()
     for pkg in "$@"; do

@@ -1,0 +1,102 @@
+import InbetweenEngine
+
+/// One layer at one time: the presentation value of every property the renderer draws it with.
+/// The engine has no layer kinds: every layer is a CALayer and a CAShapeLayer at once (its
+/// `path` is empty unless a script sets one), so every layer is drawn with all of these.
+struct LayerSnapshot: Hashable, Sendable {
+    /// The key paths drawn, in the order `init(values:)` reads them: CALayer's geometry and
+    /// look, then CAShapeLayer's. The engine has no gradient colours, text string, dash
+    /// pattern, line cap, line join or fill rule (see the README's list), so a layer is
+    /// filled with the non-zero rule and stroked with butt caps and miter joins, CAShapeLayer's
+    /// defaults.
+    static let keyPaths = [
+        "bounds", "position", "anchorPoint", "anchorPointZ", "zPosition", "transform", "opacity",
+        "backgroundColor", "borderWidth", "borderColor", "cornerRadius", "shadowColor", "shadowOpacity",
+        "shadowOffset", "shadowRadius", "shadowPath", "path", "fillColor", "strokeColor", "lineWidth",
+        "miterLimit", "strokeStart", "strokeEnd",
+    ]
+
+    var name: String
+    var bounds = Rect.zero
+    var position = Point.zero
+    var anchorPoint = Point(x: 0.5, y: 0.5)
+    var anchorPointZ = 0.0
+    var zPosition = 0.0
+    var transform = Transform3D.identity
+    var opacity = 1.0
+    var backgroundColor = Color(red: 0, green: 0, blue: 0, alpha: 0)
+    var borderWidth = 0.0
+    var borderColor = Color(red: 0, green: 0, blue: 0)
+    var cornerRadius = 0.0
+    var shadowColor = Color(red: 0, green: 0, blue: 0)
+    var shadowOpacity = 0.0
+    var shadowOffset = Size(width: 0, height: -3)
+    var shadowRadius = 3.0
+    var shadowPath = Path()
+    var path = Path()
+    var fillColor = Color(red: 0, green: 0, blue: 0)
+    var strokeColor = Color(red: 0, green: 0, blue: 0, alpha: 0)
+    var lineWidth = 1.0
+    var miterLimit = 10.0
+    var strokeStart = 0.0
+    var strokeEnd = 1.0
+
+    init(name: String) { self.name = name }
+
+    /// From the values of `keyPaths`, in that order (a frame's run of one layer's tracks).
+    init(name: String, values: ArraySlice<Value>) {
+        self.name = name
+        var v = values.makeIterator()
+        func next() -> Value { v.next() ?? .scalar(0) }
+        if case .rect(let r) = next() { bounds = r }
+        if case .point(let p) = next() { position = p }
+        if case .point(let p) = next() { anchorPoint = p }
+        anchorPointZ = next().scalar ?? anchorPointZ
+        zPosition = next().scalar ?? zPosition
+        if case .transform(let t) = next() { transform = t }
+        opacity = next().scalar ?? opacity
+        if case .color(let c) = next() { backgroundColor = c }
+        borderWidth = next().scalar ?? borderWidth
+        if case .color(let c) = next() { borderColor = c }
+        cornerRadius = next().scalar ?? cornerRadius
+        if case .color(let c) = next() { shadowColor = c }
+        shadowOpacity = next().scalar ?? shadowOpacity
+        if case .size(let s) = next() { shadowOffset = s }
+        shadowRadius = next().scalar ?? shadowRadius
+        if case .path(let p) = next() { shadowPath = p }
+        if case .path(let p) = next() { path = p }
+        if case .color(let c) = next() { fillColor = c }
+        if case .color(let c) = next() { strokeColor = c }
+        lineWidth = next().scalar ?? lineWidth
+        miterLimit = next().scalar ?? miterLimit
+        strokeStart = next().scalar ?? strokeStart
+        strokeEnd = next().scalar ?? strokeEnd
+    }
+
+    /// From a layer's presentation values (a scene evaluated at a time).
+    init(name: String, presentation: PropertyValues) {
+        let values = LayerSnapshot.keyPaths.map {
+            presentation[$0] ?? PropertyValues.defaultValue(forKeyPath: $0) ?? .scalar(0)
+        }
+        self.init(name: name, values: values[...])
+    }
+
+    /// The layer's matrix from its own coordinates (origin at the bounds' top-left corner) to
+    /// the scene's: a point q lands at (q − anchorPoint·size − (0, 0, anchorPointZ)) ·
+    /// transform + (position, zPosition), CATransform3D's row vectors (Apple, "Core Animation
+    /// Programming Guide: Layers Have Their Own Geometry"); the preview page composes the same.
+    var sceneMatrix: Transform3D {
+        Transform3D.translation(
+            x: -anchorPoint.x * bounds.size.width, y: -anchorPoint.y * bounds.size.height, z: -anchorPointZ
+        )
+        .concatenating(transform)
+        .concatenating(.translation(x: position.x, y: position.y, z: zPosition))
+    }
+}
+
+extension Value {
+    fileprivate var scalar: Double? {
+        if case .scalar(let x) = self { return x }
+        return nil
+    }
+}

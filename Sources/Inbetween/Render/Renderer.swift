@@ -1,0 +1,111 @@
+import InbetweenEngine
+import InbetweenLua
+
+/// Draws the frames of a run as pictures, one frame at a time: `next()` samples the next frame
+/// and rasterizes every layer into straight RGBA, as Core Animation composes them (see
+/// `LayerPainter`). An app makes thumbnails with it, a server renders previews; the `render`
+/// command writes the same frames to video, GIF or PNG files.
+///
+/// ```swift
+/// let renderer = try Renderer(runtime: runtime, request: request, options: RenderOptions(scale: 2))
+/// while let frame = try renderer.next() { thumbnails.append(frame.rgba) }
+/// ```
+///
+/// Memory: one picture and one frame's values when the size is known before the run (the
+/// options' `size` or the script's `scene{ size = }`); otherwise the size is the box of what
+/// is drawn over the whole run, so the run's sampled layer values (never pictures) are kept
+/// until it ends and the first frame can be drawn.
+///
+/// A renderer pulls its host's Lua state: use it on the host's thread, as a `FrameStream`.
+public final class Renderer {
+    /// The picture's size in pixels.
+    public let width: Int
+    public let height: Int
+    /// The frame rate the run samples at.
+    public let fps: Double
+    /// How many frames the run has when that is known before it starts (a fixed end); nil for
+    /// a natural end.
+    public let total: Int?
+    /// The options it was made with.
+    public let options: RenderOptions
+
+    private var source: LayerFrames
+    private let canvas: SceneCanvas
+
+    /// Renders the run of the script `runtime` has loaded, sampled at `request` (the CLI's
+    /// own path: it has the runtime and request already).
+    /// - Throws: `RenderError` for options out of range, `ScriptError` when the script fails.
+    package convenience init(runtime: Runtime, request: SamplingRequest, options: RenderOptions) throws {
+        var request = request
+        request.fps = options.fps ?? request.fps
+        request.from = options.from ?? request.from
+        request.to = options.to ?? request.to
+        request.keyPathsOfEveryLayer = LayerSnapshot.keyPaths
+        let stream: InbetweenLua.FrameStream
+        do { stream = try runtime.frames(request) } catch { throw ScriptError(error) }
+        try self.init(
+            source: LayerFrames(stream: stream), sceneSize: runtime.settings.size, options: options)
+    }
+
+    init(source: LayerFrames, sceneSize: Size?, options: RenderOptions) throws {
+        try Renderer.validate(options)
+        var source = source
+        let size: Size
+        if let given = options.size ?? sceneSize {
+            size = given
+        } else {
+            size = try source.bufferAndMeasure()
+        }
+        let (w, h) = try Renderer.pixels(size, scale: options.scale)
+        width = w
+        height = h
+        fps = source.fps
+        total = source.total
+        self.options = options
+        self.source = source
+        canvas = SceneCanvas(width: w, height: h, scale: options.scale, background: options.background)
+    }
+
+    /// The next frame, or nil when the run is over.
+    /// - Throws: `ScriptError` when a callback or an easing fails or a limit is reached; the
+    ///   run is over after that.
+    public func next() throws(ScriptError) -> RenderedFrame? {
+        guard let frame = try source.next() else { return nil }
+        canvas.draw(frame.layers)
+        return RenderedFrame(
+            index: frame.index, time: frame.time, width: width, height: height, rgba: canvas.rgba())
+    }
+
+    // MARK: Checks
+
+    static func validate(_ options: RenderOptions) throws(RenderError) {
+        guard options.scale.isFinite && options.scale > 0 else {
+            throw RenderError(
+                parameter: "scale", value: RenderError.text(options.scale),
+                rule: "must be a finite number greater than 0")
+        }
+        if let size = options.size {
+            for (name, side) in [("width", size.width), ("height", size.height)] {
+                guard side.isFinite && side > 0 else {
+                    throw RenderError(
+                        parameter: "size",
+                        value: "\(RenderError.text(size.width))x\(RenderError.text(size.height))",
+                        rule: "the \(name) must be a finite number greater than 0")
+                }
+            }
+        }
+    }
+
+    /// ceil(size × scale) each way, at least 1, at most `RenderOptions.maximumPixels`.
+    static func pixels(_ size: Size, scale: Double) throws(RenderError) -> (Int, Int) {
+        let w = max(1, (size.width * scale).rounded(.up))
+        let h = max(1, (size.height * scale).rounded(.up))
+        let limit = Double(RenderOptions.maximumPixels)
+        guard w <= limit && h <= limit else {
+            throw RenderError(
+                parameter: "size", value: "\(RenderError.text(w))x\(RenderError.text(h)) pixels",
+                rule: "each side must be at most \(RenderOptions.maximumPixels) pixels")
+        }
+        return (Int(w), Int(h))
+    }
+}
