@@ -39,10 +39,8 @@ public struct TrackColumns: Sendable {
     /// `init(keyPathsOfEveryLayer:scene:)`: the key paths, and how many layers have them.
     private var everyLayer: (keyPaths: [String], layers: Int)?
 
-    /// Tracks to discover as they appear (`fixed == nil`), or exactly `fixed`. `storage`: what
-    /// an earlier `TrackColumns` of the same caller left (`takeStorage`).
-    public init(fixed: [Track]? = nil, scene: Scene, storage: Storage? = nil) throws {
-        if let storage { adopt(storage) }
+    /// Tracks to discover as they appear (`fixed == nil`), or exactly `fixed`.
+    public init(fixed: [Track]? = nil, scene: Scene) throws {
         guard let fixed else { return }
         for track in fixed {
             guard let layer = scene[track.layer] else {
@@ -59,8 +57,7 @@ public struct TrackColumns: Sendable {
     /// These key paths of every layer, layer by layer in scene order (`keyPaths.count` tracks a
     /// layer), including layers a callback adds once sampling has started: `discover` appends
     /// theirs when they appear. What the preview draws.
-    public init(keyPathsOfEveryLayer keyPaths: [String], scene: Scene, storage: Storage? = nil) throws {
-        if let storage { adopt(storage) }
+    public init(keyPathsOfEveryLayer keyPaths: [String], scene: Scene) throws {
         for keyPath in keyPaths { try LayerProperties.validate(keyPath: keyPath, in: PropertyValues()) }
         everyLayer = (keyPaths, 0)
         seenAdditions = Int.max
@@ -185,91 +182,6 @@ public struct TrackColumns: Sendable {
         }
         return good
     }
-
-    /// What a `TrackColumns` leaves for the next one of the same caller: its arrays, emptied
-    /// with their room kept, its rows (stale, see `frames`) and its parsed key paths. A batch
-    /// worker's jobs sample the same few tracks, one stream each, and made afresh, each of
-    /// these arrays was allocated again at its first track (a dozen allocations, about 4K
-    /// instructions, of a tiny job's 380K). Nothing of a run but the room and the parsed key
-    /// paths carries over: every other field of the next starts as in a new `TrackColumns`.
-    /// (A class: handed from a stream to the runtime and on, a struct of 16 fields was copied
-    /// and destroyed, field by field, on the way.)
-    public final class Storage: @unchecked Sendable {
-        // @unchecked: filled by `takeStorage`, then only emptied by the one `adopt` it is given to.
-        fileprivate var frames: [[Value]] = []
-        fileprivate var manyScratch = TrackPlan.ManyScratch()
-        fileprivate var accessorByKeyPath: [String: KeyPathAccessor] = [:]
-        fileprivate var tracks: [Track] = []
-        fileprivate var sampledLayers: [Int] = []
-        fileprivate var slotOfLayer: [Int: Int] = [:]
-        fileprivate var slotOfTrack: [Int] = []
-        fileprivate var accessors: [KeyPathAccessor] = []
-        fileprivate var presentations: [PropertyValues] = []
-        fileprivate var plans: [TrackPlan?] = []
-        fileprivate var revisions: [Int] = []
-        fileprivate var sharedPlans: [TrackPlan?] = []
-        fileprivate var wholePresentation: [Bool] = []
-        fileprivate var needsPresentation: [Bool] = []
-        fileprivate var order: [Int] = []
-        fileprivate var known: Set<Track> = []
-    }
-
-    /// This one's storage for the next (`init(fixed:scene:storage:)`), leaving it empty; nil
-    /// when it holds more than `keptValues` values or `keptTracks` tracks: a large scene's
-    /// arrays are not worth holding on to.
-    public mutating func takeStorage() -> Storage? {
-        guard frames.count * tracks.count <= TrackColumns.keptValues, tracks.count <= TrackColumns.keptTracks
-        else { return nil }
-        let storage = Storage()
-        exchange(with: storage)
-        swap(&storage.sharedPlans, &sharing.plans)
-        // The run's contents go; the room stays. The rows (stale, see `frames`), the scratch
-        // and the parsed key paths stay as they are: key paths parse the same whatever the
-        // run (KeyPathAccessor is immutable).
-        storage.tracks.removeAll(keepingCapacity: true)
-        storage.sampledLayers.removeAll(keepingCapacity: true)
-        storage.slotOfLayer.removeAll(keepingCapacity: true)
-        storage.slotOfTrack.removeAll(keepingCapacity: true)
-        storage.accessors.removeAll(keepingCapacity: true)
-        storage.presentations.removeAll(keepingCapacity: true)
-        storage.plans.removeAll(keepingCapacity: true)
-        storage.revisions.removeAll(keepingCapacity: true)
-        storage.wholePresentation.removeAll(keepingCapacity: true)
-        storage.needsPresentation.removeAll(keepingCapacity: true)
-        storage.order.removeAll(keepingCapacity: true)
-        storage.known.removeAll(keepingCapacity: true)
-        if storage.accessorByKeyPath.count > TrackColumns.keptTracks { storage.accessorByKeyPath = [:] }
-        return storage
-    }
-
-    /// Takes up an earlier one's storage; called first thing by the initializers.
-    private mutating func adopt(_ storage: Storage) {
-        exchange(with: storage)
-        sharing = TrackPlanSharing(plans: storage.sharedPlans)
-        storage.sharedPlans = []
-    }
-
-    /// Swaps the fields `Storage` holds with this one's: nothing is made or copied.
-    private mutating func exchange(with storage: Storage) {
-        swap(&frames, &storage.frames)
-        swap(&manyScratch, &storage.manyScratch)
-        swap(&accessorByKeyPath, &storage.accessorByKeyPath)
-        swap(&tracks, &storage.tracks)
-        swap(&sampledLayers, &storage.sampledLayers)
-        swap(&slotOfLayer, &storage.slotOfLayer)
-        swap(&slotOfTrack, &storage.slotOfTrack)
-        swap(&accessors, &storage.accessors)
-        swap(&presentations, &storage.presentations)
-        swap(&plans, &storage.plans)
-        swap(&revisions, &storage.revisions)
-        swap(&wholePresentation, &storage.wholePresentation)
-        swap(&needsPresentation, &storage.needsPresentation)
-        swap(&order, &storage.order)
-        swap(&known, &storage.known)
-    }
-
-    static let keptValues = 4096
-    static let keptTracks = 64
 
     /// Track `i`'s value read from its layer's whole presentation.
     private func presentationValue(of i: Int) throws -> Value {

@@ -20,16 +20,10 @@ struct TrackPlanSharing: Sendable {
     /// (nil once the evaluation is replaced). A plan the same in everything else (key path,
     /// root, the add's time and end) is that plan: layers added at the same time with the same
     /// animations share their tracks' plans whole, and sampling reads one for all of them.
-    var plans: [TrackPlan?]
+    /// Made at the first plan (`plan(_:)`).
+    var plans: [TrackPlan?] = []
     /// How many plans were an earlier plan (for tests).
     var sharedPlans = 0
-
-    /// Nothing shared yet; `plans`: an earlier one's array to use again
-    /// (`TrackColumns.takeStorage`). Without one, `plan(_:)` makes the array at its first plan.
-    init(plans: [TrackPlan?] = []) {
-        self.plans = plans
-        for k in self.plans.indices { self.plans[k] = nil }
-    }
 
     /// Forgets the last plan of `kind` (its evaluation was replaced).
     mutating func forgetPlan(_ kind: TrackPlan.Kind) {

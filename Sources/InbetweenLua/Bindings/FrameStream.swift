@@ -74,14 +74,10 @@ public final class FrameStream {
         lastIndex = (total ?? 1) - 1
         lastTime = clock.start
         do {
-            let storage = runtime.spareColumns
-            runtime.spareColumns = nil
             if let keyPaths = request.keyPathsOfEveryLayer {
-                columns = try TrackColumns(
-                    keyPathsOfEveryLayer: keyPaths, scene: runtime.state.scene, storage: storage)
+                columns = try TrackColumns(keyPathsOfEveryLayer: keyPaths, scene: runtime.state.scene)
             } else {
-                columns = try TrackColumns(
-                    fixed: request.tracks, scene: runtime.state.scene, storage: storage)
+                columns = try TrackColumns(fixed: request.tracks, scene: runtime.state.scene)
             }
         } catch {
             throw FrameStream.luaError(error)
@@ -89,10 +85,6 @@ public final class FrameStream {
         if let total, maxFrames > 0, total > maxFrames {
             throw runtime.frameLimitError(maxFrames, frames: total)
         }
-    }
-
-    deinit {
-        runtime.spareColumns = columns.takeStorage()
     }
 
     /// The next frame, or nil after the last one (and after an error).

@@ -53,8 +53,6 @@ public final class Runtime {
     /// Called after the script's handlers for each event have run, with the scene as they
     /// left it (exporters record the scene's history through it; see `Runtime+Scene.swift`).
     public var sceneObserver: ((AnimationEvent, Scene) -> Void)?
-    /// What the last frame stream's columns left for the next one (`TrackColumns.takeStorage`).
-    var spareColumns: TrackColumns.Storage?
 
     /// - Parameters:
     ///   - trusted: give scripts the full standard library (`--trusted`); otherwise they run
