@@ -15,10 +15,6 @@ extension TimingFunction {
     /// (`ease-in`, `ease`, `linear`, `step-start`, `step-end`). Names are exact (CSS keywords
     /// in lower case; `parse(css:)` accepts them in any case, as CSS does).
     public static func named(_ name: String) -> TimingFunction? {
-        // Every name below starts with one of these bytes. Most names asked for that are no
-        // preset (every registered easing is asked here first: `bounceOut`, `quadIn`) end here,
-        // before 26 comparisons of strings that differ (about 1,300 instructions).
-        guard let first = name.utf8.first, "lkUceds".utf8.contains(first) else { return nil }
         switch name {
         // UIView's animation curve options name the same presets (UIKit has no counterpart of
         // kCAMediaTimingFunctionDefault).
