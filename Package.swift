@@ -55,7 +55,7 @@ let package = Package(
         .testTarget(name: "InbetweenEngineTests", dependencies: ["InbetweenEngine"]),
         .testTarget(name: "InbetweenLuaTests", dependencies: ["InbetweenLua", "CLua", "CLuaSupport"]),
         .testTarget(name: "InbetweenLibraryTests", dependencies: ["Inbetween"]),
-        .testTarget(name: "InbetweenRenderTests", dependencies: ["Inbetween", "InbetweenLua"]),
+        .testTarget(name: "InbetweenRenderTests", dependencies: ["Inbetween", "InbetweenLua", "CCairo"]),
         .testTarget(
             name: "InbetweenCLITests", dependencies: ["InbetweenCLI", "Inbetween", "InbetweenLua"],
             exclude: ["Golden"]),

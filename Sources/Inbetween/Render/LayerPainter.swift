@@ -13,25 +13,149 @@ struct LayerPainter {
     func paint(into canvas: SceneCanvas, sceneToPixels: Projection) {
         guard layer.opacity > 0 else { return }
         let map = Projection(layer.sceneMatrix).then(sceneToPixels)
-        let cr = canvas.cr
         guard map.isAffine else {
-            // Perspective: drawn in the layer's own surface and warped (ProjectiveWarp).
+            // Perspective (m34): drawn flat in a surface of its own, then warped.
+            ProjectiveWarp.paint(self, map: map, into: canvas)
             return
         }
+        // A layer scaled to nothing (a zero scale, a quarter turn about x or y) is edge on.
         guard map.determinant != 0 && map.determinant.isFinite else { return }
-        let h = map.h
-        var m = cairo_matrix_t()
-        cairo_matrix_init(&m, h[0], h[1], h[3], h[4], h[6], h[7])
+        draw(canvas.cr, device: map, width: canvas.width, height: canvas.height)
+    }
+
+    /// Draws the whole layer onto `cr`'s surface (`width` × `height` pixels), `device` being
+    /// the affine map from the layer's own coordinates to that surface's pixels.
+    func draw(_ cr: OpaquePointer, device: Projection, width: Int, height: Int) {
         cairo_save(cr)
-        cairo_set_matrix(cr, &m)
         let grouped = layer.opacity < 1
         if grouped { cairo_push_group(cr) }
+        drawShadow(cr, device: device, width: width, height: height)
+        var m = LayerPainter.cairoMatrix(device)
+        cairo_set_matrix(cr, &m)
         drawParts(cr)
         if grouped {
+            cairo_identity_matrix(cr)
             cairo_pop_group_to_source(cr)
             cairo_paint_with_alpha(cr, min(layer.opacity, 1))
         }
         cairo_restore(cr)
+    }
+
+    static func cairoMatrix(_ p: Projection) -> cairo_matrix_t {
+        // Cairo's x' = xx·x + xy·y + x0, y' = yx·x + yy·y + y0; row vectors put x's factors
+        // in the first row: xx = h11, yx = h12, xy = h21, yy = h22.
+        var m = cairo_matrix_t()
+        cairo_matrix_init(&m, p.h[0], p.h[1], p.h[3], p.h[4], p.h[6], p.h[7])
+        return m
+    }
+
+    // MARK: Shadow
+
+    /// CALayer's shadow: the layer's own alpha (background, content and border, as drawn) or
+    /// the `shadowPath` filled, moved by `shadowOffset` (in the layer's coordinates, so it
+    /// turns with the layer), blurred, and painted in `shadowColor` at `shadowOpacity` behind
+    /// the layer. The blur's standard deviation is half of `shadowRadius`, as CSS reads a
+    /// box-shadow's blur radius (CSS Backgrounds 3, §7.1.1) and the preview page passes
+    /// `shadowRadius` to it; Apple documents shadowRadius only as "the blur radius".
+    func drawShadow(_ cr: OpaquePointer, device: Projection, width: Int, height: Int) {
+        let alpha = layer.shadowColor.alpha * min(max(layer.shadowOpacity, 0), 1)
+        guard alpha > 0 else { return }
+        let h = device.h
+        let unit = abs(h[0] * h[4] - h[1] * h[3]).squareRoot()
+        let sigma = max(layer.shadowRadius, 0) / 2 * unit
+        let margin = (3 * sigma).rounded(.up) + 2
+        guard let extent = shadowExtent() else { return }
+        // The mask covers the shadow's box in pixels, cut to the surface and the blur's reach.
+        var x0 = Double.infinity
+        var y0 = Double.infinity
+        var x1 = -Double.infinity
+        var y1 = -Double.infinity
+        for p in extent.corners {
+            guard let q = device.apply(p) else { continue }
+            x0 = min(x0, q.x)
+            y0 = min(y0, q.y)
+            x1 = max(x1, q.x)
+            y1 = max(y1, q.y)
+        }
+        x0 = max((x0 - margin).rounded(.down), -margin)
+        y0 = max((y0 - margin).rounded(.down), -margin)
+        x1 = min((x1 + margin).rounded(.up), Double(width) + margin)
+        y1 = min((y1 + margin).rounded(.up), Double(height) + margin)
+        guard x1 > x0 && y1 > y0 else { return }
+        let mw = Int(x1 - x0)
+        let mh = Int(y1 - y0)
+        let mask = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(mw), Int32(mh))
+        defer { cairo_surface_destroy(mask) }
+        let mcr = cairo_create(mask)!
+        var m = LayerPainter.cairoMatrix(
+            Projection.translation(layer.shadowOffset.width, layer.shadowOffset.height).then(device).then(
+                .translation(-x0, -y0)))
+        cairo_set_matrix(mcr, &m)
+        if layer.shadowPath.elements.isEmpty {
+            drawParts(mcr)
+        } else {
+            cairo_translate(mcr, -layer.bounds.origin.x, -layer.bounds.origin.y)
+            LayerPainter.addPath(mcr, layer.shadowPath)
+            cairo_set_source_rgba(mcr, 0, 0, 0, 1)
+            cairo_fill(mcr)
+        }
+        cairo_destroy(mcr)
+        cairo_surface_flush(mask)
+        if let data = cairo_image_surface_get_data(mask) {
+            ShadowBlur.blur(
+                data, width: mw, height: mh, stride: Int(cairo_image_surface_get_stride(mask)), sigma: sigma)
+        }
+        cairo_surface_mark_dirty(mask)
+        cairo_save(cr)
+        cairo_identity_matrix(cr)
+        let c = layer.shadowColor
+        cairo_set_source_rgba(cr, c.red, c.green, c.blue, alpha)
+        cairo_mask_surface(cr, mask, x0, y0)
+        cairo_restore(cr)
+    }
+
+    /// What the shadow's shape covers, in the layer's coordinates, before the blur.
+    func shadowExtent() -> Rect? {
+        let shape =
+            layer.shadowPath.elements.isEmpty
+            ? partsExtent()
+            : layer.shadowPath.boundingBox.map { $0.offsetBy(-layer.bounds.origin.x, -layer.bounds.origin.y) }
+        return shape?.offsetBy(layer.shadowOffset.width, layer.shadowOffset.height)
+    }
+
+    /// What the background, content and border cover, in the layer's coordinates: the bounds,
+    /// and the path's box grown by the stroke's reach (half the line width, times the miter
+    /// limit at a sharp join).
+    func partsExtent() -> Rect? {
+        var box: Rect?
+        let w = layer.bounds.size.width
+        let h = layer.bounds.size.height
+        if w > 0 && h > 0 { box = Rect(x: 0, y: 0, width: w, height: h) }
+        if var p = layer.path.boundingBox {
+            p = p.offsetBy(-layer.bounds.origin.x, -layer.bounds.origin.y)
+            if layer.strokeColor.alpha > 0 && layer.lineWidth > 0 {
+                let reach = layer.lineWidth / 2 * max(layer.miterLimit, 1)
+                p = Rect(
+                    x: p.origin.x - reach, y: p.origin.y - reach, width: p.size.width + 2 * reach,
+                    height: p.size.height + 2 * reach)
+            }
+            box = box.map { $0.union(p) } ?? p
+        }
+        return box
+    }
+
+    /// Everything the layer may draw, shadow included, in its own coordinates.
+    func drawnExtent() -> Rect? {
+        var box = partsExtent()
+        let alpha = layer.shadowColor.alpha * layer.shadowOpacity
+        if alpha > 0, let s = shadowExtent() {
+            let reach = 3 * max(layer.shadowRadius, 0) / 2 + 1
+            let grown = Rect(
+                x: s.origin.x - reach, y: s.origin.y - reach, width: s.size.width + 2 * reach,
+                height: s.size.height + 2 * reach)
+            box = box.map { $0.union(grown) } ?? grown
+        }
+        return box
     }
 
     /// Background, content, border, in the layer's own coordinates (origin at the bounds' top
@@ -60,6 +184,15 @@ struct LayerPainter {
                 cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT)
                 cairo_set_line_join(cr, CAIRO_LINE_JOIN_MITER)
                 cairo_set_miter_limit(cr, max(layer.miterLimit, 1))
+                if layer.strokeStart > 0 || layer.strokeEnd < 1 {
+                    cairo_new_path(cr)
+                    for (newPiece, c) in PathTrim.pieces(
+                        of: layer.path, start: layer.strokeStart, end: layer.strokeEnd)
+                    {
+                        if newPiece { cairo_move_to(cr, c.p0.x, c.p0.y) }
+                        cairo_curve_to(cr, c.p1.x, c.p1.y, c.p2.x, c.p2.y, c.p3.x, c.p3.y)
+                    }
+                }
                 cairo_stroke_preserve(cr)
             }
             cairo_new_path(cr)
@@ -133,5 +266,18 @@ struct LayerPainter {
                 current = start
             }
         }
+    }
+}
+
+extension Rect {
+    func offsetBy(_ dx: Double, _ dy: Double) -> Rect {
+        Rect(x: origin.x + dx, y: origin.y + dy, width: size.width, height: size.height)
+    }
+
+    var corners: [Point] {
+        [
+            origin, Point(origin.x + size.width, origin.y), Point(origin.x, origin.y + size.height),
+            Point(origin.x + size.width, origin.y + size.height),
+        ]
     }
 }
