@@ -1,0 +1,168 @@
+import Foundation
+
+/// One running `ffmpeg`: raw frames go into its standard input as they are drawn, its messages
+/// into an unnamed temporary file (read only when it fails), its standard output nowhere.
+///
+/// Its standard input is one end of a Unix socket pair, not a pipe: writing to a pipe whose
+/// reader died raises SIGPIPE, which ends the process unless it is ignored, and a library must
+/// not change how its app handles signals. `send(MSG_NOSIGNAL)` fails with EPIPE instead.
+/// Messages go to a file rather than a pipe so that an ffmpeg that writes much while it is fed
+/// can never block on a pipe nobody reads.
+final class FFmpegProcess {
+    let pid: pid_t
+    private var input: Int32
+    private let log: Int32
+    private var exited: Int32?
+
+    /// The ffmpeg to run: `executable` when given, else the first `ffmpeg` on PATH; nil when
+    /// there is none.
+    static func locate(_ executable: String?) -> String? {
+        if let executable { return access(executable, X_OK) == 0 ? executable : nil }
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        for folder in path.split(separator: ":", omittingEmptySubsequences: true) {
+            let candidate = String(folder) + "/ffmpeg"
+            var info = stat()
+            if stat(candidate, &info) == 0, info.st_mode & S_IFMT == S_IFREG, access(candidate, X_OK) == 0 {
+                return candidate
+            }
+        }
+        return nil
+    }
+
+    /// Starts `executable arguments...`; `output` names the file it writes (for messages).
+    init(executable: String, arguments: [String], output: String) throws(EncodeError) {
+        var ends: [Int32] = [-1, -1]
+        let streamType = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
+        guard socketpair(AF_UNIX, streamType, 0, &ends) == 0 else {
+            throw .cannotStart(executable: executable, reason: String(cString: strerror(errno)))
+        }
+        var template = Array("/tmp/inbetween-ffmpeg-XXXXXX".utf8CString)
+        if let folder = ProcessInfo.processInfo.environment["TMPDIR"], !folder.isEmpty {
+            template = Array("\(folder)/inbetween-ffmpeg-XXXXXX".utf8CString)
+        }
+        let logFD = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard logFD >= 0 else {
+            let reason = String(cString: strerror(errno))
+            close(ends[0])
+            close(ends[1])
+            throw .cannotStart(
+                executable: executable, reason: "no temporary file for its messages: \(reason)")
+        }
+        template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+        _ = fcntl(logFD, F_SETFD, FD_CLOEXEC)
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        // dup2 clears close-on-exec on the copies; every other descriptor is close-on-exec or
+        // closed here, so that ffmpeg holds nothing open that is not its own (a batch worker's
+        // answers to its parent, another output's staging file).
+        posix_spawn_file_actions_adddup2(&actions, ends[1], STDIN_FILENO)
+        posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_adddup2(&actions, logFD, STDERR_FILENO)
+        for fd in FFmpegProcess.inheritedDescriptors() { posix_spawn_file_actions_addclose(&actions, fd) }
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        defer { for p in argv { free(p) } }
+        var child: pid_t = 0
+        let status = posix_spawn(&child, executable, &actions, nil, argv, environ)
+        close(ends[1])
+        guard status == 0 else {
+            close(ends[0])
+            close(logFD)
+            throw .cannotStart(executable: executable, reason: String(cString: strerror(status)))
+        }
+        pid = child
+        input = ends[0]
+        log = logFD
+    }
+
+    /// Descriptors above 2 that a child would inherit (open without close-on-exec). Swift's
+    /// Glibc has no posix_spawn_file_actions_addclosefrom_np, so they are listed.
+    private static func inheritedDescriptors() -> [Int32] {
+        guard let folder = opendir("/proc/self/fd") else { return [] }
+        defer { closedir(folder) }
+        var found: [Int32] = []
+        let own = dirfd(folder)
+        while let entry = readdir(folder) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) {
+                String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            guard let fd = Int32(name), fd > 2, fd != own else { continue }
+            let flags = fcntl(fd, F_GETFD)
+            if flags >= 0 && flags & FD_CLOEXEC == 0 { found.append(fd) }
+        }
+        return found
+    }
+
+    deinit {
+        if exited == nil { kill() }
+        if input >= 0 { close(input) }
+        close(log)
+    }
+
+    /// Sends `bytes` to ffmpeg's standard input; false when ffmpeg is gone (it stopped reading:
+    /// its status and messages tell why).
+    func send(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        var offset = 0
+        while offset < bytes.count {
+            let n = Glibc.send(input, bytes.baseAddress! + offset, bytes.count - offset, Int32(MSG_NOSIGNAL))
+            if n < 0 {
+                if errno == EINTR { continue }
+                return false
+            }
+            offset += n
+        }
+        return true
+    }
+
+    /// Ends its input and waits for it: nil when it succeeded, else why not.
+    func finish() -> String? {
+        if input >= 0 {
+            close(input)
+            input = -1
+        }
+        return failure(wait())
+    }
+
+    /// Stops it at once (the run failed or was cancelled) and reaps it.
+    func kill() {
+        guard exited == nil else { return }
+        Glibc.kill(pid, SIGKILL)
+        if input >= 0 {
+            close(input)
+            input = -1
+        }
+        _ = wait()
+    }
+
+    private func wait() -> Int32 {
+        if let exited { return exited }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        exited = status
+        return status
+    }
+
+    /// `exit status 1: <its last message>` or `killed by signal 9`; nil for a success.
+    private func failure(_ status: Int32) -> String? {
+        let signal = status & 0x7f
+        let code = (status >> 8) & 0xff
+        if signal == 0 && code == 0 { return nil }
+        let how = signal != 0 ? "killed by signal \(signal)" : "exit status \(code)"
+        guard let message = lastMessage() else { return how }
+        return "\(how): \(message)"
+    }
+
+    /// The last non-empty line ffmpeg wrote (it ends with what went wrong).
+    func lastMessage() -> String? {
+        let size = lseek(log, 0, SEEK_END)
+        guard size > 0 else { return nil }
+        let tail = min(Int(size), 4096)
+        var bytes = [UInt8](repeating: 0, count: tail)
+        let n = pread(log, &bytes, tail, off_t(Int(size) - tail))
+        guard n > 0 else { return nil }
+        let text = String(decoding: bytes[..<n], as: UTF8.self)
+        return text.split(whereSeparator: \.isNewline).last.map {
+            $0.trimmingCharacters(in: .whitespaces)
+        }
+    }
+}
