@@ -44,7 +44,9 @@ let package = Package(
         .target(
             name: "InbetweenLua", dependencies: ["InbetweenEngine", "CLua", "CLuaSupport"],
             exclude: ["Lua"]),
-        .target(name: "Inbetween", dependencies: ["InbetweenLua", "InbetweenEngine", "CCairo"]),
+        // zlib for the PNG writer (Encode/PNGImage.swift): Debian's zlib1g-dev, the SDK's on macOS.
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        .target(name: "Inbetween", dependencies: ["InbetweenLua", "InbetweenEngine", "CCairo", "CZlib"]),
         // The command line. The target has its own name (a module `inbetween` beside `Inbetween`
         // differs only in case); the product keeps the executable's name, `inbetween`.
         .executableTarget(
