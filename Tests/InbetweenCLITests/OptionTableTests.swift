@@ -110,7 +110,7 @@ final class OptionTableTests: XCTestCase {
             (["list", "--json", "--json"], "option --json given twice"),
             (
                 ["help", "nope"],
-                "unknown command 'nope' (commands: run, curve, plot, preview, list, batch, help)"
+                "unknown command 'nope' (commands: run, curve, plot, preview, render, list, batch, help)"
             ),
             (
                 ["--bogus"],

@@ -218,7 +218,7 @@ final class MovieEncoderTests: XCTestCase {
             ),
             (
                 { _ = try MovieEncoder(format: .webm, path: path, width: 16385, height: 4, fps: 60) },
-                "cannot draw frames of 16385x4 pixels: each side must be 1 to 16384 (after --scale)"
+                "cannot draw frames of 16385x4 pixels: each side must be 1 to 16384"
             ),
         ]
         for (make, message) in cases {

@@ -9,7 +9,7 @@ public enum EncodeError: Error, Hashable, Sendable, CustomStringConvertible {
     case cannotStart(executable: String, reason: String)
     /// ffmpeg stopped with a failure (`reason`: its status and last message); nothing was kept.
     case ffmpegFailed(path: String, reason: String)
-    /// Frames wider or taller than `maximumSide`, or empty.
+    /// Frames wider or taller than `RenderOptions.maximumPixels`, or empty.
     case badFrameSize(width: Int, height: Int)
     /// The format cannot store transparency (H.264 has no alpha channel).
     case noAlpha(format: MovieFormat)
@@ -17,11 +17,6 @@ public enum EncodeError: Error, Hashable, Sendable, CustomStringConvertible {
     case cannotWrite(path: String, reason: String)
     /// A frame of another size than the first, or of the wrong byte count.
     case frameMismatch(expected: String, got: String)
-
-    /// The largest side of a frame, in pixels: what GPUs commonly take as a texture (the
-    /// OpenGL ES / WebGL MAX_TEXTURE_SIZE of desktop GPUs), and far beyond any screen. Cairo's
-    /// own limit is 32767; 16384 × 16384 RGBA is already 1 GiB a frame.
-    public static let maximumSide = 16384
 
     public var description: String {
         switch self {
@@ -37,7 +32,7 @@ public enum EncodeError: Error, Hashable, Sendable, CustomStringConvertible {
             return "ffmpeg failed writing \(path) (\(reason)); nothing was written"
         case .badFrameSize(let width, let height):
             return
-                "cannot draw frames of \(width)x\(height) pixels: each side must be 1 to \(EncodeError.maximumSide) (after --scale)"
+                "cannot draw frames of \(width)x\(height) pixels: each side must be 1 to \(RenderOptions.maximumPixels) "
         case .noAlpha(let format):
             return
                 ".\(format.rawValue) has no alpha channel: give a --background colour, or write .webm, .gif, .apng or .png for a transparent background"
@@ -50,7 +45,9 @@ public enum EncodeError: Error, Hashable, Sendable, CustomStringConvertible {
 
     /// Checks the size of frames about to be encoded.
     static func checkSize(width: Int, height: Int) throws(EncodeError) {
-        guard (1...maximumSide).contains(width), (1...maximumSide).contains(height) else {
+        guard (1...RenderOptions.maximumPixels).contains(width),
+            (1...RenderOptions.maximumPixels).contains(height)
+        else {
             throw .badFrameSize(width: width, height: height)
         }
     }

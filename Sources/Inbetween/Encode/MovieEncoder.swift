@@ -84,6 +84,10 @@ public final class MovieEncoder {
 
     deinit { cancel() }
 
+    /// The ffmpeg a movie would be written with (the first `ffmpeg` on PATH), nil when there is
+    /// none: a command can say so before it runs a script.
+    public static func findFFmpeg() -> String? { FFmpegProcess.locate(nil) }
+
     /// How ffmpeg reads the frames: raw straight RGBA of the encoded size at `fps`.
     private var inputArguments: [String] {
         [

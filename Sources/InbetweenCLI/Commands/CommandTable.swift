@@ -199,6 +199,51 @@ enum CommandTable {
         ] + runtimeSections,
         runCommand: { args in try PreviewCommand.run(&args) })
 
+    static let render = CommandSpec(
+        name: "render",
+        synopsis: ["SCRIPT.lua -o OUT [options]"],
+        summary: "draw the scene's frames into a video, a GIF, PNGs or a contact sheet",
+        about: """
+            Runs SCRIPT.lua (- reads it from standard input), draws every frame as Core
+            Animation composes the layers, and writes what OUT's name asks for: .mp4 (H.264,
+            4:2:0; an odd side is padded by one pixel), .webm (VP9, with alpha when the
+            background is transparent), .gif (one palette made from all the frames; each frame
+            within half a centisecond of its time), .apng, .png (the first frame, the frame at
+            --at T, or a contact sheet with --sheet), or DIR/ (one PNG per frame, 00000.png
+            up). Movies are written by ffmpeg (Debian: apt-get install ffmpeg), fed each frame
+            as it is drawn; .png and DIR/ need no ffmpeg. Nothing is written unless the whole
+            render succeeds. The size is --size, else the script's scene{ size = }, else the
+            box of everything drawn over the run.
+            """,
+        sections: [
+            OptionSection(
+                title: "options",
+                options: [
+                    OptionSpec(
+                        name: "-o", value: .file("OUT"),
+                        help: "the output: .mp4, .webm, .gif, .apng, .png or a folder DIR/ (required)"),
+                    fps,
+                    from,
+                    to,
+                    OptionSpec(
+                        name: "--at", value: .number("T"),
+                        help: ".png: the frame at T seconds (default: the first)"),
+                    OptionSpec(
+                        name: "--size", value: .text("WxH"),
+                        help: "the picture in points (default: scene{size}, else what is drawn)"),
+                    OptionSpec(
+                        name: "--scale", value: .number("N"),
+                        help: "pixels per point, e.g. 2 for Retina (default 1)"),
+                    OptionSpec(
+                        name: "--background", value: .text("COLOR"),
+                        help: "#rrggbb, a colour name, or transparent (default white)"),
+                    OptionSpec(
+                        name: "--sheet", value: .text("COLSxROWS"),
+                        help: ".png: a contact sheet of frames at even times, each labelled with its time"),
+                ])
+        ] + runtimeSections,
+        runCommand: { args in try RenderCommand.run(&args) })
+
     static let list = CommandSpec(
         name: "list",
         synopsis: ["[options]"],
@@ -312,7 +357,7 @@ enum CommandTable {
 
     /// Every command, in the order the help lists them.
     static let commands: [CommandSpec] = [
-        run, curve, plot, preview, list, batch, helpCommand, worker, benchWrite, generate,
+        run, curve, plot, preview, render, list, batch, helpCommand, worker, benchWrite, generate,
     ]
 
     static var visibleCommands: [CommandSpec] { commands.filter { !$0.hidden } }

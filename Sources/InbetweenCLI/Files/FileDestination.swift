@@ -28,6 +28,9 @@ final class FileDestination: ByteDestination {
     private let inputs: () -> [String]
 
     var displayName: String { displayPath ?? "standard output" }
+    /// The staging file a writer that needs a name may write (ffmpeg), renamed into place by
+    /// `commit()`; nil when the output is written in place (a device, a pipe) or a batch's.
+    var stagingPath: String? { temporaryPath != finalPath ? temporaryPath : nil }
 
     /// - Parameters:
     ///   - path: nil or "-" for stdout, otherwise the file to replace (see above).
