@@ -32,7 +32,7 @@ public enum EncodeError: Error, Hashable, Sendable, CustomStringConvertible {
             return "ffmpeg failed writing \(path) (\(reason)); nothing was written"
         case .badFrameSize(let width, let height):
             return
-                "cannot draw frames of \(width)x\(height) pixels: each side must be 1 to \(RenderOptions.maximumPixels) "
+                "cannot draw frames of \(width)x\(height) pixels: each side must be 1 to \(RenderOptions.maximumPixels)"
         case .noAlpha(let format):
             return
                 ".\(format.rawValue) has no alpha channel: give a --background colour, or write .webm, .gif, .apng or .png for a transparent background"
