@@ -65,7 +65,7 @@ final class BatchStartTests: XCTestCase, FolderTest {
         for format in ["csv", "json", "swift", "css"] {
             for name in names {
                 XCTAssertEqual(
-                    JobList.scriptOutputName(name, fileExtension: frameFileExtension(format)),
+                    JobList.scriptOutputName(name, fileExtension: OutputFormat.fileExtension(ofName: format)),
                     JobList.outputName(base: name, format: format), name)
             }
         }

@@ -129,7 +129,8 @@ final class InstallTests: XCTestCase {
         XCTAssertEqual(try complete(["inbetween", "ru"]), ["run"])
         XCTAssertEqual(try complete(["inbetween", "run", "x.lua", "--fo"]), ["--format"])
         XCTAssertEqual(try complete(["inbetween", "curve", "--fo"]), ["--format"])
-        XCTAssertEqual(try complete(["inbetween", "run", "--format", ""]), frameFormats, "the table's words")
+        XCTAssertEqual(
+            try complete(["inbetween", "run", "--format", ""]), OutputFormat.names, "the table's words")
         XCTAssertEqual(try complete(["inbetween", "curve", "--format", "s"]), ["svg"])
         XCTAssertEqual(try complete(["inbetween", "--verbose", "li"]), ["list"])
         XCTAssertEqual(try complete(["inbetween", "help", "ba"]), ["batch"])

@@ -107,6 +107,22 @@ package final class DescriptorDestination: ByteDestination {
     package func abandon() {}
 }
 
+/// Bytes kept in memory (an export to `Data` or `String`).
+package final class DataDestination: ByteDestination {
+    package private(set) var data = Data()
+    package let displayName = "memory"
+
+    package init() {}
+
+    package func write(_ bytes: UnsafeRawBufferPointer) -> Int32 {
+        data.append(contentsOf: bytes)
+        return 0
+    }
+
+    package func commit() throws {}
+    package func abandon() {}
+}
+
 /// A command failure that is not Lua's and not a usage error: printed as `inbetween: message`,
 /// exit status 1.
 package struct CommandError: Error, CustomStringConvertible {

@@ -10,35 +10,6 @@ package protocol FrameWriter {
     mutating func finish(_ summary: SamplingSummary) throws
 }
 
-/// The frame formats of `run` and `batch`.
-package let frameFormats = ["json", "csv", "css", "swift", "lottie"]
-
-/// The file extension of a format's output (a Lottie file is JSON).
-package func frameFileExtension(_ format: String) -> String {
-    format == "lottie" ? "json" : format
-}
-
-/// The writer for a format name (one of `frameFormats`); `source` names the script in
-/// generated code. Lottie reads the script's scene from `runtime` (layers, settings, the
-/// animations attached as it runs); css and swift are the per-frame (`--bake`) forms, with the
-/// model values of `runtime`'s scene as it is now (before sampling). `times`: frame times'
-/// texts kept from earlier jobs (a batch worker's; CSV uses them).
-package func makeFrameWriter(
-    format: String, sink: ByteSink, numbers: NumberFormat, fps: Double,
-    source: String = "a script", runtime: Runtime? = nil, times: TimeTexts? = nil
-) -> FrameWriter {
-    switch format {
-    case "lottie" where runtime != nil:
-        return LottieFrameWriter(sink: sink, numbers: numbers, fps: fps, source: source, runtime: runtime!)
-    case "csv": return CSVFrameWriter(sink: sink, numbers: numbers, times: times)
-    case "css", "swift":
-        return BakedExportWriter(
-            target: format == "css" ? .css : .swift, sink: sink, numbers: numbers, source: source, fps: fps,
-            model: runtime?.scene)
-    default: return JSONFrameWriter(sink: sink, numbers: numbers, fps: fps)
-    }
-}
-
 /// `time,layer,keyPath,v0[,v1,...]`: one row per frame per track, every row as wide as the
 /// header (Python's `csv` and pandas read it as a table). The header has one value column per
 /// number of the widest value the run can hold (`SampledFrame.widestValue`, known at the

@@ -27,7 +27,7 @@ enum JobList {
         -> [BatchJob]
     {
         var jobs: [BatchJob] = []
-        let fileExtension = frameFileExtension(format)
+        let fileExtension = OutputFormat.fileExtension(ofName: format)
         for (index, argument) in arguments.enumerated() {
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: argument, isDirectory: &isFolder) else {
@@ -123,7 +123,7 @@ enum JobList {
     /// `wave.lua` -> `wave.csv`.
     static func outputName(base: String, format: String) -> String {
         let stem = base.hasSuffix(".lua") ? String(base.dropLast(4)) : base
-        return stem + "." + frameFileExtension(format)
+        return stem + "." + OutputFormat.fileExtension(ofName: format)
     }
 
     /// Every output must be a plain name (OutputName), and no two jobs may write one file:

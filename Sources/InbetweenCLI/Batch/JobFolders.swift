@@ -44,28 +44,35 @@ final class OpenJobFolders {
         for fd in [stagingFD, outputFD] where fd >= 0 { close(fd) }
     }
 
-    /// Job `id`'s staging file, in the staging folder.
-    func stagingPath(_ id: Int) -> String {
-        folders.staging + "/\(id)"
+    /// Job `id`'s staging file, in the staging folder; `page`: the one of its CSS's page.
+    func stagingPath(_ id: Int, page: Bool = false) -> String {
+        folders.staging + "/" + OpenJobFolders.stagedName(id, page: page)
     }
 
-    /// Opens job `id`'s staging file for writing (created, or emptied: a job sent again after
-    /// its worker died may find what that worker left).
-    func createStaged(_ id: Int) throws -> ByteSink {
+    /// `7`, and `7.page` for job 7's page beside its CSS (`x.css` → `x.html`, as `run` writes).
+    static func stagedName(_ id: Int, page: Bool = false) -> String {
+        page ? "\(id).page" : String(id)
+    }
+
+    /// Opens job `id`'s staging file (or its page's) for writing (created, or emptied: a job
+    /// sent again after its worker died may find what that worker left).
+    func createStaged(_ id: Int, page: Bool = false) throws -> ByteSink {
         let flags = O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC
         let fd =
             stagingFD >= 0
-            ? String(id).withCString { openat(stagingFD, $0, flags, 0o644) }
-            : open(stagingPath(id), flags, 0o644)
+            ? OpenJobFolders.stagedName(id, page: page).withCString { openat(stagingFD, $0, flags, 0o644) }
+            : open(stagingPath(id, page: page), flags, 0o644)
         guard fd >= 0 else {
-            throw CommandError("cannot write \(stagingPath(id)) (\(String(cString: strerror(errno))))")
+            throw CommandError(
+                "cannot write \(stagingPath(id, page: page)) (\(String(cString: strerror(errno))))")
         }
-        return ByteSink(stagedFile: fd, path: stagingPath(id))
+        return ByteSink(stagedFile: fd, path: stagingPath(id, page: page))
     }
 
-    /// Moves job `id`'s finished staging file into place as `name` (a plain file name, see
-    /// OutputName). On failure the staging file is removed and the error names the output.
-    func moveIntoPlace(_ id: Int, as name: String) throws {
+    /// Moves job `id`'s finished staging file (or its page's) into place as `name` (a plain
+    /// file name, see OutputName). On failure the job's staging files are removed and the
+    /// error names the output.
+    func moveIntoPlace(_ id: Int, page: Bool = false, as name: String) throws {
         // Once orphaned, a worker has another parent (init or a subreaper). Before, its
         // outputs stayed staged and a later batch removed them; a batch that is gone now
         // leaves no output it did not see answered, bar the race with its last moment.
@@ -76,22 +83,24 @@ final class OpenJobFolders {
         }
         let renamed =
             stagingFD >= 0 && outputFD >= 0
-            ? String(id).withCString { staged in
+            ? OpenJobFolders.stagedName(id, page: page).withCString { staged in
                 name.withCString { renameat(stagingFD, staged, outputFD, $0) }
             }
-            : rename(stagingPath(id), outputPrefix + name)
+            : rename(stagingPath(id, page: page), outputPrefix + name)
         guard renamed != 0 else { return }
         let reason = String(cString: strerror(errno))
         discard(id)
         throw CommandError("cannot write \(outputPrefix + name) (\(reason))")
     }
 
-    /// Removes job `id`'s staging file, if there is one.
+    /// Removes job `id`'s staging files (its output's and its page's), where there are any.
     func discard(_ id: Int) {
-        if stagingFD >= 0 {
-            unlinkat(stagingFD, String(id), 0)
-        } else {
-            unlink(stagingPath(id))
+        for page in [false, true] {
+            if stagingFD >= 0 {
+                unlinkat(stagingFD, OpenJobFolders.stagedName(id, page: page), 0)
+            } else {
+                unlink(stagingPath(id, page: page))
+            }
         }
     }
 }

@@ -3,8 +3,8 @@ import Inbetween
 import InbetweenEngine
 import InbetweenLua
 
-/// `inbetween __worker --format F [--fps N] [--precision P] [--report-plugins] RUNTIME
-/// OPTIONS`: a batch worker (hidden; see WorkerMessages.swift for the protocol). One runtime
+/// `inbetween __worker --format F [--bake] [--fps N] [--precision P] [--report-plugins]
+/// RUNTIME OPTIONS`: a batch worker (hidden; see WorkerMessages.swift for the protocol). One runtime
 /// for the worker's whole life, so the plugins load once; each job runs in a fresh environment
 /// with the scene reset (`Runtime.runJob`).
 enum Worker {
@@ -13,10 +13,9 @@ enum Worker {
     static let crashVariable = "INBETWEEN_TEST_CRASH_ON"
 
     static func run(_ args: inout Arguments) throws -> Int32 {
-        let format = args.option("--format") ?? "json"
+        let format = try args.outputFormat()
         var request = SamplingRequest()
         request.fps = try args.frameRate()
-        let precision = try args.precision()
         let reportPlugins = args.flag("--report-plugins")
         let options = try RuntimeOptions(&args)
         try args.finish()
@@ -37,8 +36,7 @@ enum Worker {
         runtime.reusesEnvironments = true
         // Plugins loaded: from here on the parent's watchdog times jobs, not the start-up.
         try writeAll(replies, WorkerMessages.ready)
-        let numbers = NumberFormat(precision: precision)
-        let times = TimeTexts(numbers: numbers)
+        let times = TimeTexts(numbers: format.numbers)
         // getenv, not ProcessInfo's dictionary of the whole environment (400K instructions).
         let crashOn = getenv(crashVariable).map { String(cString: $0) }
         var reader = LineReader(fd: STDIN_FILENO)
@@ -63,8 +61,8 @@ enum Worker {
                     try runtime.host.beginBudget()
                     defer { runtime.host.endBudget() }
                     result.bytes = try perform(
-                        job, runtime: runtime, request: request, format: format, numbers: numbers,
-                        times: times, folders: folders)
+                        job, runtime: runtime, request: request, format: format, times: times,
+                        folders: folders)
                 } catch is BatchGone {
                     return 1
                 } catch {
@@ -85,33 +83,31 @@ enum Worker {
         return 0
     }
 
-    /// Runs one job, writes its frames into its staging file and moves that into place;
-    /// returns the bytes written. A worker killed between the move and its answer leaves the
-    /// output whole and in place while the parent reports the job failed (its worker died
-    /// under it): the rename is the one step that makes the output appear, so it cannot come
-    /// after the answer without an answered job whose output never appears.
+    /// Runs one job, writes its frames into its staging file (and a CSS's page into its own)
+    /// and moves them into place; returns the bytes written. A worker killed between the move
+    /// and its answer leaves the output whole and in place while the parent reports the job
+    /// failed (its worker died under it): the rename is the one step that makes the output
+    /// appear, so it cannot come after the answer without an answered job whose output never
+    /// appears.
     static func perform(
-        _ job: JobRequest, runtime: Runtime, request: SamplingRequest, format: String,
-        numbers: NumberFormat, times: TimeTexts? = nil, folders: OpenJobFolders
+        _ job: JobRequest, runtime: Runtime, request: SamplingRequest, format: OutputFormat,
+        times: TimeTexts? = nil, folders: OpenJobFolders
     ) throws -> Int {
         try runtime.runJob(file: job.script, parameters: job.params)
-        let fps = try runtime.clock(for: request).fps
         let sink = try folders.createStaged(job.id)
-        var writer = makeFrameWriter(
-            format: format, sink: sink, numbers: numbers, fps: fps, source: job.script,
-            runtime: runtime, times: times)
+        // The page `run -o x.css` writes beside it, staged and moved the same way.
+        let pageName = format.pagePath(beside: job.output)
+        let page = pageName.map { _ in
+            CSSPage(
+                open: { try folders.createStaged(job.id, page: true) },
+                stylesheet: OutputFormat.stylesheetName(job.output))
+        }
         let frames = try runtime.frames(request)
-        try write(frames, with: &writer)
+        try OutputPipeline.write(
+            frames, of: runtime, as: format, source: job.script, to: sink, page: page, times: times)
         try sink.commit()
+        if let pageName { try folders.moveIntoPlace(job.id, page: true, as: pageName) }
         try folders.moveIntoPlace(job.id, as: job.output)
         return sink.bytesWritten
-    }
-
-    /// The stream's frames through `writer`, opened from its existential once: writing through
-    /// `any FrameWriter` projected its box on every frame.
-    private static func write<W: FrameWriter>(_ frames: InbetweenLua.FrameStream, with writer: inout W) throws
-    {
-        while let frame = try frames.next() { try writer.write(frame) }
-        try writer.finish(frames.summary)
     }
 }

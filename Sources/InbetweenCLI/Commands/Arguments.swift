@@ -174,6 +174,22 @@ struct UsageError: Error {
 }
 
 extension Arguments {
+    /// `--format F`, `--precision P` and `--bake` of `run`, `batch` and the workers, made into
+    /// the format by the library's one factory; an unknown name is a usage error naming the
+    /// valid ones.
+    mutating func outputFormat() throws(UsageError) -> OutputFormat {
+        let name = option("--format") ?? "json"
+        let precision = try precision()
+        let bake = flag("--bake")
+        do {
+            return try OutputFormat(name: name, precision: precision, bake: bake)
+        } catch {
+            throw UsageError(
+                "unknown format '\(name)' for \(command.name) (\(OutputFormat.names.joined(separator: ", ")))"
+            )
+        }
+    }
+
     /// `--precision P`: the same rule and wording for every command.
     mutating func precision() throws(UsageError) -> Int? {
         try integer("--precision", in: NumberFormat.precisionRange, of: "decimals")

@@ -2,7 +2,7 @@ import Foundation
 import Inbetween
 import InbetweenLua
 
-/// `inbetween batch SCRIPT_OR_DIR... -o OUTDIR [--jobs N] [--format FORMAT] [--fps N]
+/// `inbetween batch SCRIPT_OR_DIR... -o OUTDIR [--jobs N] [--format FORMAT] [--bake] [--fps N]
 /// [--precision P] [--skip-existing] [--shard K/N] [--manifest jobs.jsonl]` (options:
 /// CommandTable.batch): runs many
 /// scripts on worker processes (see WorkerPool) and writes one output file per script.
@@ -10,9 +10,9 @@ import InbetweenLua
 enum BatchCommand {
     static func run(_ args: inout Arguments) throws -> Int32 {
         let options = try RuntimeOptions(&args)
-        let format = args.option("--format") ?? "json"
+        let outputFormat = try args.outputFormat()
+        let format = outputFormat.name
         let fps = try args.frameRate()
-        let precision = try args.precision()
         let jobCount =
             try args.integer("--jobs", in: 1...1024, of: "workers")
             ?? UsableCPUs.count
@@ -45,7 +45,8 @@ enum BatchCommand {
 
         var workerArguments = ["--format", format] + options.arguments
         if let fps { workerArguments += ["--fps", "\(fps)"] }
-        if let precision { workerArguments += ["--precision", "\(precision)"] }
+        if let precision = outputFormat.precision { workerArguments += ["--precision", "\(precision)"] }
+        if outputFormat.bake { workerArguments.append("--bake") }
         // The workers start now and load their plugins while the jobs are listed (both take a
         // few milliseconds, a tenth of a batch of 1,000 small jobs); extras are stopped once
         // the list is known, and all of them if listing fails.

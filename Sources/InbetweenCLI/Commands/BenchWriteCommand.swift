@@ -13,13 +13,18 @@ enum BenchWriteCommand {
             let file = args.next()
         else { throw UsageError("__bench-write FRAMES csv|json shortest|P FILE") }
         try args.finish()
-        let numbers: NumberFormat = mode == "shortest" ? .shortest : .fixed(Int(mode) ?? 6)
+        guard format == "csv" || format == "json" else {
+            throw UsageError("__bench-write writes csv or json")
+        }
+        let outputFormat = try OutputFormat(
+            name: format, precision: mode == "shortest" ? nil : Int(mode) ?? 6)
         let track = Track(layer: "ball", keyPath: "position")
         var ts = timespec()
         clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts)
         let start = Double(ts.tv_sec) + Double(ts.tv_nsec) * 1e-9
         let sink = try ByteSink(path: file)
-        var writer = makeFrameWriter(format: format, sink: sink, numbers: numbers, fps: 240)
+        var writer = outputFormat.makeWriter(
+            sink: sink, fps: 240, source: "a script", model: try Scene(), history: nil)
         // A point from the first frame, so the CSV header is as wide as the rows (two values).
         var frame = SampledFrame(
             index: 0, time: 0, tracks: [track], values: [.point(InbetweenEngine.Point(x: 0, y: 0))])

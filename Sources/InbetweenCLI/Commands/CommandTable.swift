@@ -15,6 +15,9 @@ enum CommandTable {
     static let output = OptionSpec(
         name: "-o", value: .file("FILE"),
         help: "write FILE (default, or -: standard output); a regular file is replaced atomically")
+    /// `--bake` of `run` and `batch` (and their workers): the same format either way.
+    static let bake = OptionSpec(
+        name: "--bake", help: "css and swift: one keyframe per frame instead of the animations' structure")
     static let precision = OptionSpec(
         name: "--precision", value: .number("P"),
         help: "write numbers with P decimals (0-17) instead of the shortest round-trip form")
@@ -87,11 +90,9 @@ enum CommandTable {
                     from,
                     to,
                     OptionSpec(
-                        name: "--format", value: .choice("FORMAT", frameFormats),
+                        name: "--format", value: .choice("FORMAT", OutputFormat.names),
                         help: "the output format (default json)"),
-                    OptionSpec(
-                        name: "--bake",
-                        help: "css and swift: one keyframe per frame instead of the animations' structure"),
+                    bake,
                     precision,
                     output,
                     watch,
@@ -288,8 +289,9 @@ enum CommandTable {
                         name: "--jobs", value: .number("N"),
                         help: "worker processes (default: the CPUs this process may use)"),
                     OptionSpec(
-                        name: "--format", value: .choice("FORMAT", frameFormats),
+                        name: "--format", value: .choice("FORMAT", OutputFormat.names),
                         help: "the output format (default json)"),
+                    bake,
                     fps,
                     precision,
                     OptionSpec(
@@ -328,7 +330,9 @@ enum CommandTable {
                 title: "options",
                 options: [
                     OptionSpec(
-                        name: "--format", value: .choice("FORMAT", frameFormats), help: "the output format"),
+                        name: "--format", value: .choice("FORMAT", OutputFormat.names),
+                        help: "the output format"),
+                    bake,
                     fps,
                     precision,
                     OptionSpec(name: "--report-plugins", help: "report plugin failures on stderr"),

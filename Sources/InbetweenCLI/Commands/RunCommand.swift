@@ -19,11 +19,8 @@ enum RunCommand {
                 "option --to (\(NumberFormat.shortest.string(to))) must not be before --from (\(NumberFormat.shortest.string(from)))"
             )
         }
-        let format = args.option("--format") ?? "json"
-        let precision = try args.precision()
+        let format = try args.outputFormat()
         let outputPath = args.option("-o")
-        // --bake: css and swift as one keyframe per frame (the structure is kept otherwise).
-        let bake = args.flag("--bake")
         guard let operand = args.next() else { throw UsageError("run needs a script") }
         try args.finish()
         try ByteSink.check(outputPath)
@@ -31,45 +28,34 @@ enum RunCommand {
         return try WatchLoop.perform(watch: watch, files: script.files, output: outputPath, options: options)
         { runtime in
             try write(
-                script: script, runtime: runtime, request: request, format: format, precision: precision,
-                outputPath: outputPath, bake: bake)
+                script: script, runtime: runtime, request: request, format: format, outputPath: outputPath)
         }
     }
 
     static func write(
-        script: ScriptSource, runtime: Runtime, request: SamplingRequest, format: String, precision: Int?,
-        outputPath: String?, bake: Bool = false
+        script: ScriptSource, runtime: Runtime, request: SamplingRequest, format: OutputFormat,
+        outputPath: String?
     ) throws {
         runtime.scriptDirectory = script.folder
         runtime.scriptName = script.name
         try runtime.runSceneScript(script)
         try checkRange(runtime.sampleBounds(for: request), request)
-        let fps = try runtime.clock(for: request).fps
         let progress = ProgressBar(label: "run \(script.baseName)")
 
         let sink = try ByteSink(path: outputPath, inputs: { runtime.inputFiles(script) })
-        let numbers = NumberFormat(precision: precision)
-        var writer: FrameWriter
-        if let structural = structuralWriter(
-            format: format, runtime: runtime, sink: sink, numbers: numbers,
-            fps: fps, source: script.name, outputPath: outputPath, bake: bake)
-        {
-            writer = structural
-        } else {
-            writer = makeFrameWriter(
-                format: format, sink: sink, numbers: numbers, fps: fps, source: script.name,
-                runtime: runtime)
+        let page = format.pagePath(beside: outputPath).map { path in
+            CSSPage(open: { try ByteSink(path: path) }, stylesheet: OutputFormat.stylesheetName(outputPath!))
         }
         let frames = try runtime.frames(request)
         progress.total = frames.total
-        while let frame = try frames.next() {
-            try writer.write(frame)
+        let summary = try OutputPipeline.write(
+            frames, of: runtime, as: format, source: script.name, to: sink, page: page
+        ) { frame in
             progress.update(frame.index + 1, detail: "t = \(NumberFormat.compact(2).string(frame.time)) s")
         }
         progress.finish()
-        try writer.finish(frames.summary)
         try sink.commit()
-        SceneWarnings.report(runtime, script: script, animatedTracks: frames.summary.tracks.count)
+        SceneWarnings.report(runtime, script: script, animatedTracks: summary.tracks.count)
     }
 
     /// The end before the start, when the command line gave one of them: a usage error naming
@@ -87,41 +73,6 @@ enum RunCommand {
         throw UsageError(
             "option --from (\(text(bounds.start))) must not be after the end (\(text(end)), the script's scene{to})"
         )
-    }
-}
-
-/// The css and swift writers that keep the animations' structure, reading the scene's history
-/// (recorded through the runtime's scene observer while sampling), or with `bake` their
-/// per-frame forms (no history); nil for other formats. CSS written to `x.css` gets `x.html`.
-func structuralWriter(
-    format: String, runtime: Runtime, sink: ByteSink, numbers: NumberFormat, fps: Double,
-    source: String, outputPath: String?, bake: Bool = false
-) -> FrameWriter? {
-    guard format == "css" || format == "swift" else { return nil }
-    var page: CSSPage?
-    if format == "css", let outputPath, outputPath != "-", outputPath.hasSuffix(".css") {
-        let pagePath = String(outputPath.dropLast(4)) + ".html"
-        page = CSSPage(
-            open: { try ByteSink(path: pagePath) }, stylesheet: (outputPath as NSString).lastPathComponent)
-    }
-    if bake {
-        return BakedExportWriter(
-            target: format == "css" ? .css : .swift, sink: sink, numbers: numbers, source: source, fps: fps,
-            model: runtime.scene, page: page)
-    }
-    let history = SceneHistory(initial: runtime.scene)
-    runtime.sceneObserver = { event, scene in history.record(time: event.time, scene: scene) }
-    if format == "swift" {
-        return SwiftStructureWriter(sink: sink, numbers: numbers, history: history, source: source, fps: fps)
-    }
-    return CSSStructureWriter(
-        sink: sink, numbers: numbers, history: history, source: source, fps: fps, page: page)
-}
-
-extension NumberFormat {
-    /// `--precision P` (fixed decimals), or shortest round-trip when not given.
-    init(precision: Int?) {
-        self = precision.map { .fixed($0) } ?? .shortest
     }
 }
 

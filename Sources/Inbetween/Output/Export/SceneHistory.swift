@@ -6,7 +6,7 @@ import InbetweenEngine
 /// exporters need to see what each animation is, when it was added and removed, which model
 /// values callbacks changed, and to bake what a target cannot say.
 ///
-/// Filled by `Runtime.sceneObserver` while `run` samples (see `SceneHistory.record(_:)`).
+/// Filled through `Runtime.sceneObserver` while the frames are pulled (`OutputPipeline`).
 package final class SceneHistory {
     /// A script whose handlers keep adding animations would otherwise keep a scene per event
     /// for the whole run; past this many snapshots the structural exports fall back to frames.
@@ -16,13 +16,21 @@ package final class SceneHistory {
     private(set) var snapshots: [(time: Double, scene: Scene)]
     private(set) var overflowed = false
 
-    package init(initial: Scene) {
+    /// The scene after the last event recorded (the initial one before any).
+    package private(set) var latest: Scene
+    /// False: only `latest` is kept (a writer that reads the scene as the run goes, not its past).
+    private let keepsSnapshots: Bool
+
+    package init(initial: Scene, keepsSnapshots: Bool = true) {
         snapshots = [(-.infinity, initial)]
+        latest = initial
+        self.keepsSnapshots = keepsSnapshots
     }
 
     /// Records the scene after an event at `time`.
     package func record(time: Double, scene: Scene) {
-        guard !overflowed else { return }
+        latest = scene
+        guard keepsSnapshots, !overflowed else { return }
         if snapshots.count >= SceneHistory.maximumSnapshots {
             overflowed = true
             return

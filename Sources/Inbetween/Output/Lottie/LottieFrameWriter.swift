@@ -29,7 +29,11 @@ package struct LottieFrameWriter: FrameWriter {
     package let numbers: NumberFormat
     package let fps: Double
     package let source: String
-    package let runtime: Runtime
+    /// The run's history: its latest scene is the scene as the script's handlers left it at
+    /// each frame.
+    package let history: SceneHistory
+    /// The canvas the script asked for (`scene{ size = … }`), or nil: the layers' extent.
+    package let canvas: Size?
     /// Layers in the order they appeared (scene order; a layer a callback makes comes later).
     private var layers: [Column] = []
     private var frameCount = 0
@@ -46,20 +50,24 @@ package struct LottieFrameWriter: FrameWriter {
         package var values: [[Value]]
     }
 
-    package init(sink: ByteSink, numbers: NumberFormat, fps: Double, source: String, runtime: Runtime) {
+    package init(
+        sink: ByteSink, numbers: NumberFormat, fps: Double, source: String, history: SceneHistory,
+        canvas: Size?
+    ) {
         self.sink = sink
         self.numbers = numbers
         self.fps = fps
         self.source = source
-        self.runtime = runtime
+        self.history = history
+        self.canvas = canvas
     }
 
-    /// Reads every layer's drawn properties from the runtime's scene, which the sampler keeps
-    /// as the script's handlers left it (the frame's own values are those of the animated
+    /// Reads every layer's drawn properties from the scene as the script's handlers left it
+    /// (the history's latest) (the frame's own values are those of the animated
     /// tracks only, and a bounds set by a callback is in no track).
     package mutating func write(_ frame: SampledFrame) throws {
         if startTime == nil { startTime = frame.time }
-        let scene = runtime.scene
+        let scene = history.latest
         for layer in scene.layers {
             var index = layers.firstIndex { $0.name == layer.name }
             if index == nil {
@@ -144,7 +152,7 @@ package struct LottieFrameWriter: FrameWriter {
                 extent = extent.map { $0.union(e) } ?? e
             }
         }
-        let size = runtime.settings.size
+        let size = canvas
         let width = size?.width ?? extent.map { $0.origin.x + $0.size.width } ?? 1
         let height = size?.height ?? extent.map { $0.origin.y + $0.size.height } ?? 1
         let root: LottieJSON = .object([

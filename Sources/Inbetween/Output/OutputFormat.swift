@@ -1,0 +1,113 @@
+import InbetweenEngine
+
+/// What a run is written as: one of the frame formats, with its options. Made from a name by
+/// one factory, `init(name:precision:bake:)`, used by `inbetween run`, `batch` (its workers),
+/// `--watch` and the library alike, so that every path writes the same bytes.
+public struct OutputFormat: Hashable, Sendable {
+    public enum Kind: String, CaseIterable, Sendable {
+        /// `{"fps": …, "frames": [{"t": …, "values": {…}}]}`, one object per frame.
+        case json
+        /// `time,layer,keyPath,v0[,v1,…]`: one row per frame per track.
+        case csv
+        /// A stylesheet of `@keyframes` (and, written to `x.css`, the page `x.html` beside it).
+        case css
+        /// Swift code that builds the scene's Core Animation layers and animations.
+        case swift
+        /// A Lottie (Bodymovin) JSON file.
+        case lottie
+    }
+
+    public var kind: Kind
+    /// Decimal places of every number written (0...17); nil writes the shortest text that
+    /// reads back as the same Double.
+    public var precision: Int?
+    /// css and swift: one keyframe per frame (every track baked) instead of each animation's
+    /// own keyframes and timing functions. Ignored by the other formats.
+    public var bake: Bool
+
+    public init(_ kind: Kind, precision: Int? = nil, bake: Bool = false) {
+        self.kind = kind
+        self.precision = precision
+        self.bake = bake
+    }
+
+    /// The format called `name` (`json`, `csv`, `css`, `swift`, `lottie`).
+    /// - Throws: `OutputFormat.UnknownName`, which names the valid ones.
+    public init(name: String, precision: Int? = nil, bake: Bool = false) throws(UnknownName) {
+        guard let kind = Kind(rawValue: name) else { throw UnknownName(name: name) }
+        self.init(kind, precision: precision, bake: bake)
+    }
+
+    /// The formats' names, in the order the help lists them.
+    public static let names = Kind.allCases.map(\.rawValue)
+
+    public var name: String { kind.rawValue }
+
+    /// The file extension of the format's output (a Lottie file is JSON).
+    public var fileExtension: String { kind == .lottie ? "json" : kind.rawValue }
+
+    /// A format name that is not one of `OutputFormat.names`.
+    public struct UnknownName: Error, CustomStringConvertible, Equatable {
+        public var name: String
+        public init(name: String) { self.name = name }
+        public var description: String {
+            "unknown format '\(name)' (\(OutputFormat.names.joined(separator: ", ")))"
+        }
+    }
+
+    /// How numbers are written.
+    package var numbers: NumberFormat { precision.map { .fixed($0) } ?? .shortest }
+
+    /// Whether the writer reads the scene's history (css and swift keeping the structure read
+    /// every event's scene; Lottie reads the layers as the run leaves them at each frame).
+    package var readsHistory: Bool {
+        switch kind {
+        case .css, .swift: return !bake
+        case .lottie: return true
+        case .json, .csv: return false
+        }
+    }
+
+    /// The one factory of writers.
+    /// - Parameters:
+    ///   - model: the scene the script built, before sampling (the model values at the start).
+    ///   - history: the run's history (see `readsHistory`), recorded as the frames are pulled.
+    ///   - source: names the script in generated code and messages.
+    ///   - page: where the CSS's page goes; nil writes none.
+    ///   - times: frame times' texts kept from earlier jobs (a batch worker's; CSV uses them).
+    ///   - canvas: the size the script gave its scene, if any (Lottie's `w` and `h`).
+    package func makeWriter(
+        sink: ByteSink, fps: Double, source: String, model: Scene, history: SceneHistory?,
+        page: CSSPage? = nil, times: TimeTexts? = nil, canvas: Size? = nil
+    ) -> FrameWriter {
+        let numbers = self.numbers
+        let history = history ?? SceneHistory(initial: model)
+        switch kind {
+        case .json: return JSONFrameWriter(sink: sink, numbers: numbers, fps: fps)
+        case .csv: return CSVFrameWriter(sink: sink, numbers: numbers, times: times)
+        case .lottie:
+            return LottieFrameWriter(
+                sink: sink, numbers: numbers, fps: fps, source: source, history: history, canvas: canvas)
+        case .css, .swift:
+            if bake {
+                return BakedExportWriter(
+                    target: kind == .css ? .css : .swift, sink: sink, numbers: numbers, source: source,
+                    fps: fps, model: model, page: page)
+            }
+            if kind == .swift {
+                return SwiftStructureWriter(
+                    sink: sink, numbers: numbers, history: history, source: source, fps: fps)
+            }
+            return CSSStructureWriter(
+                sink: sink, numbers: numbers, history: history, source: source, fps: fps, page: page)
+        }
+    }
+}
+
+extension OutputFormat {
+    /// The file extension of the format called `name` (a batch names its outputs before its
+    /// workers make the format); a name that is no format stands for itself.
+    package static func fileExtension(ofName name: String) -> String {
+        (try? OutputFormat(name: name))?.fileExtension ?? name
+    }
+}

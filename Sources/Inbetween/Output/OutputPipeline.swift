@@ -1,0 +1,70 @@
+import InbetweenEngine
+import InbetweenLua
+
+/// The one output pipeline: a run's frames, written in a format into a sink. `inbetween run`
+/// (and `--watch`), the batch workers and the library's exports all write through it, so a
+/// format's bytes do not depend on the path that asked for them.
+package enum OutputPipeline {
+    /// Writes every frame of `frames` as `format` into `sink`, then the end of the document;
+    /// the caller commits `sink` (a CSS page is committed here, when its CSS is finished).
+    ///
+    /// Call it after the script ran and before any frame of `frames` is pulled: the scene as
+    /// the script left it is the run's model, and when the format reads the scene's history
+    /// (`OutputFormat.readsHistory`) the pipeline records it through the runtime's scene
+    /// observer while the frames are pulled, and hands it to the writer; it detaches the
+    /// observer before returning. Writers never see the runtime.
+    /// - Parameters:
+    ///   - runtime: the runtime `frames` samples (only its scene, its settings and its scene
+    ///     observer are used).
+    ///   - source: names the script in generated code and messages.
+    ///   - page: where the CSS's page goes (see `OutputFormat.pagePath(beside:)`); nil for none.
+    ///   - times: frame times' texts kept from earlier runs (a batch worker's cache).
+    ///   - onFrame: called after each frame is written (a progress line).
+    /// - Returns: what the run did (frames, tracks, times).
+    @discardableResult
+    package static func write(
+        _ frames: InbetweenLua.FrameStream, of runtime: Runtime, as format: OutputFormat, source: String,
+        to sink: ByteSink, page: CSSPage? = nil, times: TimeTexts? = nil,
+        onFrame: ((SampledFrame) -> Void)? = nil
+    ) throws -> SamplingSummary {
+        let model = runtime.scene
+        var history: SceneHistory?
+        if format.readsHistory {
+            let recorded = SceneHistory(initial: model, keepsSnapshots: format.kind != .lottie)
+            runtime.sceneObserver = { event, scene in recorded.record(time: event.time, scene: scene) }
+            history = recorded
+        }
+        defer { if history != nil { runtime.sceneObserver = nil } }
+        var writer = format.makeWriter(
+            sink: sink, fps: frames.fps, source: source, model: model, history: history, page: page,
+            times: times, canvas: runtime.settings.size)
+        try drive(frames, into: &writer, onFrame: onFrame)
+        return frames.summary
+    }
+
+    /// The frames through `writer`, opened from its existential once: writing through
+    /// `any FrameWriter` projected its box on every frame.
+    private static func drive<W: FrameWriter>(
+        _ frames: InbetweenLua.FrameStream, into writer: inout W, onFrame: ((SampledFrame) -> Void)?
+    ) throws {
+        while let frame = try frames.next() {
+            try writer.write(frame)
+            onFrame?(frame)
+        }
+        try writer.finish(frames.summary)
+    }
+}
+
+extension OutputFormat {
+    /// The page written beside a CSS output (`x.css` → `x.html`, in the same folder), or nil:
+    /// only css (structural or baked) written to a file named `*.css` gets one.
+    package func pagePath(beside output: String?) -> String? {
+        guard kind == .css, let output, output != "-", output.hasSuffix(".css") else { return nil }
+        return String(output.dropLast(4)) + ".html"
+    }
+
+    /// The name the page links its stylesheet by: the output's file name.
+    package static func stylesheetName(_ output: String) -> String {
+        output.lastIndex(of: "/").map { String(output[output.index(after: $0)...]) } ?? output
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+import XCTest
+
+/// `batch --format F` writes what `run --format F` writes, byte for byte, for every example and
+/// every format (issue 29): both go through the library's one output pipeline. With `-o x.css`
+/// both also write the page `x.html` beside the stylesheet, and `--bake` means the same in both.
+final class BatchEqualsRunTests: XCTestCase {
+    /// (format, extra options): every format, and css and swift in both forms.
+    static let variants: [(format: String, options: [String])] = [
+        ("json", []), ("csv", []), ("css", []), ("swift", []), ("lottie", []),
+        ("css", ["--bake"]), ("swift", ["--bake"]), ("csv", ["--precision", "3"]),
+    ]
+
+    func testBatchWritesWhatRunWritesForEveryExampleAndFormat() throws {
+        let examples = ExampleGoldenTests.examples
+        XCTAssertEqual(examples.count, 15)
+        for variant in Self.variants {
+            let label = ([variant.format] + variant.options).joined(separator: " ")
+            let batchFolder = try temporaryFolder("ib-batch-eq")
+            let runFolder = try temporaryFolder("ib-run-eq")
+            let common = ["--no-user-plugins", "--format", variant.format] + variant.options
+            let batch = try CLIProcess.run(
+                ["batch", "--jobs", "2", "-o", batchFolder.path] + common + ["examples"])
+            XCTAssertEqual(batch.status, 0, "batch \(label): \(batch.stderr)")
+            let ext = variant.format == "lottie" ? "json" : variant.format
+            for name in examples {
+                let base = (name as NSString).deletingPathExtension
+                let output = runFolder.appendingPathComponent("\(base).\(ext)")
+                let run = try CLIProcess.run(["run"] + common + ["-o", output.path, "examples/\(name)"])
+                XCTAssertEqual(run.status, 0, "run \(label) \(name): \(run.stderr)")
+                // The page beside a stylesheet: only css writes one.
+                let files = variant.format == "css" ? ["\(base).css", "\(base).html"] : ["\(base).\(ext)"]
+                for file in files {
+                    let ran = try Data(contentsOf: runFolder.appendingPathComponent(file))
+                    let batched = try? Data(contentsOf: batchFolder.appendingPathComponent(file))
+                    XCTAssertGreaterThan(ran.count, 0, "\(label) \(file)")
+                    XCTAssertEqual(batched, ran, "batch and run differ: \(label) \(file)")
+                }
+            }
+            // Nothing else: no staging file left, no page for other formats.
+            let listed = try FileManager.default.contentsOfDirectory(atPath: batchFolder.path).sorted()
+            let expected = try FileManager.default.contentsOfDirectory(atPath: runFolder.path).sorted()
+            XCTAssertEqual(listed, expected, label)
+        }
+    }
+
+    /// The library's factory refuses a format it does not know, naming the ones it knows; the
+    /// CLI makes that a usage error (exit 2), the worker too.
+    func testUnknownFormatIsAUsageError() throws {
+        let r = try CLIProcess.run(["__worker", "--format", "yaml"])
+        XCTAssertEqual(r.status, 2, r.stderr)
+        XCTAssertTrue(r.stderr.contains("unknown format 'yaml'"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("json, csv, css, swift, lottie"), r.stderr)
+        let run = try CLIProcess.run(["run", "--format", "yaml", "examples/01-ease-out-move.lua"])
+        XCTAssertEqual(run.status, 2, run.stderr)
+        XCTAssertTrue(run.stderr.contains("unknown format 'yaml' for run (json, csv, css, swift, lottie)"))
+    }
+}
