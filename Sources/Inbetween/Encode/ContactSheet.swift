@@ -18,7 +18,8 @@ public final class ContactSheet {
     public private(set) var count = 0
 
     /// Space around and between the cells, and the label's strip under each, in points (times
-    /// `scale`): 8 px gaps and 12 px text in a 20 px strip at scale 1.
+    /// `scale`, or 1 when it is less: text smaller than 12 px is hard to read): 8 px gaps and
+    /// 12 px text in a 20 px strip at scale 1.
     static let gap = 8.0, labelHeight = 20.0, fontSize = 12.0
 
     private let scale: Double
@@ -40,9 +41,9 @@ public final class ContactSheet {
         self.rows = rows
         self.cellWidth = cellWidth
         self.cellHeight = cellHeight
-        self.scale = scale
-        let gap = Int((ContactSheet.gap * scale).rounded())
-        let label = Int((ContactSheet.labelHeight * scale).rounded())
+        self.scale = max(scale, 1)
+        let gap = Int((ContactSheet.gap * self.scale).rounded())
+        let label = Int((ContactSheet.labelHeight * self.scale).rounded())
         let w = columns * (cellWidth + gap) + gap
         let h = rows * (cellHeight + label + gap) + gap
         try EncodeError.checkSize(width: w, height: h)

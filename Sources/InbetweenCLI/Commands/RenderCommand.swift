@@ -37,10 +37,6 @@ enum RenderCommand {
         if case .movie(let format) = kind, MovieEncoder.findFFmpeg() == nil {
             throw CommandError(EncodeError.ffmpegMissing(format: format).description)
         }
-        if let at {
-            request.from = at
-            request.to = at
-        }
         let script = try ScriptSource.operand(operand)
         if kind == .frameFolder {
             try FrameFolderOutput.check(output)
@@ -49,6 +45,22 @@ enum RenderCommand {
         }
         var runtime = try start(script, options)
         try RunCommand.checkRange(runtime.sampleBounds(for: request), request)
+        if (at != nil || sheet != nil) && render.size == nil && runtime.settings.size == nil {
+            // A still or a sheet is as large as a movie of the whole run would be: the box of
+            // what is drawn over all of it (measured by a Renderer, which draws nothing until
+            // its first frame is pulled), not just over the frames shown.
+            let measured = try makeRenderer(
+                runtime: runtime, request: request, render: render, output: output)
+            // Half a pixel less, so that ceil(size × scale) gives back the same pixels.
+            render.size = Size(
+                width: (Double(measured.width) - 0.5) / render.scale,
+                height: (Double(measured.height) - 0.5) / render.scale)
+            runtime = try start(script, options)
+        }
+        if let at {
+            request.from = at
+            request.to = at
+        }
         if let sheet {
             // The run sampled once without drawing, to find its end; then drawn from a fresh
             // state at the sheet's times.
@@ -65,14 +77,7 @@ enum RenderCommand {
         _ kind: RenderFileKind, output: String, runtime: Runtime, request: SamplingRequest,
         render: RenderOptions, sheet: (columns: Int, rows: Int)?, script: ScriptSource
     ) throws {
-        let renderer: Renderer
-        do {
-            renderer = try Renderer(runtime: runtime, request: request, options: render)
-        } catch let error as RenderError {
-            throw renderError(error, render)
-        } catch {
-            throw describe(error, output: output)
-        }
+        let renderer = try makeRenderer(runtime: runtime, request: request, render: render, output: output)
         let progress = ProgressBar(label: "render \(script.baseName)", total: renderer.total)
         let report = { (frame: RenderedFrame) in
             progress.update(frame.index + 1, detail: "t = \(NumberFormat.compact(2).string(frame.time)) s")
@@ -112,6 +117,18 @@ enum RenderCommand {
         progress.finish()
         for note in notes { Diagnostics.write("inbetween: note: \(output): \(note)") }
         SceneWarnings.report(runtime, script: script, animatedTracks: 1)
+    }
+
+    static func makeRenderer(
+        runtime: Runtime, request: SamplingRequest, render: RenderOptions, output: String
+    ) throws -> Renderer {
+        do {
+            return try Renderer(runtime: runtime, request: request, options: render)
+        } catch let error as RenderError {
+            throw renderError(error, render)
+        } catch {
+            throw describe(error, output: output)
+        }
     }
 
     /// A fresh runtime that has run the script.

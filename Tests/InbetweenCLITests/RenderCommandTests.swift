@@ -1,0 +1,222 @@
+import Foundation
+import XCTest
+
+/// `inbetween render` end to end: what each output decodes back to (ffprobe and ffmpeg as the
+/// readers), and every refusal with its exact message and nothing written.
+final class RenderCommandTests: XCTestCase, FolderTest {
+    var folder: URL!
+
+    override func setUpWithError() throws {
+        folder = try temporaryFolder("ib-render")
+    }
+
+    static var ball: String { CLIProcess.root.appendingPathComponent("examples/05-bouncing-ball.lua").path }
+
+    /// The files in the test's folder, but for those the test made itself.
+    func written(besides kept: Set<String> = []) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { !kept.contains($0) }
+            .sorted()
+    }
+
+    func render(_ arguments: [String], environment: [String: String] = [:]) throws -> CLIResult {
+        try CLIProcess.run(["render"] + arguments, environment: environment)
+    }
+
+    /// Every refusal: its exit status and exact message, and not a file left behind (no
+    /// output, no staging file, no staging folder).
+    func testRefusalsSayWhyAndWriteNothing() throws {
+        let out = path("out")
+        let usage = "\nTry 'inbetween help render' for usage.\n"
+        // A folder on PATH with no ffmpeg, and one whose ffmpeg dies after 100 kB of frames.
+        let noFFmpeg = path("bin-empty")
+        let dying = path("bin-dying")
+        for folder in [noFFmpeg, dying] {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        }
+        try "#!/bin/sh\nhead -c 100000 > /dev/null\necho 'fake ffmpeg: disk on fire' >&2\nexit 3\n".write(
+            toFile: dying + "/ffmpeg", atomically: true, encoding: .utf8)
+        chmod(dying + "/ffmpeg", 0o755)
+        try FileManager.default.createDirectory(atPath: path("full"), withIntermediateDirectories: true)
+        try "x".write(toFile: path("full/old.png"), atomically: true, encoding: .utf8)
+        let kept: Set<String> = ["bin-empty", "bin-dying", "full"]
+
+        let cases: [(arguments: [String], path: String?, status: Int32, message: String)] = [
+            (
+                [Self.ball, "-o", out + ".avi"], nil, 2,
+                "inbetween: cannot tell what to write from the name '\(out).avi': end it in .mp4, .webm, .gif, .apng or .png, or in / for a folder of PNG frames"
+                    + usage
+            ),
+            (
+                [Self.ball, "-o", out + ".png", "--scale", "0"], nil, 2,
+                "inbetween: option --scale needs a number of pixels per point greater than 0, got '0'" + usage
+            ),
+            (
+                [Self.ball, "-o", out + ".png", "--size", "20000x100"], nil, 2,
+                "inbetween: frames of 20000x100 pixels are too large: each side must be at most 16384 pixels (--size times --scale)"
+                    + usage
+            ),
+            (
+                [Self.ball, "-o", out + ".png", "--size", "9000x10", "--scale", "2"], nil, 2,
+                "inbetween: frames of 18000x20 pixels are too large: each side must be at most 16384 pixels (--size times --scale)"
+                    + usage
+            ),
+            (
+                [Self.ball, "-o", out + ".png", "--size", "300"], nil, 2,
+                "inbetween: option --size needs WIDTHxHEIGHT in points, both greater than 0 (e.g. 640x360), got '300'"
+                    + usage
+            ),
+            (
+                [Self.ball, "-o", out + ".mp4", "--background", "transparent"], nil, 2,
+                "inbetween: .mp4 has no alpha channel: give a --background colour, or write .webm, .gif, .apng or .png for a transparent background"
+                    + usage
+            ),
+            (
+                [Self.ball, "-o", out + ".mp4", "--at", "0.5"], nil, 2,
+                "inbetween: option --at makes one picture: give -o a .png name" + usage
+            ),
+            (
+                [Self.ball, "-o", out + ".gif", "--sheet", "0x3"], nil, 2,
+                "inbetween: option --sheet needs COLUMNSxROWS, whole numbers from 1 to 100 (e.g. 4x3), got '0x3'"
+                    + usage
+            ),
+            (
+                [Self.ball, "-o", out + ".mp4"], noFFmpeg, 1,
+                "inbetween: writing .mp4 needs ffmpeg, which is not on PATH (install it: apt-get install ffmpeg); .png and DIR/ need no ffmpeg\n"
+            ),
+            (
+                [Self.ball, "-o", out + ".webm"], dying, 1,
+                "inbetween: ffmpeg failed writing \(out).webm (exit status 3: fake ffmpeg: disk on fire); nothing was written\n"
+            ),
+            (
+                [Self.ball, "-o", path("full") + "/"], nil, 1,
+                "inbetween: cannot write frames into \(path("full"))/: it is not empty (remove it or name a new folder)\n"
+            ),
+            (
+                [Self.ball, "-o", path("missing/out.png")], nil, 1,
+                "inbetween: cannot write \(path("missing/out.png")) (No such file or directory)\n"
+            ),
+        ]
+        for c in cases {
+            let r = try render(
+                c.arguments,
+                environment: c.path.map {
+                    ["PATH": $0 + (c.status == 1 && $0 == dying ? ":/usr/bin:/bin" : "")]
+                } ?? [:])
+            XCTAssertEqual(r.status, c.status, c.arguments.joined(separator: " "))
+            XCTAssertEqual(r.stderr, c.message, c.arguments.joined(separator: " "))
+            XCTAssertEqual(try written(besides: kept), [], c.arguments.joined(separator: " "))
+        }
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: path("full")), ["old.png"])
+        // Without ffmpeg, PNG pictures and frame folders are still made.
+        let png = try render([Self.ball, "-o", out + ".png"], environment: ["PATH": noFFmpeg])
+        XCTAssertEqual(png.status, 0, png.stderr)
+        let frames = try render(
+            [Self.ball, "-o", out + "/", "--to", "0.05"], environment: ["PATH": noFFmpeg])
+        XCTAssertEqual(frames.status, 0, frames.stderr)
+        XCTAssertEqual(try written(besides: kept), ["out", "out.png"])
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: out).sorted(),
+            ["00000.png", "00001.png", "00002.png", "00003.png"])
+    }
+
+    /// A folder its user may not write (run as `nobody` when the tests run as root, who may
+    /// write anywhere): the staging file cannot be made, and the message says why.
+    func testReadOnlyFolderIsAnErrorAndNothingIsWritten() throws {
+        let locked = path("locked")
+        try FileManager.default.createDirectory(atPath: locked, withIntermediateDirectories: true)
+        chmod(locked, 0o555)
+        chmod(folder.path, 0o755)
+        let script = try write("ball.lua", try String(contentsOfFile: Self.ball, encoding: .utf8))
+        chmod(script, 0o644)
+        for output in [locked + "/ball.mp4", locked + "/ball.png", locked + "/frames/"] {
+            var arguments = [CLIProcess.binary.path, "render", script, "-o", output, "--to", "0.1"]
+            if geteuid() == 0 {
+                arguments =
+                    ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"] + arguments
+            }
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: arguments[0])
+            process.arguments = Array(arguments.dropFirst())
+            let err = Pipe()
+            process.standardError = err
+            try process.run()
+            let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            XCTAssertEqual(process.terminationStatus, 1, output)
+            XCTAssertEqual(message, "inbetween: cannot write \(output) (Permission denied)\n")
+            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: locked), [], output)
+        }
+        chmod(locked, 0o755)
+    }
+
+    /// An odd side in MP4 is padded (4:2:0 needs even sides), and the command says so.
+    func testOddMP4SizeIsPaddedAndSaid() throws {
+        let out = path("ball.mp4")
+        let r = try render([Self.ball, "-o", out, "--size", "301x201", "--to", "0.1"])
+        XCTAssertEqual(r.status, 0)
+        XCTAssertEqual(
+            r.stderr,
+            "inbetween: note: \(out): 301x201 padded to 302x202 (H.264 in 4:2:0 needs even sides; the last column or row is repeated)\n"
+        )
+        let p = try FFmpegTools.probe(out, "stream=width,height,nb_frames")
+        XCTAssertEqual(p["width"], "302")
+        XCTAssertEqual(p["height"], "202")
+        XCTAssertEqual(p["nb_frames"], "7")
+    }
+
+    /// The bouncing ball (61 frames at 60 fps, 0 to 1 s) as PNG frames and as each movie:
+    /// every movie has the 61 frames at 60/1, and each decoded frame is within 40 dB PSNR of
+    /// the PNG frame of the same index (the same time), APNG identical; the GIF's delays add
+    /// up to round(6100 / 60) = 102 cs, within 10 ms of 61/60 s. A still at --at 0.3 is the
+    /// folder's frame 18 (0.3 × 60), byte for byte.
+    func testMoviesDecodeToThePNGFrames() throws {
+        let frames = path("frames") + "/"
+        XCTAssertEqual(try render([Self.ball, "-o", frames]).status, 0)
+        let names = try FileManager.default.contentsOfDirectory(atPath: frames).sorted()
+        XCTAssertEqual(names.count, 61)
+        XCTAssertEqual(names.first, "00000.png")
+        XCTAssertEqual(names.last, "00060.png")
+        let pngs = ["-framerate", "60", "-i", frames + "%05d.png"]
+        for format in ["mp4", "webm", "apng"] {
+            let out = path("ball.\(format)")
+            let r = try render([Self.ball, "-o", out])
+            XCTAssertEqual(r.status, 0, r.stderr)
+            // avg_frame_rate: frames over duration. (ffprobe's r_frame_rate of an APNG is in its
+            // demuxer's 1/100000 s time base, 100000/1667; its fcTL delays are exactly 1/60,
+            // which MovieEncoderTests reads.)
+            let p = try FFmpegTools.probe(out, "stream=avg_frame_rate,nb_read_frames", countFrames: true)
+            XCTAssertEqual(p["nb_read_frames"], "61", format)
+            XCTAssertEqual(p["avg_frame_rate"], "60/1", format)
+            let psnr = try FFmpegTools.psnr(["-i", out], pngs, folder: folder)
+            XCTAssertEqual(psnr.count, 61, format)
+            let worst = psnr.min() ?? 0
+            XCTAssertGreaterThanOrEqual(
+                worst, format == "apng" ? .infinity : 40, "\(format): worst frame \(worst) dB")
+        }
+        let gif = path("ball.gif")
+        XCTAssertEqual(try render([Self.ball, "-o", gif]).status, 0)
+        let delays = FFmpegTools.gifDelays([UInt8](try Data(contentsOf: URL(fileURLWithPath: gif))))
+        XCTAssertEqual(delays.count, 61)
+        XCTAssertEqual(delays.reduce(0, +), 102)
+        let still = path("still.png")
+        XCTAssertEqual(try render([Self.ball, "-o", still, "--at", "0.3"]).status, 0)
+        XCTAssertEqual(
+            try Data(contentsOf: URL(fileURLWithPath: still)),
+            try Data(contentsOf: URL(fileURLWithPath: frames + "00018.png")))
+    }
+
+    /// A transparent background in WebM: yuva420p, and libvpx decodes the alpha back (0 far
+    /// from the ball, 255 at its centre: (150, 32) at t = 0, the scene's own coordinates as
+    /// pixels at scale 1; within 2 for VP9's lossy alpha plane).
+    func testTransparentWebMKeepsAlpha() throws {
+        let out = path("ball.webm")
+        let r = try render([Self.ball, "-o", out, "--background", "transparent", "--to", "0.1"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let p = try FFmpegTools.probe(out, "stream=width,height:stream_tags=alpha_mode")
+        XCTAssertEqual(p["TAG:alpha_mode"], "1")
+        let width = try XCTUnwrap(Int(p["width"] ?? ""))
+        let pixels = [UInt8](try FFmpegTools.decode(out, pixelFormat: "rgba", decoder: "libvpx-vp9"))
+        XCTAssertLessThanOrEqual(Int(pixels[(5 * width + 5) * 4 + 3]), 2)
+        XCTAssertGreaterThanOrEqual(Int(pixels[(32 * width + 150) * 4 + 3]), 253)
+    }
+}
