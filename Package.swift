@@ -57,9 +57,9 @@ let package = Package(
         .testTarget(name: "InbetweenEngineTests", dependencies: ["InbetweenEngine"]),
         .testTarget(name: "InbetweenLuaTests", dependencies: ["InbetweenLua", "CLua", "CLuaSupport"]),
         .testTarget(name: "InbetweenLibraryTests", dependencies: ["Inbetween"]),
-        .testTarget(name: "InbetweenRenderTests", dependencies: ["Inbetween", "InbetweenLua", "CCairo"]),
+        .testTarget(name: "InbetweenRenderTests", dependencies: ["Inbetween", "InbetweenLua"]),
         .testTarget(
-            name: "InbetweenCLITests", dependencies: ["InbetweenCLI", "Inbetween", "InbetweenLua"],
+            name: "InbetweenCLITests", dependencies: ["InbetweenCLI", "Inbetween", "InbetweenLua", "CCairo"],
             exclude: ["Golden"]),
     ]
 )

@@ -41,6 +41,12 @@ final class ChromiumSession {
         try send(["op": "eval", "expr": expression])
     }
 
+    /// Writes a PNG of the page's area (x, y, width, height) in CSS px, one pixel a px, with
+    /// what the page leaves unpainted transparent.
+    func screenshot(x: Int, y: Int, width: Int, height: Int, to path: String) throws {
+        _ = try send(["op": "shot", "x": x, "y": y, "width": width, "height": height, "path": path])
+    }
+
     func close() {
         guard process.isRunning else { return }
         try? input.fileHandleForWriting.write(contentsOf: Data("{\"op\":\"quit\"}\n".utf8))
@@ -48,7 +54,7 @@ final class ChromiumSession {
         process.waitUntilExit()
     }
 
-    private func send(_ request: [String: String]) throws -> Any? {
+    private func send(_ request: [String: Any]) throws -> Any? {
         var line = try JSONSerialization.data(withJSONObject: request)
         line.append(0x0A)
         try input.fileHandleForWriting.write(contentsOf: line)

@@ -8,9 +8,14 @@ many pages:
   {"op": "open", "url": "file:///..."}    -> {"ok": true}   (a new tab; waits for load)
   {"op": "eval", "expr": "..."}           -> {"ok": true, "value": ...}  (in the current tab;
                                              promises awaited, the value returned as JSON)
+  {"op": "shot", "x": 0, "y": 0, "width": W, "height": H, "path": "/tmp/x.png"}
+                                        -> {"ok": true}  (a PNG of that part of the current
+                                             tab, 1 px a CSS px, on a transparent page
+                                             background, written to path)
   {"op": "quit"}
 Errors come back as {"ok": false, "error": "..."}.
 """
+import base64
 import json
 import os
 import subprocess
@@ -79,6 +84,18 @@ class Browser:
             raise RuntimeError(details.get("exception", {}).get("description") or details.get("text"))
         return result.get("result", {}).get("value")
 
+    def screenshot(self, request):
+        # What the page leaves unpainted stays transparent (alpha 0), not the default white.
+        self.send("Emulation.setDefaultBackgroundColorOverride",
+                  {"color": {"r": 0, "g": 0, "b": 0, "a": 0}}, session=self.session)
+        clip = {"x": request["x"], "y": request["y"], "width": request["width"],
+                "height": request["height"], "scale": 1}
+        shot = self.send("Page.captureScreenshot",
+                         {"format": "png", "clip": clip, "captureBeyondViewport": True},
+                         session=self.session)
+        with open(request["path"], "wb") as f:
+            f.write(base64.b64decode(shot["data"]))
+
     def quit(self):
         try:
             self.send("Browser.close")
@@ -99,6 +116,9 @@ def main():
                 break
             if request["op"] == "open":
                 browser.open(request["url"])
+                reply = {"ok": True}
+            elif request["op"] == "shot":
+                browser.screenshot(request)
                 reply = {"ok": True}
             else:
                 reply = {"ok": True, "value": browser.evaluate(request["expr"])}

@@ -30,6 +30,7 @@ public final class Renderer {
     public let options: RenderOptions
 
     private var source: LayerFrames
+    private var current: LayerFrames.Frame?
     private let canvas: SceneCanvas
 
     /// Renders the run of the script `runtime` has loaded, sampled at `request` (the CLI's
@@ -70,8 +71,24 @@ public final class Renderer {
     /// - Throws: `ScriptError` when a callback or an easing fails or a limit is reached; the
     ///   run is over after that.
     public func next() throws(ScriptError) -> RenderedFrame? {
-        guard let frame = try source.next() else { return nil }
-        canvas.draw(frame.layers)
+        guard try advance() != nil else { return nil }
+        return picture()
+    }
+
+    /// Samples the next frame without drawing it; returns its layers' names, nil after the
+    /// last. `picture(only:)` draws it.
+    package func advance() throws(ScriptError) -> [String]? {
+        current = try source.next()
+        return current.map { $0.layers.map(\.name) }
+    }
+
+    /// The frame `advance()` sampled, drawn: every layer, or only the one named `only` (the
+    /// agreement tests measure layer by layer).
+    package func picture(only: String? = nil) -> RenderedFrame {
+        guard let frame = current else {
+            return RenderedFrame(index: 0, time: 0, width: 0, height: 0, rgba: [])
+        }
+        canvas.draw(only.map { name in frame.layers.filter { $0.name == name } } ?? frame.layers)
         return RenderedFrame(
             index: frame.index, time: frame.time, width: width, height: height, rgba: canvas.rgba())
     }
