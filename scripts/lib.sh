@@ -40,4 +40,12 @@ ensure_python_packages() {
 # goal 4) and Lua code ran 20-28% faster statically linked. These flags live here, not in
 # Package.swift, so the package has no unsafe flags and apps can depend on it by version.
 # Usage: "${release_build[@]}" --product inbetween
+#
+# Cairo (the renderer's rasterizer, issue 30) has static archives in libcairo2-dev, but the module
+# map can only name libcairo itself: the libraries it needs in turn (what `pkg-config --static
+# --libs cairo` lists on Debian 12, each once, every library before those it uses) are named
+# here, after the objects that need them.
+cairo_static_libs=(cairo pixman-1 fontconfig freetype png16 brotlidec brotlicommon expat z xcb-shm xcb-render
+    Xrender Xext X11 xcb Xau Xdmcp gobject-2.0 glib-2.0 ffi pcre2-8 m pthread)
 release_build=(swift build -c release --static-swift-stdlib -Xswiftc -static-executable)
+for lib in "${cairo_static_libs[@]}"; do release_build+=(-Xlinker "-l$lib"); done
