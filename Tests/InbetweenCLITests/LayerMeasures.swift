@@ -12,7 +12,7 @@ struct LayerMeasures {
     /// the edge is anti-aliased or falls on pixel boundaries.
     var outline: Double
 
-    init(_ image: PNGImage) {
+    init(_ image: TestPicture) {
         var area = 0.0
         var sx = 0.0
         var sy = 0.0
@@ -59,7 +59,7 @@ struct LayerMeasures {
     /// outer or inner) with alpha at least 128 (below that an 8-bit straight colour carries
     /// less than 8 bits: a PNG of premultiplied pixels rounds it by up to 255 / (2α)).
     /// Also the number of such pixels.
-    static func interiorColourDifference(_ a: PNGImage, _ b: PNGImage) -> (Int, Int) {
+    static func interiorColourDifference(_ a: TestPicture, _ b: TestPicture) -> (Int, Int) {
         var worst = 0
         var count = 0
         let w = a.width

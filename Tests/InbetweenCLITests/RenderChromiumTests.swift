@@ -76,8 +76,8 @@ final class RenderChromiumTests: XCTestCase {
                 let shot = folder.appendingPathComponent("\(name)-\(index)-\(layer)-chromium.png").path
                 _ = try browser.eval(Self.isolate(layer: layer, time: times[index]))
                 try browser.screenshot(x: 0, y: 0, width: width, height: height, to: shot)
-                let theirs = try PNGImage(contentsOf: shot)
-                let ours = PNGImage(renderer.picture(only: layer))
+                let theirs = try TestPicture(contentsOf: shot)
+                let ours = TestPicture(renderer.picture(only: layer))
                 let a = LayerMeasures(ours)
                 let b = LayerMeasures(theirs)
                 let place = "\(name) frame \(index) layer \(layer)"

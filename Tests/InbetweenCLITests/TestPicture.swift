@@ -2,10 +2,10 @@ import CCairo
 import Foundation
 import Inbetween
 
-/// Straight RGBA pictures to and from PNG files, through Cairo's own PNG reader and writer
+/// Straight RGBA pictures (in tests) to and from PNG files, through Cairo's own PNG reader and writer
 /// (libpng): Chromium's screenshots come in as PNG, and a failing comparison leaves its
 /// pictures to look at.
-struct PNGImage {
+struct TestPicture {
     var width: Int
     var height: Int
     /// Straight RGBA, rows top to bottom.
