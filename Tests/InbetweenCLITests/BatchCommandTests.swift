@@ -477,7 +477,7 @@ final class BatchCommandTests: XCTestCase, FolderTest {
             ),
             (
                 ["batch", "x.lua", "-o", "out", "--format", "xml"],
-                "inbetween: unknown format 'xml' for batch (json, csv, css, swift, lottie)"
+                "inbetween: unknown format 'xml' for batch (json, csv, css, swift, lottie, mp4, webm, gif, apng, png)"
             ),
         ]
         for (args, first) in cases {

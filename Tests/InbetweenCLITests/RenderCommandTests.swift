@@ -219,4 +219,33 @@ final class RenderCommandTests: XCTestCase, FolderTest {
         XCTAssertLessThanOrEqual(Int(pixels[(5 * width + 5) * 4 + 3]), 2)
         XCTAssertGreaterThanOrEqual(Int(pixels[(32 * width + 150) * 4 + 3]), 253)
     }
+
+    /// `batch --format png|apng|...` writes what `render -o NAME.png|.apng` writes, byte for
+    /// byte (the same Renderer with the same default options, the same encoders), a file per
+    /// script named after it; the frame formats' options are refused for pictures.
+    func testBatchWritesWhatRenderWrites() throws {
+        let scripts = ["05-bouncing-ball", "12-photo-throw"].map {
+            CLIProcess.root.appendingPathComponent("examples/\($0).lua").path
+        }
+        for format in ["png", "apng"] {
+            let out = path("batch-\(format)")
+            let r = try CLIProcess.run(["batch"] + scripts + ["-o", out, "--format", format, "--jobs", "2"])
+            XCTAssertEqual(r.status, 0, r.stderr)
+            for script in scripts {
+                let name =
+                    URL(fileURLWithPath: script).deletingPathExtension().lastPathComponent + "." + format
+                let single = path(name)
+                XCTAssertEqual(try render([script, "-o", single]).status, 0)
+                XCTAssertEqual(
+                    try Data(contentsOf: URL(fileURLWithPath: out + "/" + name)),
+                    try Data(contentsOf: URL(fileURLWithPath: single)), name)
+            }
+        }
+        let r = try CLIProcess.run(["batch", scripts[0], "-o", path("x"), "--format", "mp4", "--bake"])
+        XCTAssertEqual(r.status, 2)
+        XCTAssertEqual(
+            r.stderr,
+            "inbetween: option --bake is for the frame formats (json, csv, css, swift, lottie), not mp4\nTry 'inbetween help batch' for usage.\n"
+        )
+    }
 }

@@ -13,7 +13,7 @@ enum Worker {
     static let crashVariable = "INBETWEEN_TEST_CRASH_ON"
 
     static func run(_ args: inout Arguments) throws -> Int32 {
-        let format = try args.outputFormat()
+        let format = try args.batchFormat()
         var request = SamplingRequest()
         request.fps = try args.frameRate()
         let reportPlugins = args.flag("--report-plugins")
@@ -36,7 +36,12 @@ enum Worker {
         runtime.reusesEnvironments = true
         // Plugins loaded: from here on the parent's watchdog times jobs, not the start-up.
         try writeAll(replies, WorkerMessages.ready)
-        let times = TimeTexts(numbers: format.numbers)
+        let times: TimeTexts?
+        if case .frames(let frames) = format {
+            times = TimeTexts(numbers: frames.numbers)
+        } else {
+            times = nil
+        }
         // getenv, not ProcessInfo's dictionary of the whole environment (400K instructions).
         let crashOn = getenv(crashVariable).map { String(cString: $0) }
         var reader = LineReader(fd: STDIN_FILENO)
@@ -90,10 +95,16 @@ enum Worker {
     /// appear, so it cannot come after the answer without an answered job whose output never
     /// appears.
     static func perform(
-        _ job: JobRequest, runtime: Runtime, request: SamplingRequest, format: OutputFormat,
+        _ job: JobRequest, runtime: Runtime, request: SamplingRequest, format batchFormat: BatchFormat,
         times: TimeTexts? = nil, folders: OpenJobFolders
     ) throws -> Int {
         try runtime.runJob(file: job.script, parameters: job.params)
+        let format: OutputFormat
+        switch batchFormat {
+        case .frames(let frames): format = frames
+        case .picture(_, let kind):
+            return try draw(job, as: kind, runtime: runtime, request: request, folders: folders)
+        }
         let sink = try folders.createStaged(job.id)
         // The page `run -o x.css` writes beside it, staged and moved the same way.
         let pageName = format.pagePath(beside: job.output)
@@ -109,5 +120,26 @@ enum Worker {
         if let pageName { try folders.moveIntoPlace(job.id, page: true, as: pageName) }
         try folders.moveIntoPlace(job.id, as: job.output)
         return sink.bytesWritten
+    }
+
+    /// A picture job: the run drawn by a Renderer (the default options: white, scale 1, the
+    /// scene's size or the drawn box) and written by RenderFile into the job's staging file,
+    /// then moved into place as the frame formats' outputs are. A failure removes it.
+    static func draw(
+        _ job: JobRequest, as kind: RenderFileKind, runtime: Runtime, request: SamplingRequest,
+        folders: OpenJobFolders
+    ) throws -> Int {
+        let staging = folders.stagingPath(job.id)
+        do {
+            let renderer = try Renderer(runtime: runtime, request: request, options: RenderOptions())
+            try RenderFile.write(renderer, as: kind, to: staging)
+        } catch {
+            folders.discard(job.id)
+            throw RenderCommand.describe(error, output: job.output)
+        }
+        var info = stat()
+        let bytes = stat(staging, &info) == 0 ? Int(info.st_size) : 0
+        try folders.moveIntoPlace(job.id, as: job.output)
+        return bytes
     }
 }

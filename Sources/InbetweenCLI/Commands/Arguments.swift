@@ -190,6 +190,23 @@ extension Arguments {
         }
     }
 
+    /// batch's and its workers' `--format`: a frame format, or a picture format drawn as
+    /// `render` draws it (`mp4`, `webm`, `gif`, `apng`, `png`: the first frame), which takes no
+    /// `--precision` or `--bake`.
+    mutating func batchFormat() throws(UsageError) -> BatchFormat {
+        guard let name = option("--format"), let kind = BatchFormat.pictures[name] else {
+            return .frames(try outputFormat())
+        }
+        let precision = try precision()
+        let bake = flag("--bake")
+        if precision != nil || bake {
+            throw UsageError(
+                "option \(bake ? "--bake" : "--precision") is for the frame formats (\(OutputFormat.names.joined(separator: ", "))), not \(name)"
+            )
+        }
+        return .picture(name, kind)
+    }
+
     /// `--precision P`: the same rule and wording for every command.
     mutating func precision() throws(UsageError) -> Int? {
         try integer("--precision", in: NumberFormat.precisionRange, of: "decimals")

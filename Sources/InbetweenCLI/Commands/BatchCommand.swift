@@ -10,8 +10,8 @@ import InbetweenLua
 enum BatchCommand {
     static func run(_ args: inout Arguments) throws -> Int32 {
         let options = try RuntimeOptions(&args)
-        let outputFormat = try args.outputFormat()
-        let format = outputFormat.name
+        let batchFormat = try args.batchFormat()
+        let format = batchFormat.name
         let fps = try args.frameRate()
         let jobCount =
             try args.integer("--jobs", in: 1...1024, of: "workers")
@@ -45,8 +45,13 @@ enum BatchCommand {
 
         var workerArguments = ["--format", format] + options.arguments
         if let fps { workerArguments += ["--fps", "\(fps)"] }
-        if let precision = outputFormat.precision { workerArguments += ["--precision", "\(precision)"] }
-        if outputFormat.bake { workerArguments.append("--bake") }
+        if case .frames(let outputFormat) = batchFormat {
+            if let precision = outputFormat.precision { workerArguments += ["--precision", "\(precision)"] }
+            if outputFormat.bake { workerArguments.append("--bake") }
+        }
+        if case .picture(_, .movie(let movie)) = batchFormat, MovieEncoder.findFFmpeg() == nil {
+            throw CommandError(EncodeError.ffmpegMissing(format: movie).description)
+        }
         // The workers start now and load their plugins while the jobs are listed (both take a
         // few milliseconds, a tenth of a batch of 1,000 small jobs); extras are stopped once
         // the list is known, and all of them if listing fails.

@@ -289,8 +289,10 @@ enum CommandTable {
                         name: "--jobs", value: .number("N"),
                         help: "worker processes (default: the CPUs this process may use)"),
                     OptionSpec(
-                        name: "--format", value: .choice("FORMAT", OutputFormat.names),
-                        help: "the output format (default json)"),
+                        name: "--format", value: .choice("FORMAT", BatchFormat.names),
+                        help:
+                            "the output format (default json); mp4, webm, gif, apng, png: drawn as render draws"
+                    ),
                     bake,
                     fps,
                     precision,
@@ -330,7 +332,7 @@ enum CommandTable {
                 title: "options",
                 options: [
                     OptionSpec(
-                        name: "--format", value: .choice("FORMAT", OutputFormat.names),
+                        name: "--format", value: .choice("FORMAT", BatchFormat.names),
                         help: "the output format"),
                     bake,
                     fps,
