@@ -48,6 +48,40 @@ final class BatchCommandTests: XCTestCase, FolderTest {
         XCTAssertEqual(csv.split(separator: "\n").count, 1 + 7)  // header + frames 0...6
     }
 
+    /// Issue 31: large payloads between the batch and its workers. A 16 MB error message and
+    /// a manifest line with four 5 MB params strings each pass through a worker within 20 s
+    /// (a generous bound: 3-6 s here in a debug build on a loaded machine). Failed before the
+    /// fix: the line reader searched a long line from its start on every 64 KiB read, so a
+    /// 16 MB message alone took 64 s, past the watchdog of `--timeout 20` (killed as "no
+    /// answer").
+    func testLargePayloadsPassThroughAWorker() throws {
+        let megabytes = 1 << 20
+        try write("p/loud.lua", "error(string.rep('x', 16 * \(megabytes)), 0)\n")
+        let big = String(repeating: "y", count: 5 * megabytes)
+        try write(
+            "p/params.lua",
+            """
+            for _, k in ipairs{"a", "b", "c", "d"} do assert(#params[k] == \(5 * megabytes), k) end
+            \(Self.good)
+            """)
+        try write(
+            "p/jobs.jsonl",
+            #"{"script": "params.lua", "params": {"a": "\#(big)", "b": "\#(big)", "c": "\#(big)", "d": "\#(big)"}}"#
+                + "\n")
+        let loud = try CLIProcess.run(["batch", path("p/loud.lua"), "-o", path("out1"), "--timeout", "20"])
+        XCTAssertEqual(loud.status, 1)
+        XCTAssertLessThan(loud.seconds, 20)
+        XCTAssertTrue(loud.stderr.contains(String(repeating: "x", count: 16 * megabytes) + "\n"))
+        let params = try CLIProcess.run(
+            [
+                "batch", "--manifest", path("p/jobs.jsonl"), "-o", path("out2"), "--timeout", "20",
+                "--max-memory", "1G",
+            ])
+        XCTAssertEqual(params.status, 0, String(params.stderr.prefix(500)))
+        XCTAssertLessThan(params.seconds, 20)
+        XCTAssertEqual(listing("out2"), ["params.json"])
+    }
+
     func testAllSucceedingExitsZero() throws {
         for name in ["a", "b"] { try write("s/\(name).lua", Self.good) }
         let r = try CLIProcess.run(["batch", path("s/a.lua"), path("s/b.lua"), "-o", path("out")])

@@ -201,8 +201,19 @@ private struct StrictJSONReader {
             }
             if c < 0x20 { throw fail("a control character in a string must be escaped") }
             if c != UInt8(ascii: "\\") {
-                out.append(c)
-                at += 1
+                // The run of plain bytes up to the next quote, escape or control character,
+                // copied at once (byte by byte, a 50 MB params string took seconds).
+                let start = at
+                at = bytes.withUnsafeBufferPointer { p in
+                    var end = start + 1
+                    while end < p.count, p[end] >= 0x20, p[end] != UInt8(ascii: "\""),
+                        p[end] != UInt8(ascii: "\\")
+                    {
+                        end += 1
+                    }
+                    out.append(contentsOf: UnsafeBufferPointer(rebasing: p[start..<end]))
+                    return end
+                }
                 continue
             }
             at += 1
