@@ -69,35 +69,56 @@ static const struct {
     {"sandbox", sandbox_lua, sizeof sandbox_lua - 1, sandbox_luac, sizeof sandbox_luac},
 };
 
-// The plugins shipped in plugins/ (next to the binary when installed), compiled the same way:
-// a plugin file whose text is exactly one of these loads its compiled form under its own path
-// (ib_loadcompiledas), so the shipped plugins cost no parsing either. An edited copy is parsed.
+// The plugins shipped in plugins/, built in twice: their text, so that a library host and a
+// copied binary have the presets with no folder beside them (a host that finds no shipped
+// folder loads these, under the names "plugins/NAME.lua"), and their compiled form (Lua/
+// compiled/plugins/NAME.luac): a plugin file whose text is exactly one of these loads the
+// compiled form under its own path (ib_loadcompiledas), so the shipped plugins cost no parsing
+// either. An edited copy is parsed. HostBytecodeTests fails when a file of plugins/ is missing
+// here, or differs from what is built in.
+static const char coreanimation_lua[] = {
+#embed "../../plugins/coreanimation.lua"
+, 0};
 static const unsigned char coreanimation_luac[] = {
 #embed "../InbetweenLua/Lua/compiled/plugins/coreanimation.luac"
 };
+static const char css_lua[] = {
+#embed "../../plugins/css.lua"
+, 0};
 static const unsigned char css_luac[] = {
 #embed "../InbetweenLua/Lua/compiled/plugins/css.luac"
 };
+static const char custom_lua[] = {
+#embed "../../plugins/custom.lua"
+, 0};
 static const unsigned char custom_luac[] = {
 #embed "../InbetweenLua/Lua/compiled/plugins/custom.luac"
 };
+static const char penner_lua[] = {
+#embed "../../plugins/penner.lua"
+, 0};
 static const unsigned char penner_luac[] = {
 #embed "../InbetweenLua/Lua/compiled/plugins/penner.luac"
 };
+static const char springs_lua[] = {
+#embed "../../plugins/springs.lua"
+, 0};
 static const unsigned char springs_luac[] = {
 #embed "../InbetweenLua/Lua/compiled/plugins/springs.luac"
 };
 
 static const struct {
     const char *name;
+    const char *text;
+    size_t textLength;
     const unsigned char *compiled;
     size_t length;
 } shipped[] = {
-    {"coreanimation", coreanimation_luac, sizeof coreanimation_luac},
-    {"css", css_luac, sizeof css_luac},
-    {"custom", custom_luac, sizeof custom_luac},
-    {"penner", penner_luac, sizeof penner_luac},
-    {"springs", springs_luac, sizeof springs_luac},
+    {"coreanimation", coreanimation_lua, sizeof coreanimation_lua - 1, coreanimation_luac, sizeof coreanimation_luac},
+    {"css", css_lua, sizeof css_lua - 1, css_luac, sizeof css_luac},
+    {"custom", custom_lua, sizeof custom_lua - 1, custom_luac, sizeof custom_luac},
+    {"penner", penner_lua, sizeof penner_lua - 1, penner_luac, sizeof penner_luac},
+    {"springs", springs_lua, sizeof springs_lua - 1, springs_luac, sizeof springs_luac},
 };
 
 uint64_t ib_hosthash(const char *text, size_t length) {
@@ -183,4 +204,11 @@ const unsigned char *ib_shippedcompiled(const char *text, size_t length, size_t 
 
 const char *ib_shippedname(size_t index) {
     return index < sizeof shipped / sizeof shipped[0] ? shipped[index].name : NULL;
+}
+
+const char *ib_shippedtext(size_t index, size_t *length) {
+    *length = 0;
+    if (index >= sizeof shipped / sizeof shipped[0]) return NULL;
+    *length = shipped[index].textLength;
+    return shipped[index].text;
 }

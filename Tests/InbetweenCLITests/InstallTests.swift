@@ -70,7 +70,8 @@ final class InstallTests: XCTestCase {
     /// PREFIX/share/inbetween/plugins. "Out of reach" for real: a private mount namespace
     /// (unshare, root) lays an empty tmpfs over the checkout, so no path compiled into the
     /// binary (#filePath) can reach a plugin there. And, without the namespace, once the
-    /// installed plugins are removed the binary lists none: it never falls back to the checkout.
+    /// installed plugins are removed the binary lists the copies built into it: it never falls
+    /// back to the checkout.
     func testInstalledBinaryFindsItsPluginsRelativeToItself() throws {
         let share = prefix.appendingPathComponent("share/inbetween/plugins").path
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: share).sorted(), shippedNames)
@@ -88,10 +89,16 @@ final class InstallTests: XCTestCase {
         XCTAssertEqual(listedFiles(hidden.stdout), expected)
         XCTAssertTrue(hidden.stdout.contains("bounceOut"), "penner.lua's easings are listed")
 
+        // With no plugins folder beside it (a copied binary), the copies built into the binary
+        // load, named plugins/NAME.lua: the presets are always there, and nothing comes from
+        // the checkout.
         try FileManager.default.removeItem(atPath: share)
-        let none = try shell([installed, "list", "--no-user-plugins"])
-        XCTAssertEqual(none.status, 0, none.stderr)
-        XCTAssertEqual(listedFiles(none.stdout), [], "nothing from \(root)/plugins")
+        let builtIn = try shell([installed, "list", "--no-user-plugins"])
+        XCTAssertEqual(builtIn.status, 0, builtIn.stderr)
+        XCTAssertEqual(
+            listedFiles(builtIn.stdout), Set(shippedNames.map { "plugins/" + $0 }),
+            "nothing from \(root)/plugins")
+        XCTAssertTrue(builtIn.stdout.contains("bounceOut"), builtIn.stdout)
     }
 
     func testManPageRendersEveryCommand() throws {

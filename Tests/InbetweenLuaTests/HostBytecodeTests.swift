@@ -154,14 +154,20 @@ final class HostBytecodeTests: XCTestCase {
             })
     }
 
-    /// The binary holds a compiled form of each shipped plugin, and of nothing else.
+    /// The binary holds the text and a compiled form of each file of plugins/, and of nothing
+    /// else: a plugin added to the folder but not to hostsources.c fails here.
     func testEveryShippedPluginIsBuiltIn() throws {
         var built: [String] = []
         while let name = ib_shippedname(built.count) { built.append(String(cString: name)) }
         XCTAssertEqual(built, try Self.shippedNames(), "hostsources.c's list of shipped plugins")
-        for name in built {
+        for (index, name) in built.enumerated() {
             let bytes = [UInt8](
                 try Data(contentsOf: Self.shippedFolder.appendingPathComponent("\(name).lua")))
+            var textLength = 0
+            let text = try XCTUnwrap(ib_shippedtext(index, &textLength))
+            XCTAssertEqual(
+                Array(UnsafeRawBufferPointer(start: text, count: textLength)), bytes,
+                "\(name).lua: the text built in differs from the file")
             var length = 0
             let chunk = bytes.withUnsafeBufferPointer {
                 $0.withMemoryRebound(to: CChar.self) { ib_shippedcompiled($0.baseAddress, $0.count, &length) }

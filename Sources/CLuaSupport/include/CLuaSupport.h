@@ -159,6 +159,10 @@ const unsigned char *ib_shippedcompiled(const char *text, size_t length, size_t 
 /// The name of the shipped plugin built in at `index` (from 0), or NULL past the last.
 const char *ib_shippedname(size_t index);
 
+/// The text of the shipped plugin built in at `index` (plugins/NAME.lua, byte for byte), or
+/// NULL past the last.
+const char *ib_shippedtext(size_t index, size_t *length);
+
 /// Writes the header of a compiled file made from `text` by the linked Lua release.
 void ib_compiledheader(const char *text, size_t length, unsigned char header[IB_COMPILED_HEADER]);
 

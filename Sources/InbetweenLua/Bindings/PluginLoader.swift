@@ -26,16 +26,21 @@ extension Runtime {
     /// registries are frozen: scripts add to layers of their own.
     @discardableResult
     public func loadPlugins(_ search: PluginSearch) -> PluginReport {
-        pluginDirectories = search.directories().map(\.directory)
+        let directories = search.directories()
+        pluginDirectories = directories.map(\.directory)
         var report = PluginReport()
-        var pending = search.files(in: pluginDirectories)
+        let builtIn = search.usesBuiltInPlugins(directories) ? PluginSearch.builtInPlugins : []
+        var pending =
+            builtIn.indices.map { PluginFile.builtIn($0) }
+            + search.files(in: pluginDirectories).map { PluginFile.file($0) }
         var waitingFor: [String: String] = [:]
         while !pending.isEmpty {
-            var next: [String] = []
-            for file in pending {
+            var next: [PluginFile] = []
+            for plugin in pending {
+                let file = plugin.name(builtIn)
                 do {
-                    if let missing = try loadPlugin(file) {
-                        next.append(file)
+                    if let missing = try loadPlugin(plugin, builtIn) {
+                        next.append(plugin)
                         waitingFor[file] = missing
                     } else {
                         report.loaded.append(file)
@@ -47,7 +52,7 @@ extension Runtime {
                 }
             }
             if next.count == pending.count {
-                for file in next {
+                for file in next.map({ $0.name(builtIn) }) {
                     report.failures.append(
                         LuaError(
                             kind: .runtime, chunk: file, line: nil,
@@ -64,9 +69,26 @@ extension Runtime {
         return report
     }
 
-    /// Runs one plugin file in an environment of its own and installs what it returns; the
-    /// name of a missing required plugin when it has to wait.
-    func loadPlugin(_ file: String) throws(LuaError) -> String? {
+    /// A plugin to load: a file, or one of the shipped plugins built into the binary (by its
+    /// index in `PluginSearch.builtInPlugins`), named `plugins/NAME.lua` in messages.
+    enum PluginFile {
+        case file(String)
+        case builtIn(Int)
+
+        func name(_ builtIn: [(name: String, text: UnsafeBufferPointer<CChar>)]) -> String {
+            switch self {
+            case .file(let path): return path
+            case .builtIn(let index): return "plugins/\(builtIn[index].name).lua"
+            }
+        }
+    }
+
+    /// Runs one plugin in an environment of its own and installs what it returns; the name of
+    /// a missing required plugin when it has to wait.
+    func loadPlugin(
+        _ plugin: PluginFile, _ builtIn: [(name: String, text: UnsafeBufferPointer<CChar>)]
+    ) throws(LuaError) -> String? {
+        let file = plugin.name(builtIn)
         let s = host.stack
         let base = s.top
         try host.beginBudget()
@@ -76,7 +98,16 @@ extension Runtime {
             s.top = base
         }
         host.pushRegistry(RegistryKey.install)
-        try host.load(file: file)
+        switch plugin {
+        case .file(let path):
+            try host.load(file: path)
+        case .builtIn(let index):
+            let text = builtIn[index].text
+            var compiledLength = 0
+            let compiled = ib_shippedcompiled(text.baseAddress, text.count, &compiledLength)
+            try host.load(
+                text: text, compiled: compiled, compiledLength: compiledLength, chunkName: "@" + file)
+        }
         try enterEnvironment(forPlugin: true)
         if lua_setupvalue(host.L, -2, 1) == nil { s.pop() }
         try host.call(arguments: 0, results: 1)

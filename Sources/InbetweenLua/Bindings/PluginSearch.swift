@@ -1,7 +1,9 @@
+import CLuaSupport
 import Foundation
 
 /// Where plugins are found, in load order (a later plugin wins a name clash, so users can
-/// override what ships): the shipped `plugins/`, the user's folder
+/// override what ships): the shipped `plugins/` (a folder found from the executable, else the
+/// copies built into the binary), the user's folder
 /// (`$XDG_CONFIG_HOME/inbetween/plugins` or `~/.config/inbetween/plugins`), each folder of
 /// `INBETWEEN_PLUGIN_PATH` (colon-separated), then each `--plugins DIR`.
 ///
@@ -13,8 +15,13 @@ public struct PluginSearch: Sendable {
     public var extraDirectories: [String] = []
     /// false for reproducible runs (`--no-user-plugins`): only shipped and `--plugins` folders.
     public var includeUserAndEnvironment = true
-    /// false for a host that loads only the folders it names (an app, see `InbetweenHost`).
+    /// false for a host that loads only the folders it names.
     public var includeShipped = true
+    /// Whether the shipped plugins are looked for in a folder first (`shippedDirectory`: the
+    /// command line, where an installed or checked-out `plugins/` may be edited and watched);
+    /// the copies built into the binary are used when none is found, or always when false (a
+    /// library host, see `InbetweenHost`).
+    public var searchesShippedFolder = true
     /// The variables the search reads; nil reads the process's own (the default).
     public var environment: [String: String]?
 
@@ -48,7 +55,9 @@ public struct PluginSearch: Sendable {
 
     public func directories() -> [(directory: String, origin: String)] {
         var out: [(String, String)] = []
-        if includeShipped, let shipped = PluginSearch.shippedDirectory { out.append((shipped, "shipped")) }
+        if includeShipped, searchesShippedFolder, let shipped = PluginSearch.shippedDirectory {
+            out.append((shipped, "shipped"))
+        }
         if includeUserAndEnvironment {
             let config =
                 variable("XDG_CONFIG_HOME").flatMap { $0.isEmpty ? nil : $0 }
@@ -59,6 +68,25 @@ public struct PluginSearch: Sendable {
             }
         }
         for dir in extraDirectories { out.append((dir, "--plugins")) }
+        return out
+    }
+
+    /// Whether the built-in copies of the shipped plugins load, ahead of the folders of
+    /// `directories` (what `directories()` gave): when the shipped plugins are asked for and
+    /// no shipped folder is among them.
+    public func usesBuiltInPlugins(_ directories: [(directory: String, origin: String)]) -> Bool {
+        includeShipped && !directories.contains { $0.origin == "shipped" }
+    }
+
+    /// The shipped plugins built into the binary (`CLuaSupport/hostsources.c`), in load
+    /// order: each one's name (`penner`) and text, byte for byte the repository's
+    /// `plugins/NAME.lua`.
+    public static var builtInPlugins: [(name: String, text: UnsafeBufferPointer<CChar>)] {
+        var out: [(String, UnsafeBufferPointer<CChar>)] = []
+        var length = 0
+        while let name = ib_shippedname(out.count), let text = ib_shippedtext(out.count, &length) {
+            out.append((String(cString: name), UnsafeBufferPointer(start: text, count: length)))
+        }
         return out
     }
 
