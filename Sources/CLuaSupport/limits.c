@@ -230,8 +230,12 @@ void ib_setlimits(lua_State *L, unsigned long long maxInstructions, double timeo
 int ib_beginbudget(lua_State *L) {
     ib_Host *h = ib_hostof(L);
     ib_endbudget(L);
-    pthread_once(&watchdogOnce, startWatchdog);
-    if (wakePipe[0] < 0) return IB_BUDGET_NOWATCHDOG;
+    // Only a time or instruction limit needs the watchdog (and the arming signal's handler):
+    // a library host whose runs have neither leaves the process without either.
+    if (h->timeLimit > 0 || h->instructionLimit > 0) {
+        pthread_once(&watchdogOnce, startWatchdog);
+        if (wakePipe[0] < 0) return IB_BUDGET_NOWATCHDOG;
+    }
     h->counted = 0;
     atomic_store(&h->stop, 0);
     atomic_store(&h->countRequested, 0);

@@ -1,3 +1,4 @@
+import InbetweenEngine
 import InbetweenLua
 
 /// Fuzzer input as a batch manifest: each line is read by the strict JSON reader

@@ -1,5 +1,6 @@
 import CLua
 import Foundation
+import InbetweenEngine
 import XCTest
 
 @testable import InbetweenLua

@@ -24,6 +24,17 @@ extension Runtime {
         scriptName = nil
     }
 
+    /// Runs a scene script as `inbetween run` does (`runSceneScript`: a returned value the host
+    /// cannot use is an error), after ending the previous run and resetting the scene as
+    /// `runJob` does: what a library host runs.
+    public func runScene(_ script: ScriptSource, parameters: ScriptParameter? = nil) throws(LuaError) {
+        endRun()
+        host.forgetFiles(after: baselineFiles)
+        resetScene()
+        scriptName = script.name
+        try runSceneScript(script, parameters: parameters)
+    }
+
     /// Loads `path` and runs it in a fresh environment, with `parameters` as the global `params`
     /// (nil: no `params`). The script's folder becomes the one its `require` searches first.
     /// The scene is reset first, and the previous run ended (`endRun`).

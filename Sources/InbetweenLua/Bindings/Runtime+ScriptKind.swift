@@ -1,4 +1,5 @@
 import CLua
+import InbetweenEngine
 
 extension Runtime {
     /// Runs a script and tells whether it returned an easing (a function, a timing object or
@@ -23,11 +24,11 @@ extension Runtime {
     /// value is one the host cannot use, and silently dropping it would hide the mistake (an
     /// animation returned instead of added, an easing given to `run`), so it is an error that
     /// says what to do instead.
-    public func runSceneScript(_ script: ScriptSource) throws(LuaError) {
+    public func runSceneScript(_ script: ScriptSource, parameters: ScriptParameter? = nil) throws(LuaError) {
         let s = host.stack
         let base = s.top
         defer { s.top = base }
-        let count = try runScript(script)
+        let count = try runScript(script, parameters: parameters)
         guard count > 0 else { return }
         let i = base + 1
         let name = script.name

@@ -1,3 +1,5 @@
+import InbetweenEngine
+
 /// Reading a parameter value from JSON text, strictly: what a batch manifest's lines are read
 /// with. Foundation's JSONDecoder is lenient where a manifest must not be: it keeps the last of
 /// two equal keys, and rounds an integer beyond 2^53 to a nearby double without a word
@@ -5,10 +7,6 @@
 /// `maxDepth`, invalid UTF-8 and lone surrogates. The grammar is RFC 8259's
 /// (https://www.rfc-editor.org/rfc/rfc8259): §2 whitespace, §4 objects, §6 numbers, §7 strings.
 extension ScriptParameter {
-    /// Deeper nesting is refused before it can exhaust a stack (the reader here, or the code that
-    /// turns the value into Lua tables).
-    public static let maxDepth = 100
-
     /// Where and why JSON text was refused; `column` counts bytes from 1.
     public struct JSONError: Error, Hashable, Sendable, CustomStringConvertible {
         public var column: Int

@@ -1,3 +1,4 @@
+import InbetweenEngine
 import InbetweenLua
 import XCTest
 
