@@ -36,8 +36,9 @@ final class InbetweenHostTests: XCTestCase {
         let bounceOut = try host.easing(named: "bounceOut")
         XCTAssertNil(bounceOut.timingFunction, "a Lua easing is no Sendable engine value")
         XCTAssertEqual(try bounceOut(0.25), 0.47265625, accuracy: 1e-12)
-        XCTAssertEqual(
-            try bounceOut.values(at: [0.5, 0.75]), [0.765625, 0.97265625].map { $0 }, accuracy: 1e-12)
+        for (y, expected) in zip(try bounceOut.values(at: [0.5, 0.75]), [0.765625, 0.97265625]) {
+            XCTAssertEqual(y, expected, accuracy: 1e-12)
+        }
 
         // Without them, the name is unknown.
         let bare = try InbetweenHost(options: HostOptions(includesShippedPlugins: false))
@@ -207,12 +208,4 @@ final class InbetweenHostTests: XCTestCase {
             XCTAssertEqual((error as? ScriptError)?.limit, .frames, "\(error)")
         }
     }
-}
-
-/// Element-wise closeness of two arrays, for the easing tests.
-func XCTAssertEqual(
-    _ a: [Double], _ b: [Double], accuracy: Double, file: StaticString = #filePath, line: UInt = #line
-) {
-    XCTAssertEqual(a.count, b.count, file: file, line: line)
-    for (x, y) in zip(a, b) { XCTAssertEqual(x, y, accuracy: accuracy, file: file, line: line) }
 }
