@@ -1,22 +1,50 @@
 import Foundation
 import XCTest
 
-/// An app's view of the package: a separate package in a temporary folder depends on this
-/// repository by a git tag URL (`file://`), as SwiftPM resolves any versioned dependency (and
-/// refuses one with unsafe build flags), builds, and runs the README's "Use from Swift" code
-/// verbatim as its main.swift.
+/// An app's view of the package, as the README gives it: a separate package in a temporary
+/// folder depends on this repository with the README's dependency line — its version
+/// requirement as written, the URL pointing at a clone of this checkout tagged with that
+/// version (`file://`, resolved by SwiftPM as any versioned dependency, which also refuses
+/// unsafe build flags) — and runs the README's "Use from Swift" code verbatim as its
+/// main.swift, from a folder with no `plugins/` or `examples/`. Its CSS and Lottie exports
+/// must equal `inbetween run --format css|lottie` of the same script, byte for byte.
 final class ConsumerPackageTests: XCTestCase {
     static let root = InbetweenHostTests.root
 
     func testReadmeCodeBuildsAndRunsInADependentPackage() throws {
+        let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let section = try Self.section(readme)
+        let manifest = try Self.swiftBlocks(section).first { $0.contains(".package(url:") }
+        let code = try XCTUnwrap(
+            try Self.swiftBlocks(section).first { $0.hasPrefix("import ") }, "no code block")
+        let manifestLines = try XCTUnwrap(manifest, "no dependency line").split(separator: "\n")
+            .map { String($0.hasSuffix(",") ? $0.dropLast() : $0) }.filter {
+                !$0.hasPrefix("//") && !$0.isEmpty
+            }
+        let dependency = try XCTUnwrap(manifestLines.first { $0.hasPrefix("dependencies:") })
+        let url = try XCTUnwrap(Self.quoted(after: ".package(url: ", in: dependency), dependency)
+        let version = try XCTUnwrap(Self.quoted(after: "from: ", in: dependency), dependency)
+        // The version the README names is the latest release in CHANGELOG.md.
+        let changelog = try String(
+            contentsOf: Self.root.appendingPathComponent("CHANGELOG.md"), encoding: .utf8)
+        XCTAssertTrue(
+            changelog.contains("\n## [\(version)]"),
+            "CHANGELOG.md has no release \(version), which the README names")
+        XCTAssertEqual(try shell("'\(Self.cli.path)' --version", in: Self.root), "inbetween \(version)\n")
+
         let work = FileManager.default.temporaryDirectory
             .appendingPathComponent("inbetween-consumer-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: work) }
-        let dependency = work.appendingPathComponent("inbetween")
+        // Named as the URL's last component: SwiftPM's identity of the package, which the
+        // README's `.product(..., package:)` names.
+        let dependencyFolder = work.appendingPathComponent(
+            URL(string: url)?.deletingPathExtension().lastPathComponent ?? "inbetween")
         let consumer = work.appendingPathComponent("consumer")
+        let runFolder = work.appendingPathComponent("run")
+        try FileManager.default.createDirectory(at: runFolder, withIntermediateDirectories: true)
 
         // The dependency: this checkout's files as they are now (committed or not), in a
-        // repository of their own with the tag 1.0.0.
+        // repository of their own, tagged with the README's version.
         // A path can be listed twice (an unmerged file in every stage): copy each once.
         let files = Set(
             try shell("git ls-files -z --cached --others --exclude-standard", in: Self.root)
@@ -24,7 +52,7 @@ final class ConsumerPackageTests: XCTestCase {
         ).sorted()
         for file in files {
             let from = Self.root.appendingPathComponent(file)
-            let to = dependency.appendingPathComponent(file)
+            let to = dependencyFolder.appendingPathComponent(file)
             // Deleted but unstaged, or written by another test since the listing.
             guard FileManager.default.fileExists(atPath: from.path),
                 !FileManager.default.fileExists(atPath: to.path)
@@ -36,64 +64,95 @@ final class ConsumerPackageTests: XCTestCase {
         _ = try shell(
             """
             git init -q && git add -A && git -c user.name=test -c user.email=test@example.invalid \
-            commit -qm snapshot && git tag 1.0.0
-            """, in: dependency)
+            commit -qm snapshot && git tag '\(version)'
+            """, in: dependencyFolder)
 
-        let sources = consumer.appendingPathComponent("Sources/Consumer")
+        // The consumer: the README's lines, only the URL replaced by the clone's.
+        let sources = consumer.appendingPathComponent("Sources/App")
         try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)
+        let lines = manifestLines.map {
+            $0.replacingOccurrences(of: url, with: dependencyFolder.absoluteString)
+        }
         try """
         // swift-tools-version:6.0
         import PackageDescription
         let package = Package(
-            name: "Consumer",
-            dependencies: [.package(url: "\(dependency.absoluteString)", from: "1.0.0")],
-            targets: [.executableTarget(
-                name: "Consumer", dependencies: [.product(name: "Inbetween", package: "inbetween")])]
+            name: "App",
+        \(lines.joined(separator: ",\n"))
         )
         """.write(to: consumer.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
-        try readmeSwiftCode().write(
-            to: sources.appendingPathComponent("main.swift"), atomically: true, encoding: .utf8)
+        // The README's code verbatim, then what hands its results to this test: the script
+        // and the two exports, as files in the folder it runs in.
+        try
+            (code + """
+
+                try script.write(toFile: "ball.lua", atomically: true, encoding: .utf8)
+
+                """).write(
+                to: sources.appendingPathComponent("main.swift"), atomically: true, encoding: .utf8)
 
         let build = try shell("swift build 2>&1", in: consumer, allowFailure: true)
         XCTAssertFalse(build.contains("unsafe"), build)
         XCTAssertTrue(build.contains("Build complete"), build)
-        // Run from the dependency's copy, where the README's relative paths (plugins/,
-        // examples/) point.
-        let output = try shell("'\(consumer.path)/.build/debug/Consumer'", in: dependency)
-        let lines = output.split(separator: "\n").map(String.init)
+        let output = try shell("'\(consumer.path)/.build/debug/App'", in: runFolder)
+        let printed = output.split(separator: "\n").map(String.init)
 
-        // Penner's bounceOut (see InbetweenHostTests.testBounceOutByNameMatchesPenner for the
+        // Penner's bounceOut (see InbetweenHostTests.testShippedPluginsAreBuiltIn for the
         // derivation): 0, 0.47265625, 0.765625, 0.97265625, 1, printed by Swift's shortest
         // round-trip formatting; the divisions by 2.75 leave the middle values within 1e-12.
-        let bounce = try XCTUnwrap(lines.first { $0.hasPrefix("bounceOut:") })
+        let bounce = try XCTUnwrap(printed.first { $0.hasPrefix("bounceOut:") }, output)
         let ys = bounce.dropFirst("bounceOut: [".count).dropLast().split(separator: ",")
             .compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
         XCTAssertEqual(ys.count, 5, bounce)
         for (y, expected) in zip(ys, [0, 0.47265625, 0.765625, 0.97265625, 1]) {
             XCTAssertEqual(y, expected, accuracy: 1e-12, bounce)
         }
-        // easeOut = cubic-bezier(0, 0, 0.58, 1): y(0.5) solved to 1e-9 is 0.6425... (the
-        // engine's own tests check it against Chromium's); here only that it printed.
-        XCTAssertTrue(lines.contains { $0.hasPrefix("easeOut(0.5) = 0.6") }, output)
-        XCTAssertTrue(lines.contains { $0.hasSuffix("wobbly stiffness = 180.0") }, output)
-        // Every 6th frame of the ball at 60 fps: t = 0, 0.1, ..., 1.0 (11 lines); at t = 0.3
-        // the ball is on the floor (key value 268) and at t = 0.5 at the top of the first
-        // bounce (140), exactly: both are key times.
-        let positions = lines.filter { $0.hasPrefix("t = ") }
-        XCTAssertEqual(positions.count, 11, output)
-        XCTAssertTrue(positions.contains("t = 0.3 position = [150.0, 268.0]"), output)
-        XCTAssertTrue(positions.contains("t = 0.5 position = [150.0, 140.0]"), output)
+        XCTAssertTrue(printed.contains { $0.hasPrefix("bounceOut(0.5) = 0.765625") }, output)
+        // react-spring's wobbly: tension 180 (plugins/springs.lua cites it).
+        XCTAssertTrue(printed.contains { $0.hasSuffix("wobbly stiffness = 180.0") }, output)
+        // Every 15th frame at 60 fps: t = 0, 0.25, 0.5, 0.75, 1. At the key times 0.5 and 0.75
+        // the ball is exactly at its key values 268 and 140.
+        let positions = printed.filter { $0.hasPrefix("t = ") }
+        XCTAssertEqual(positions.count, 5, output)
+        XCTAssertTrue(positions.contains("t = 0.5 position = [150.0, 268.0]"), output)
+        XCTAssertTrue(positions.contains("t = 0.75 position = [150.0, 140.0]"), output)
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: runFolder.path).sorted(),
+            ["ball.lua"], "the code wrote nothing else, and found no plugins/ here")
     }
 
-    /// The first ```swift block after the "## Use from Swift" heading.
-    func readmeSwiftCode() throws -> String {
-        let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
-        let section = try XCTUnwrap(
-            readme.range(of: "## Use from Swift"), "README has no 'Use from Swift' section")
-        let rest = readme[section.upperBound...]
-        let open = try XCTUnwrap(rest.range(of: "```swift\n"))
-        let close = try XCTUnwrap(rest[open.upperBound...].range(of: "```"))
-        return String(rest[open.upperBound..<close.lowerBound])
+    /// The `inbetween` executable the tests built (beside the test bundle).
+    static var cli: URL {
+        let bundle = Bundle(for: ConsumerPackageTests.self).bundleURL
+        let folder = bundle.pathExtension == "xctest" ? bundle.deletingLastPathComponent() : bundle
+        return folder.appendingPathComponent("inbetween")
+    }
+
+    /// The README's "Use from Swift" section.
+    static func section(_ readme: String) throws -> Substring {
+        let start = try XCTUnwrap(
+            readme.range(of: "\n## Use from Swift\n"), "README has no 'Use from Swift' section")
+        let rest = readme[start.upperBound...]
+        return rest[..<(rest.range(of: "\n## ")?.lowerBound ?? rest.endIndex)]
+    }
+
+    /// The ```swift blocks of `text`, in order.
+    static func swiftBlocks(_ text: Substring) throws -> [String] {
+        var blocks: [String] = []
+        var rest = text
+        while let open = rest.range(of: "```swift\n") {
+            let close = try XCTUnwrap(rest[open.upperBound...].range(of: "```"))
+            blocks.append(String(rest[open.upperBound..<close.lowerBound]))
+            rest = rest[close.upperBound...]
+        }
+        return blocks
+    }
+
+    /// The string literal right after `prefix` in `line`.
+    static func quoted(after prefix: String, in line: String) -> String? {
+        guard let start = line.range(of: prefix + "\"") else { return nil }
+        let rest = line[start.upperBound...]
+        return rest.firstIndex(of: "\"").map { String(rest[..<$0]) }
     }
 
     @discardableResult
