@@ -128,4 +128,20 @@ final class LayerDrawingTests: XCTestCase {
         XCTAssertEqual(covered, 23.007 + 27.371, accuracy: 0.25)
         XCTAssertEqual(weighted / covered, 150 + (23.007 - 27.371) / 2, accuracy: 0.25)
     }
+
+    func testOpacityFadesTheLayerAsOneGroup() throws {
+        // A black 20×20 square with a red border 4 wide, at opacity 0.5: as one group the
+        // border stays pure red at alpha 128 (0.5·255 rounded), not red over black (which
+        // would give alpha 191 and a darker red); inside, black at 128.
+        let f = try Self.still(
+            """
+            layer{name = "l", bounds = rect(0, 0, 20, 20), position = point(30, 30), opacity = 0.5,
+              backgroundColor = "black", borderWidth = 4, borderColor = "red"}
+            """)
+        let border = f.pixel(x: 21, y: 30)
+        XCTAssertEqual([border.red, border.green, border.alpha], [255, 0, 128])
+        let inside = f.pixel(x: 30, y: 30)
+        XCTAssertEqual([inside.red, inside.alpha], [0, 128])
+        XCTAssertEqual(f.pixel(x: 19, y: 30).alpha, 0)
+    }
 }

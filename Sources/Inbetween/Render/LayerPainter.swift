@@ -28,7 +28,17 @@ struct LayerPainter {
     func draw(_ cr: OpaquePointer, device: Projection, width: Int, height: Int) {
         cairo_save(cr)
         let grouped = layer.opacity < 1
-        if grouped { cairo_push_group(cr) }
+        if grouped {
+            // The group's own surface is as large as the clip: only the layer's box, not the
+            // whole picture (1,000 translucent layers would each fill a full frame).
+            guard let box = deviceBox(device) else {
+                cairo_restore(cr)
+                return
+            }
+            cairo_rectangle(cr, box.origin.x, box.origin.y, box.size.width, box.size.height)
+            cairo_clip(cr)
+            cairo_push_group(cr)
+        }
         drawShadow(cr, device: device, width: width, height: height)
         var m = LayerPainter.cairoMatrix(device)
         cairo_set_matrix(cr, &m)
@@ -39,6 +49,19 @@ struct LayerPainter {
             cairo_paint_with_alpha(cr, min(layer.opacity, 1))
         }
         cairo_restore(cr)
+    }
+
+    /// What the layer may draw, shadow included, in whole pixels of the surface `device`
+    /// maps to; nil when it draws nothing.
+    func deviceBox(_ device: Projection) -> Rect? {
+        guard let extent = drawnExtent() else { return nil }
+        let corners = extent.corners.compactMap { device.apply($0) }
+        guard corners.count == 4 else { return nil }
+        let x0 = corners.map(\.x).min()!.rounded(.down) - 1
+        let y0 = corners.map(\.y).min()!.rounded(.down) - 1
+        let x1 = corners.map(\.x).max()!.rounded(.up) + 1
+        let y1 = corners.map(\.y).max()!.rounded(.up) + 1
+        return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 
     static func cairoMatrix(_ p: Projection) -> cairo_matrix_t {
