@@ -127,27 +127,7 @@ public final class ContactSheet {
 
     /// The sheet as a frame (straight RGBA), for a PNG or anything else.
     public func picture() -> RenderedFrame {
-        cairo_surface_flush(surface)
-        let stride = Int(cairo_image_surface_get_stride(surface))
-        var out = [UInt8](repeating: 0, count: width * height * 4)
-        if let data = cairo_image_surface_get_data(surface) {
-            for y in 0..<height {
-                let row = UnsafeRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
-                for x in 0..<width {
-                    let p = row[x]
-                    let a = p >> 24
-                    guard a != 0 else { continue }
-                    // Back to straight alpha, rounded to nearest (Cairo's PNG writer's rule).
-                    func straight(_ c: UInt32) -> UInt8 { UInt8(a == 255 ? c : (c * 255 + a / 2) / a) }
-                    let k = (y * width + x) * 4
-                    out[k] = straight(p >> 16 & 0xff)
-                    out[k + 1] = straight(p >> 8 & 0xff)
-                    out[k + 2] = straight(p & 0xff)
-                    out[k + 3] = UInt8(a)
-                }
-            }
-        }
-        return RenderedFrame(index: 0, time: 0, width: width, height: height, rgba: out)
+        CairoPicture.frame(of: surface, width: width, height: height)
     }
 
     /// The label of a frame at `time` seconds: up to three decimals, trailing zeros dropped.

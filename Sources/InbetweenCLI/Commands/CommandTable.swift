@@ -146,7 +146,7 @@ enum CommandTable {
             cubic Béziers, and a legend. Given a script that builds a scene (rather than one
             returning an easing; - reads it from standard input), draws each animated
             property's values over time and the motion paths of point-valued properties, with a
-            dot per frame.
+            dot per frame. -o FILE.png draws the same chart as a PNG.
             """,
         sections: [
             OptionSection(

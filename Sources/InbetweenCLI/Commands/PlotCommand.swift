@@ -48,9 +48,9 @@ enum PlotCommand {
             if try !runtime.scriptReturnsEasing(script) {
                 let sink = try ByteSink(path: output, inputs: { runtime.inputFiles(script) })
                 sink.buffer.append(
-                    contentsOf: try ScriptPlot.render(
-                        script: script.name, runtime: runtime,
-                        fps: fps, title: title))
+                    contentsOf: try picture(
+                        ScriptPlot.render(script: script.name, runtime: runtime, fps: fps, title: title),
+                        output: output))
                 try sink.commit()
                 SceneWarnings.report(runtime, script: script, animatedTracks: 1)
                 return
@@ -72,8 +72,18 @@ enum PlotCommand {
                     controlPoints: source.controlPoints))
         }
         let sink = try ByteSink(path: output, inputs: { runtime.host.filesLoaded + stdin })
-        sink.buffer.append(contentsOf: SVGChart.easing(curves, title: title).render())
+        sink.buffer.append(
+            contentsOf: try picture(SVGChart.easing(curves, title: title).render(), output: output))
         try sink.commit()
+    }
+
+    /// The chart as its output asks: the SVG itself, or drawn into a PNG for `-o x.png` (the
+    /// same document, read and drawn with Cairo by the library's SVGRaster).
+    static func picture(_ svg: [UInt8], output: String?) throws -> [UInt8] {
+        guard let output, output.lowercased().hasSuffix(".png") else { return svg }
+        let frame: RenderedFrame
+        do { frame = try SVGRaster.render(svg) } catch { throw CommandError(error.description) }
+        return PNGImage.encode(width: frame.width, height: frame.height, rgba: frame.rgba)
     }
 
     /// The legend names a spring's time scale: x = 1 is its settling duration.
