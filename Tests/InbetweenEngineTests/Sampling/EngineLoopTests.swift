@@ -8,24 +8,31 @@ final class EngineLoopTests: XCTestCase {
         var events: [AnimationEvent] = []
     }
 
+    /// Pulls every frame of the engine's frame loop (`FrameLoop`, the loop the Lua layer's
+    /// `FrameStream` wraps) over `scene`, with `onEvent` as the events' handlers; `scene` is
+    /// left as the handlers left it.
     private func run(
-        _ sampler: EngineLoop, _ scene: inout Scene,
-        onEvent: (AnimationEvent, inout Scene) throws -> Void = { _, _ in }
+        _ request: LoopRequest, _ scene: inout Scene,
+        onEvent: @escaping (AnimationEvent, inout Scene) throws -> Void = { _, _ in }
     )
         throws -> (Recorded, SamplingSummary)
     {
-        var recorded = Recorded()
-        let summary = try sampler.run(
-            &scene,
-            onEvent: { event, scene in
-                recorded.events.append(event)
-                try onEvent(event, &scene)
-            },
-            onFrame: { frame in
-                XCTAssertEqual(frame.index, recorded.frames.count)
-                recorded.frames.append((frame.time, frame.tracks, frame.values))
-            })
-        return (recorded, summary)
+        let recorded = RecordedBox()
+        let host = SwiftLoopHost(scene: scene) { event, scene in
+            recorded.value.events.append(event)
+            try onEvent(event, &scene)
+        }
+        defer { scene = host.scene }
+        let loop = try FrameLoop(host: host, clock: request.clock, tracks: request.tracks)
+        while let frame = try loop.next() {
+            XCTAssertEqual(frame.index, recorded.value.frames.count)
+            recorded.value.frames.append((frame.time, frame.tracks, frame.values))
+        }
+        return (recorded.value, loop.summary)
+    }
+
+    private final class RecordedBox {
+        var value = Recorded()
     }
 
     /// The photo throw: a 0.2 s group scales the photo down; its stop handler (at 0.2 s)
@@ -43,7 +50,7 @@ final class EngineLoopTests: XCTestCase {
         // and by arc length: 0.25·(0,0) + 0.5·(100,-100) + 0.25·(200,0) = (100, -50).
         let curve = Path([.move(Point(0, 0)), .quad(control: Point(100, -100), to: Point(200, 0))])
         let throwTiming = TimingFunction.cubic(try CubicBezier(0.3, 0.7, 0.7, 0.3))
-        let sampler = try EngineLoop(fps: 60, end: .natural(cap: 10))
+        let sampler = try LoopRequest(fps: 60, end: .natural(cap: 10))
         let (recorded, summary) = try run(sampler, &scene) { event, scene in
             guard event.key == "shrink", event.kind == .stop(finished: true) else { return }
             let toss = try Fixture.alongPath(
@@ -112,7 +119,7 @@ final class EngineLoopTests: XCTestCase {
             if !row.repeats.isInfinite {
                 XCTAssertEqual(natural.latestStop ?? .nan, row.end, accuracy: 1e-12, "\(row)")
             }
-            let (recorded, summary) = try run(EngineLoop(fps: 20, end: .natural(cap: row.cap)), &scene)
+            let (recorded, summary) = try run(LoopRequest(fps: 20, end: .natural(cap: row.cap)), &scene)
             // Frames at 0, 1/20, ... up to the end: end·20 + 1 of them (the ends are on the grid).
             XCTAssertEqual(summary.frameCount, Int(row.end * 20) + 1, "\(row)")
             XCTAssertEqual(recorded.frames.last?.time, row.end, "\(row)")  // exact: on the grid
@@ -125,16 +132,16 @@ final class EngineLoopTests: XCTestCase {
     func testFixedEndAndTracksStream() throws {
         var scene = try Scene(layers: [Layer(name: "l", values: ["opacity": .scalar(0.3)])])
         let track = Track(layer: "l", keyPath: "opacity")
-        let sampler = try EngineLoop(start: 0.5, fps: 24, end: .time(1.5), tracks: [track])
+        let sampler = try LoopRequest(start: 0.5, fps: 24, end: .time(1.5), tracks: [track])
         let (recorded, summary) = try run(sampler, &scene)
         let times = try FrameTimes(start: 0.5, end: 1.5, fps: 24)
         XCTAssertEqual(summary.frameCount, times.count)  // 25
         XCTAssertEqual(recorded.frames.map(\.time), Array(times))  // exact
         XCTAssertTrue(recorded.frames.allSatisfy { $0.values == [.scalar(0.3)] })
         XCTAssertThrowsError(
-            try run(EngineLoop(end: .time(1), tracks: [Track(layer: "x", keyPath: "opacity")]), &scene))
-        XCTAssertThrowsError(try EngineLoop(fps: 0, end: .time(1)))
-        XCTAssertThrowsError(try EngineLoop(end: .natural(cap: .infinity)))
+            try run(LoopRequest(end: .time(1), tracks: [Track(layer: "x", keyPath: "opacity")]), &scene))
+        XCTAssertThrowsError(try LoopRequest(fps: 0, end: .time(1)))
+        XCTAssertThrowsError(try LoopRequest(end: .natural(cap: .infinity)))
     }
 
     /// A handler's error ends the run and reaches the caller unchanged.
@@ -143,19 +150,18 @@ final class EngineLoopTests: XCTestCase {
         var scene = try Scene(layers: [Layer(name: "l")])
         let fade = try Fixture.basic("opacity", from: .scalar(1), to: .scalar(0), duration: 1)
         try scene.modifyLayer(named: "l") { try $0.add(fade, forKey: "f", at: 0) }
+        let host = SwiftLoopHost(scene: scene) { event, _ in if event.kind != .start { throw Boom() } }
+        let loop = try FrameLoop(host: host, clock: LoopRequest(fps: 10, end: .time(2)).clock)
         var frames = 0
-        XCTAssertThrowsError(
-            try EngineLoop(fps: 10, end: .time(2)).run(
-                &scene, onEvent: { event, _ in if event.kind != .start { throw Boom() } },
-                onFrame: { _ in frames += 1 })
-        ) { XCTAssertEqual($0 as? Boom, Boom()) }
+        XCTAssertThrowsError(try { while try loop.next() != nil { frames += 1 } }()) {
+            XCTAssertEqual($0 as? Boom, Boom())
+        }
         XCTAssertEqual(frames, 10)  // frames 0 ... 0.9; the stop at 1.0 threw before frame 10
     }
 }
 
-/// The frame loop of the Lua layer's `FrameStream`, reduced to the engine's pieces (clock,
-/// event queue, track columns) so engine tests can drive whole scenes with Swift handlers.
-struct EngineLoop {
+/// What a test asks of the frame loop: its clock and, when fixed, its tracks.
+struct LoopRequest {
     let clock: FrameClock
     let tracks: [Track]?
 
@@ -163,35 +169,30 @@ struct EngineLoop {
         clock = try FrameClock(start: start, fps: fps, end: end)
         self.tracks = tracks
     }
+}
 
-    func run(
-        _ scene: inout Scene, onEvent: (AnimationEvent, inout Scene) throws -> Void,
-        onFrame: (SampledFrame) throws -> Void
-    ) throws -> SamplingSummary {
-        var columns = try TrackColumns(fixed: tracks, scene: scene)
-        var lastIndex = clock.frameCount.map { $0 - 1 } ?? 0
-        var index = 0
-        var time = clock.start
-        var events = 0
-        while index <= lastIndex {
-            time = clock.time(ofFrame: index)
-            while let event = scene.popEvent(upTo: time) {
-                events += 1
-                scene.time = event.time
-                try onEvent(event, &scene)
-            }
-            scene.time = time
-            if case .natural = clock.end {
-                lastIndex = max(lastIndex, try clock.lastFrame(for: scene.naturalEnd).index)
-            }
-            columns.discover(in: scene)
-            try columns.sample(scene, at: time)
-            try onFrame(
-                SampledFrame(index: index, time: time, tracks: columns.tracks, values: columns.values))
-            index += 1
-        }
-        return SamplingSummary(
-            frameCount: index, startTime: clock.start, endTime: time, tracks: columns.tracks,
-            eventCount: events)
+/// The frame loop's host with Swift handlers: it keeps the scene and runs `onEvent` for each
+/// event; nothing else stops a run.
+final class SwiftLoopHost: FrameLoopHost {
+    var scene: Scene
+    let onEvent: (AnimationEvent, inout Scene) throws -> Void
+
+    init(scene: Scene, onEvent: @escaping (AnimationEvent, inout Scene) throws -> Void) {
+        self.scene = scene
+        self.onEvent = onEvent
+    }
+
+    func setTime(_ time: Double) { scene.time = time }
+    func popEvent(upTo time: Double) -> AnimationEvent? { scene.popEvent(upTo: time) }
+    func nextEventTime() -> Double? { scene.nextEventTime() }
+    func deliver(_ event: AnimationEvent) throws { try onEvent(event, &scene) }
+    func checkAfterEvents() throws {}
+    func samplingFailed() -> Bool { false }
+    func samplingError(at time: Double) -> Error {
+        EngineError(parameter: "time", value: time, rule: "sampling stopped")
+    }
+    var mayAddTracks: Bool { true }
+    func frameLimitError(_ maxFrames: Int, frames: Int?) -> Error {
+        EngineError(parameter: "frames", value: Double(frames ?? maxFrames), rule: "too many frames")
     }
 }
