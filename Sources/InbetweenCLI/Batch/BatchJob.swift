@@ -1,6 +1,5 @@
 import Foundation
 import Inbetween
-import InbetweenLua
 
 /// One script to run in a batch: where it is, the parameters it gets as `params`, and the file
 /// name its frames are written to inside the output folder.

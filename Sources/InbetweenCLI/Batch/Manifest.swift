@@ -1,6 +1,5 @@
 import Foundation
 import Inbetween
-import InbetweenLua
 
 /// `--manifest jobs.jsonl`: one job per line, a JSON object
 /// `{"script": "path.lua", "params": {...}, "output": "name.csv"}`. `script` is required and,

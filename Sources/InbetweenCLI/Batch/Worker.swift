@@ -1,6 +1,5 @@
 import Foundation
 import Inbetween
-import InbetweenEngine
 import InbetweenLua
 
 /// `inbetween __worker --format F [--bake] [--fps N] [--precision P] [--report-plugins]

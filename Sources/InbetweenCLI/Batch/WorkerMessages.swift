@@ -1,6 +1,5 @@
 import Foundation
 import Inbetween
-import InbetweenLua
 
 /// The line protocol between `inbetween batch` and its workers (`inbetween __worker`), over
 /// the worker's stdin and stdout: one JSON object per line each way.

@@ -1,6 +1,5 @@
 import Foundation
 import Inbetween
-import InbetweenLua
 
 /// `inbetween batch SCRIPT_OR_DIR... -o OUTDIR [--jobs N] [--format FORMAT] [--bake] [--fps N]
 /// [--precision P] [--skip-existing] [--shard K/N] [--manifest jobs.jsonl]` (options:

@@ -1,6 +1,5 @@
 import Foundation
 import Inbetween
-import InbetweenEngine
 
 /// `inbetween __bench-write FRAMES csv|json shortest|P FILE` (hidden): the frame writers'
 /// throughput for scripts/bench (goal 3). Writes FRAMES frames of one point track through the

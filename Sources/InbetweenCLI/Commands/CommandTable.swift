@@ -1,5 +1,4 @@
 import Inbetween
-import InbetweenLua
 
 /// The one option table: every command and every option it accepts, declared once. The parser
 /// (Arguments) accepts exactly what is here; `inbetween help`, `CMD --help`, the man page and

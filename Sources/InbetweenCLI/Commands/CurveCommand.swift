@@ -1,6 +1,5 @@
 import Foundation
 import Inbetween
-import InbetweenLua
 
 /// `inbetween curve SPEC`: one easing, sampled, as data (CSV, JSON), CSS `linear()` or an SVG
 /// chart.

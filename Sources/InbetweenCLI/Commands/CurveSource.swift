@@ -1,6 +1,5 @@
 import Foundation
 import Inbetween
-import InbetweenEngine
 import InbetweenLua
 
 /// What a curve SPEC names, resolved in this order:

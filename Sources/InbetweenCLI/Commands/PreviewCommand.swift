@@ -1,6 +1,5 @@
 import Foundation
 import Inbetween
-import InbetweenEngine
 import InbetweenLua
 
 /// `inbetween preview SCRIPT.lua [-o FILE.html] [--watch]`: one self-contained HTML page that

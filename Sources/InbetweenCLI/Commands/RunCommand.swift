@@ -1,6 +1,5 @@
 import Foundation
 import Inbetween
-import InbetweenEngine
 import InbetweenLua
 
 /// `inbetween run SCRIPT.lua [--fps N] [--from T] [--to T] [--format FORMAT] [--precision P]

@@ -1,6 +1,5 @@
 import Foundation
 import Inbetween
-import InbetweenEngine
 import InbetweenLua
 
 /// `inbetween plot SCRIPT.lua -o FILE.svg`: what a script animates, as pictures — one

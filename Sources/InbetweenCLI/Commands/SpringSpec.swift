@@ -1,6 +1,5 @@
 import Foundation
 import Inbetween
-import InbetweenEngine
 import InbetweenLua
 
 /// Springs as curve SPECs: `spring(mass, stiffness, damping, velocity)` with Apple's defaults

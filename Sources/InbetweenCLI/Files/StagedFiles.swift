@@ -1,6 +1,5 @@
 import Foundation
 import Inbetween
-import InbetweenLua
 
 /// The staging files of atomic outputs (see ByteSink) not yet renamed into place, kept where a
 /// signal handler can read them: `SIGTERM`, `SIGHUP` and a second Ctrl-C end the process

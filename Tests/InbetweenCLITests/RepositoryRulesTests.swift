@@ -1,0 +1,145 @@
+import Foundation
+import XCTest
+
+/// Rules about the repository's own files (issue 29): no two paths that one case-insensitive file
+/// system (macOS's default) would take for one, and a command line that reaches the host only
+/// through the library.
+final class RepositoryRulesTests: XCTestCase {
+    // MARK: Paths that differ only in case
+
+    /// Groups of paths, each a file or a folder on the way to one, spelt differently but equal
+    /// when case is ignored (`Sources/Inbetween` and `Sources/inbetween` are one folder there).
+    static func caseClashes(_ paths: [String]) -> [[String]] {
+        var spellings: [String: Set<String>] = [:]
+        for path in paths {
+            var prefix = ""
+            for part in path.split(separator: "/") {
+                prefix += (prefix.isEmpty ? "" : "/") + part
+                spellings[prefix.lowercased(), default: []].insert(prefix)
+            }
+        }
+        return spellings.values.filter { $0.count > 1 }.map { $0.sorted() }.sorted { $0[0] < $1[0] }
+    }
+
+    func testCaseClashesAreFound() {
+        let rows: [(paths: [String], clashes: [[String]])] = [
+            // The layout before issue 29: two source folders that differ in case only.
+            (
+                ["Sources/Inbetween/Frame.swift", "Sources/inbetween/main.swift"],
+                [["Sources/Inbetween", "Sources/inbetween"]]
+            ),
+            (["README.md", "readme.md"], [["README.md", "readme.md"]]),
+            (["x/Y/z", "x/y/z"], [["x/Y", "x/y"], ["x/Y/z", "x/y/z"]]),
+            (["Sources/Inbetween/A.swift", "Sources/InbetweenCLI/A.swift", "a/b", "a/c"], []),
+        ]
+        for row in rows {
+            XCTAssertEqual(Self.caseClashes(row.paths), row.clashes, "\(row.paths)")
+        }
+    }
+
+    func testNoTwoRepositoryPathsDifferOnlyInCase() throws {
+        let paths = try gitFiles()
+        XCTAssertGreaterThan(paths.count, 100, "git ls-files listed the repository")
+        XCTAssertEqual(Self.caseClashes(paths), [])
+    }
+
+    /// The repository's files as git lists them (skipped outside a git checkout).
+    private func gitFiles() throws -> [String] {
+        guard FileManager.default.fileExists(atPath: CLIProcess.root.appendingPathComponent(".git").path)
+        else {
+            throw XCTSkip("not a git checkout")
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["git", "-C", CLIProcess.root.path, "ls-files", "-z"]
+        let out = Pipe()
+        process.standardOutput = out
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0)
+        return data.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    // MARK: What the command line imports
+
+    /// The modules a Swift source imports: `import X`, `@testable import X`, `package import X`,
+    /// `import struct X.Y` (the module is X).
+    static func importedModules(_ source: String) -> [String] {
+        var modules: [String] = []
+        for line in source.split(separator: "\n", omittingEmptySubsequences: true) {
+            var words = line.split(separator: " ").map(String.init)
+            while let first = words.first,
+                first.hasPrefix("@")
+                    || ["public", "package", "internal", "fileprivate", "private"].contains(first)
+            {
+                words.removeFirst()
+            }
+            guard words.first == "import", words.count >= 2 else { continue }
+            var name = words[1]
+            if ["struct", "class", "enum", "protocol", "typealias", "func", "var", "let"].contains(name),
+                words.count >= 3
+            {
+                name = words[2]
+            }
+            modules.append(String(name.prefix { $0 != "." }))
+        }
+        return modules
+    }
+
+    /// What a file of Sources/InbetweenCLI may import: the library, Foundation and the C library.
+    static let allowedInCLI: Set<String> = ["Inbetween", "Foundation", "Glibc", "Darwin"]
+
+    /// Files of Sources/InbetweenCLI that still import InbetweenLua: the runtime, its options and
+    /// its errors are not yet reached through the library (issue 29, "a thin command line").
+    /// The list may only shrink: a file that stops importing it must leave the list.
+    static let stillImportingTheHost: Set<String> = [
+        "Batch/Worker.swift", "Commands/Arguments.swift", "Commands/CLI.swift",
+        "Commands/CurveSource.swift", "Commands/ListCommand.swift", "Commands/PlotCommand.swift",
+        "Commands/PreviewCommand.swift", "Commands/RenderCommand.swift", "Commands/RunCommand.swift",
+        "Commands/RuntimeOptions.swift", "Commands/ScriptOperand.swift", "Commands/ScriptPlot.swift",
+        "Commands/SpringSpec.swift", "Commands/WatchLoop.swift", "Files/OutputTarget.swift",
+        "Messages/Diagnostics.swift", "Messages/SceneWarnings.swift",
+    ]
+
+    func testImportsAreFound() {
+        let rows: [(source: String, modules: [String])] = [
+            ("import Foundation\nimport Inbetween\n", ["Foundation", "Inbetween"]),
+            ("import Glibc\n@testable import InbetweenCLI\n", ["Glibc", "InbetweenCLI"]),
+            ("package import InbetweenLua\n", ["InbetweenLua"]),
+            ("import struct InbetweenEngine.Track\n", ["InbetweenEngine"]),
+            ("@_exported import InbetweenEngine\n", ["InbetweenEngine"]),
+            ("// import InbetweenLua\nlet imports = 1\n", []),
+        ]
+        for row in rows {
+            XCTAssertEqual(Self.importedModules(row.source), row.modules, row.source)
+        }
+        // A planted file with a lower module breaks the rule; the CLI's own kind does not.
+        let planted = "import Foundation\nimport InbetweenEngine\nimport CLua\n"
+        XCTAssertEqual(
+            Self.importedModules(planted).filter { !Self.allowedInCLI.contains($0) },
+            ["InbetweenEngine", "CLua"])
+    }
+
+    func testTheCommandLineImportsOnlyTheLibraryFoundationAndC() throws {
+        let folder = CLIProcess.root.appendingPathComponent("Sources/InbetweenCLI")
+        let files =
+            FileManager.default.enumerator(atPath: folder.path)?
+            .compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") } ?? []
+        XCTAssertGreaterThan(files.count, 40)
+        var importingTheHost: Set<String> = []
+        for file in files.sorted() {
+            let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+            for module in Self.importedModules(text) where !Self.allowedInCLI.contains(module) {
+                if module == "InbetweenLua" && Self.stillImportingTheHost.contains(file) {
+                    importingTheHost.insert(file)
+                    continue
+                }
+                XCTFail("Sources/InbetweenCLI/\(file) imports \(module)")
+            }
+        }
+        XCTAssertEqual(
+            Self.stillImportingTheHost.subtracting(importingTheHost), [],
+            "no longer import InbetweenLua: take them off the list")
+    }
+}
