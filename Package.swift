@@ -53,7 +53,8 @@ let package = Package(
             name: "InbetweenCLI", dependencies: ["Inbetween", "InbetweenLua", "InbetweenEngine"],
             path: "Sources/InbetweenCLI"),
         // Times engine kernels for scripts/bench; not part of the tests.
-        .executableTarget(name: "InbetweenBench", dependencies: ["InbetweenLua", "InbetweenEngine"]),
+        .executableTarget(
+            name: "InbetweenBench", dependencies: ["Inbetween", "InbetweenLua", "InbetweenEngine"]),
         .testTarget(name: "InbetweenEngineTests", dependencies: ["InbetweenEngine"]),
         .testTarget(name: "InbetweenLuaTests", dependencies: ["InbetweenLua", "CLua", "CLuaSupport"]),
         .testTarget(name: "InbetweenLibraryTests", dependencies: ["Inbetween"]),

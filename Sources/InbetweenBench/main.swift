@@ -7,7 +7,14 @@
 //   InbetweenBench lua-easing N    Penner's bounceOut (a Lua plugin easing) sampled by the host
 //                                  through Runtime.sample(spec:at: .uniform(N)), end to end:
 //                                  "ns_per_sample checksum"
+//   InbetweenBench encode N FORMAT WxH FPS OUT RAW
+//                                  N frames (eight distinct pictures in turn) fed to MovieEncoder
+//                                  writing OUT; the same frames written to RAW first (untimed):
+//                                  "wall_s" then each ffmpeg command line it ran, one a line,
+//                                  arguments separated by tabs, for the driver to run again on
+//                                  RAW
 import Foundation
+import Inbetween
 import InbetweenEngine
 import InbetweenLua
 
@@ -102,6 +109,56 @@ func benchLuaEasing(_ n: Int) throws {
     print(String(format: "%.3f %.17g", ns, ys.reduce(0, +)))
 }
 
+/// Wall time of encoding: ffmpeg works in another process, so the process's own CPU clock
+/// would leave its work out.
+func wallClock() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return Double(ts.tv_sec) + Double(ts.tv_nsec) * 1e-9
+}
+
+/// Eight pictures of a disc crossing a gradient (drawn once, untimed), fed `n` times in turn.
+func benchEncode(_ n: Int, _ rest: ArraySlice<String>) throws {
+    let rest = Array(rest)
+    guard rest.count == 5, let format = MovieFormat(rawValue: rest[0]), let fps = Double(rest[2]) else {
+        FileHandle.standardError.write(Data("usage: InbetweenBench encode N FORMAT WxH FPS OUT RAW\n".utf8))
+        exit(2)
+    }
+    let size = rest[1].split(separator: "x").compactMap { Int($0) }
+    let (width, height) = (size[0], size[1])
+    let out = rest[3]
+    let raw = rest[4]
+    var pictures: [[UInt8]] = []
+    for k in 0..<8 {
+        var rgba = [UInt8](repeating: 255, count: width * height * 4)
+        let cx = Double(width) * Double(k + 1) / 9
+        let cy = Double(height) / 2
+        let r = Double(height) / 6
+        for y in 0..<height {
+            for x in 0..<width {
+                let o = (y * width + x) * 4
+                let d = ((Double(x) - cx) * (Double(x) - cx) + (Double(y) - cy) * (Double(y) - cy))
+                    .squareRoot()
+                let a = max(0, min(1, r - d))
+                rgba[o] = UInt8((Double(40 + 200 * y / height) * (1 - a) + 228 * a).rounded())
+                rgba[o + 1] = UInt8((Double(90 + 160 * x / width) * (1 - a) + 87 * a).rounded())
+                rgba[o + 2] = UInt8((230 * (1 - a) + 46 * a).rounded())
+            }
+        }
+        pictures.append(rgba)
+    }
+    _ = FileManager.default.createFile(atPath: raw, contents: nil)
+    let file = try FileHandle(forWritingTo: URL(fileURLWithPath: raw))
+    for i in 0..<n { try file.write(contentsOf: pictures[i % 8]) }
+    try file.close()
+    let start = wallClock()
+    let movie = try MovieEncoder(format: format, path: out, width: width, height: height, fps: fps)
+    for i in 0..<n { try movie.append(pictures[i % 8]) }
+    try movie.finish()
+    print(String(format: "%.6f", wallClock() - start))
+    for line in movie.commandLines { print(line.joined(separator: "\t")) }
+}
+
 let arguments = CommandLine.arguments.dropFirst()
 guard let mode = arguments.first, let n = arguments.dropFirst().first.flatMap({ Int($0) }), n > 1 else {
     FileHandle.standardError.write(Data("usage: InbetweenBench cubic|lua-easing N\n".utf8))
@@ -110,6 +167,7 @@ guard let mode = arguments.first, let n = arguments.dropFirst().first.flatMap({ 
 switch mode {
 case "cubic": try benchCubic(n)
 case "lua-easing": try benchLuaEasing(n)
+case "encode": try benchEncode(n, arguments.dropFirst(2))
 default:
     FileHandle.standardError.write(Data("unknown mode \(mode)\n".utf8))
     exit(2)

@@ -28,6 +28,9 @@ public final class MovieEncoder {
     public private(set) var frameCount = 0
     /// What the writer changed and the user should hear about (an MP4 padded to even sides).
     public private(set) var notes: [String] = []
+    /// The ffmpeg command lines run so far (scripts/bench runs them again on a file of the same
+    /// frames, to report the encoding apart from the feeding).
+    package private(set) var commandLines: [[String]] = []
 
     private let path: String
     private let executable: String
@@ -79,6 +82,7 @@ public final class MovieEncoder {
         } else {
             output = format.outputArguments(alpha: alpha) + [path]
         }
+        commandLines.append([executable] + inputArguments + output)
         process = try FFmpegProcess(executable: executable, arguments: inputArguments + output, output: path)
     }
 
@@ -142,15 +146,15 @@ public final class MovieEncoder {
             let last =
                 frameCount > 0 ? GIFTiming.delay(ofFrame: frameCount - 1, count: frameCount, fps: fps) : 0
             let second: FFmpegProcess
+            let arguments = [
+                "-nostdin", "-hide_banner", "-loglevel", "error", "-y",
+                "-i", temporaries[1], "-i", temporaries[0],
+                "-lavfi", "[0:v][1:v]paletteuse", "-fps_mode", "passthrough",
+                "-final_delay", String(last), "-loop", "0", "-f", "gif", path,
+            ]
+            commandLines.append([executable] + arguments)
             do {
-                second = try FFmpegProcess(
-                    executable: executable,
-                    arguments: [
-                        "-nostdin", "-hide_banner", "-loglevel", "error", "-y",
-                        "-i", temporaries[1], "-i", temporaries[0],
-                        "-lavfi", "[0:v][1:v]paletteuse", "-fps_mode", "passthrough",
-                        "-final_delay", String(last), "-loop", "0", "-f", "gif", path,
-                    ], output: path)
+                second = try FFmpegProcess(executable: executable, arguments: arguments, output: path)
             } catch {
                 removeFiles(output: true)
                 done = true
