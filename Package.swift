@@ -50,7 +50,8 @@ let package = Package(
         // The command line. The target has its own name (a module `inbetween` beside `Inbetween`
         // differs only in case); the product keeps the executable's name, `inbetween`.
         .executableTarget(
-            name: "InbetweenCLI", dependencies: ["Inbetween", "InbetweenLua", "InbetweenEngine"],
+            name: "InbetweenCLI",
+            dependencies: ["Inbetween", "InbetweenLua", "InbetweenEngine", "CLuaSupport"],
             path: "Sources/InbetweenCLI"),
         // Times engine kernels for scripts/bench; not part of the tests.
         .executableTarget(

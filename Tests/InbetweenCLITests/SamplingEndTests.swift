@@ -146,6 +146,20 @@ final class SamplingEndTests: XCTestCase {
             try r.stdout.write(toFile: path, atomically: true, encoding: .utf8)
             paths.append(path)
         }
+        // Layer names a CSV field must quote (issue 31: a carriage return, alone or before a
+        // newline, was written raw and split its row; so was a comma followed by a combining
+        // mark, one character to Swift but a separator to every CSV reader).
+        let names = try script(
+            "names.lua",
+            #"""
+            for _, name in ipairs{"cr\rx", "crlf\r\ny", "comma,\u{301}z", "quote\"q", "nl\nw"} do
+              layer{name = name}:add(animation.basic{keyPath = "opacity", toValue = 0, duration = 0.05})
+            end
+            """#)
+        let namesRun = try run(["--format", "csv", names])
+        XCTAssertEqual(namesRun.status, 0, namesRun.stderr)
+        paths.append(folder.appendingPathComponent("names.csv").path)
+        try namesRun.stdout.write(toFile: paths.last!, atomically: true, encoding: .utf8)
         let check = """
             import csv, sys
             import pandas
@@ -155,6 +169,9 @@ final class SamplingEndTests: XCTestCase {
                 assert widths == {len(rows[0])}, (path, widths)
                 frame = pandas.read_csv(path)
                 assert len(frame) == len(rows) - 1 and list(frame.columns) == rows[0], path
+                if path.endswith("names.csv"):
+                    layers = set(frame["layer"])
+                    assert layers == {"cr\\rx", "crlf\\r\\ny", "comma,\\u0301z", 'quote"q', "nl\\nw"}, layers
             print(len(sys.argv) - 1)
             """
         let process = Process()

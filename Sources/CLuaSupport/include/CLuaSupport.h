@@ -104,6 +104,9 @@ int ib_stopreason(lua_State *L);
 void ib_stopdescription(lua_State *L, char *where, size_t whereSize, char *message, size_t messageSize);
 /// Instructions the counting hook saw (a lower bound of those run; see limits.c).
 unsigned long long ib_instructionscounted(lua_State *L);
+/// How many CPUs sched_getaffinity(2) lets this process run on; 0 when unknown (cpus.c).
+int ib_affinitycpus(void);
+
 /// Bytes of stack of the calling thread (0 when unknown). Lua needs at least 256 KiB.
 size_t ib_threadstacksize(void);
 /// When the allocator refused a request in the running budget: where the first refusal

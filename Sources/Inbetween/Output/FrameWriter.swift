@@ -122,14 +122,16 @@ package struct CSVFrameWriter: FrameWriter {
         if width == 0 { sink.write(CSVFrameWriter.header(width: 1)) }
     }
 
+    /// RFC 4180's quoting, decided on bytes as every CSV reader reads them: a comma, a quote,
+    /// a newline or a carriage return (a `,` followed by a combining mark is one character to
+    /// Swift, and a separator to pandas; a lone `\r` ends a row to Python's csv).
     private func csvField(_ s: String) -> String {
-        // Bytes first: a name without the three bytes has none of the three characters, and
-        // walking characters (grapheme breaking) cost more than a small job's row. With one of
-        // them, characters decide as before (`,` with a combining mark is not a comma).
-        guard s.utf8.contains(where: { $0 == 0x2C || $0 == 0x22 || $0 == 0x0A }) else { return s }
-        return s.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" })
-            ? "\"" + s.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : s
+        guard s.utf8.contains(where: { $0 == 0x2C || $0 == 0x22 || $0 == 0x0A || $0 == 0x0D }) else {
+            return s
+        }
+        return "\"" + s.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
+
 }
 
 /// A value with more numbers than the CSV header has columns.

@@ -552,7 +552,8 @@ package struct SwiftStructure {
             case "\r": out += "\\r"
             case "\t": out += "\\t"
             default:
-                if u.properties.generalCategory == .control {
+                // Bidirectional controls too, as in comments (`ExportIdentifier.commentText`).
+                if u.properties.generalCategory == .control || ExportIdentifier.isBidiControl(u) {
                     out += "\\u{\(String(u.value, radix: 16))}"
                 } else {
                     out.unicodeScalars.append(u)

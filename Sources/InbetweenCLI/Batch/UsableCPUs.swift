@@ -1,3 +1,4 @@
+import CLuaSupport
 import Foundation
 import Inbetween
 
@@ -14,17 +15,12 @@ enum UsableCPUs {
         return max(1, n)
     }
 
-    /// sched_getaffinity(0, ...) bits set; nil when it is unavailable. Looked up with dlsym:
-    /// Swift's Glibc module leaves out the _GNU_SOURCE declarations.
+    /// sched_getaffinity(0, ...) bits set; nil when it is unavailable. Called directly (a C
+    /// function of CLuaSupport: Swift's Glibc module leaves out the _GNU_SOURCE declarations);
+    /// looked up with dlsym, it was never found in the static executable `scripts/install`
+    /// builds, and the mask was ignored.
     static var affinityCount: Int? {
-        typealias Call = @convention(c) (pid_t, Int, UnsafeMutableRawPointer) -> Int32
-        guard let symbol = dlsym(nil, "sched_getaffinity") else { return nil }
-        let call = unsafeBitCast(symbol, to: Call.self)
-        // 8192 CPUs' worth of bits: the kernel refuses a mask smaller than its own (EINVAL).
-        var mask = [UInt8](repeating: 0, count: 1024)
-        let status = mask.withUnsafeMutableBytes { call(0, $0.count, $0.baseAddress!) }
-        guard status == 0 else { return nil }
-        let bits = mask.reduce(0) { $0 + $1.nonzeroBitCount }
+        let bits = Int(ib_affinitycpus())
         return bits > 0 ? bits : nil
     }
 

@@ -47,7 +47,8 @@ final class FrameFolderOutput {
         displayPath = path
         finalPath = FrameFolderOutput.folder(path)
         let name = finalPath.split(separator: "/").last.map(String.init) ?? finalPath
-        var template = Array("\(OutputTarget.folder(of: finalPath))/.\(name).tmp-XXXXXX".utf8CString)
+        var template = Array(
+            StagedFiles.template(folder: OutputTarget.folder(of: finalPath), name: name).utf8CString)
         guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else {
             throw OutputTarget.failure(path)
         }

@@ -30,7 +30,7 @@ enum StagedFiles {
         // metadata at every start-up (goal 4 of issue 6).
         let folder = OutputTarget.folder(of: file)
         let name = file.lastIndex(of: "/").map { String(file[file.index(after: $0)...]) } ?? file
-        var template = Array("\(folder)/.\(name).tmp-XXXXXX".utf8CString)
+        var template = Array(StagedFiles.template(folder: folder, name: name).utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else { throw OutputTarget.failure(path) }
         let staging = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
@@ -47,6 +47,17 @@ enum StagedFiles {
             fchmod(fd, 0o644 & ~mask)
         }
         return (fd, staging)
+    }
+
+    /// `FOLDER/.NAME.tmp-XXXXXX` for mkstemp/mkdtemp, with NAME cut (at a character's first
+    /// byte) so the staging name fits in 255 bytes, the longest file name of Linux's file
+    /// systems (NAME_MAX): an output named with 244 to 255 bytes was refused ("File name too
+    /// long") for its staging name's 12 bytes more.
+    static func template(folder: String, name: String) -> String {
+        let room = 255 - ".".utf8.count - ".tmp-XXXXXX".utf8.count
+        var kept = Substring(name)
+        while kept.utf8.count > room { kept = kept.dropLast() }
+        return "\(folder)/.\(kept).tmp-XXXXXX"
     }
 
     static func add(_ path: String) {

@@ -63,17 +63,28 @@ extension ExportIdentifier {
     }
 
     /// Text safe inside a `/* ... */` CSS comment or a `//` Swift comment: no comment end, no
-    /// line breaks (control characters written as `\u{..}`).
+    /// line breaks (control characters written as `\u{..}`), and no bidirectional controls,
+    /// written the same way: the embeddings, overrides and isolates U+202A-202E and
+    /// U+2066-2069, and the marks U+200E, U+200F and U+061C, which make an editor show the
+    /// code after them in another order than the compiler reads it ("Trojan Source",
+    /// CVE-2021-42574; the characters are Unicode's UAX #9, table 4).
     package static func commentText(_ s: String) -> String {
         var out = ""
         for u in s.unicodeScalars {
-            if u.properties.generalCategory == .control || u == "\u{2028}" || u == "\u{2029}" {
+            if u.properties.generalCategory == .control || u == "\u{2028}" || u == "\u{2029}"
+                || isBidiControl(u)
+            {
                 out += "\\u{\(String(u.value, radix: 16))}"
             } else {
                 out.unicodeScalars.append(u)
             }
         }
         return out.replacingOccurrences(of: "*/", with: "*\\/")
+    }
+
+    static func isBidiControl(_ u: Unicode.Scalar) -> Bool {
+        (0x202A...0x202E).contains(u.value) || (0x2066...0x2069).contains(u.value)
+            || u.value == 0x200E || u.value == 0x200F || u.value == 0x061C
     }
 }
 
