@@ -103,6 +103,11 @@ package final class FrameLoop {
         }
     }
 
+    /// The rows of values an earlier loop left (`TrackColumns.adoptRows`), and this one's for
+    /// the next (`TrackColumns.takeRows`).
+    package func adoptRows(_ rows: [[Value]]) { columns.adoptRows(rows) }
+    package func takeRows() -> [[Value]] { columns.takeRows() }
+
     /// The next frame, or nil after the last one. After an error the loop must not be asked
     /// again.
     package func next() throws -> SampledFrame? {

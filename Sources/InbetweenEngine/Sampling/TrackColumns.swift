@@ -12,6 +12,8 @@ public struct TrackColumns: Sendable {
     /// frame, then up to 63): a row made anew costs about 2K instructions with its first
     /// copy and its end, and moving rows aside and back cost more than that.
     public private(set) var frames: [[Value]] = []
+    /// Rows another `TrackColumns` left (`adoptRows`), not yet in `frames`.
+    private var spareRows: [[Value]] = []
     /// `TrackPlan.values(at:count:into:track:scratch:)`'s working arrays.
     private var manyScratch = TrackPlan.ManyScratch()
     /// The distinct layer indices that have tracks, and per track its slot among them.
@@ -126,8 +128,12 @@ public struct TrackColumns: Sendable {
         // every row is written before it is read.
         if let row = frames.first, row.count != tracks.count { frames.removeAll() }
         while frames.count < times.count {
-            // A row of its own each (`repeatElement` shared one buffer, copied at each first write).
-            frames.append(Array(repeating: .scalar(0), count: tracks.count))
+            if let row = spareRows.popLast(), row.count == tracks.count {
+                frames.append(row)
+            } else {
+                // A row of its own each (`repeatElement` shared one buffer, copied at each first write).
+                frames.append(Array(repeating: .scalar(0), count: tracks.count))
+            }
         }
         var good = times.count
         var alone = 0
@@ -182,6 +188,27 @@ public struct TrackColumns: Sendable {
         }
         return good
     }
+
+    /// The rows, for the next `TrackColumns` of the same caller (`adoptRows`), leaving none: a
+    /// batch worker's jobs sample the same few tracks, one stream each, and made anew, the rows
+    /// of one tiny job (up to 63, see `frames`) cost about 70K instructions of its 420K
+    /// (callgrind), with their ends. Only the rows go on, and they hold nothing a run reads:
+    /// `sample` writes every row before it is read. None when they hold more than `keptValues`
+    /// values: a large scene's rows are not worth holding on to.
+    public mutating func takeRows() -> [[Value]] {
+        let rows = frames.isEmpty ? spareRows : frames
+        frames = []
+        spareRows = []
+        return rows.count * (rows.first?.count ?? 0) <= TrackColumns.keptValues ? rows : []
+    }
+
+    /// Rows an earlier `TrackColumns` left (`takeRows`), taken up by `sample` as it needs rows
+    /// (one of another width is dropped). Until then `frames` holds none of them.
+    public mutating func adoptRows(_ rows: [[Value]]) {
+        spareRows = rows
+    }
+
+    static let keptValues = 4096
 
     /// Track `i`'s value read from its layer's whole presentation.
     private func presentationValue(of i: Int) throws -> Value {

@@ -50,6 +50,12 @@ public final class FrameStream {
         } catch {
             throw FrameStream.luaError(error)
         }
+        loop.adoptRows(runtime.spareRows)
+        runtime.spareRows = []
+    }
+
+    deinit {
+        runtime.spareRows = loop.takeRows()
     }
 
     /// The next frame, or nil after the last one (and after an error).

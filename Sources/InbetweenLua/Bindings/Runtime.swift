@@ -53,6 +53,8 @@ public final class Runtime {
     /// Called after the script's handlers for each event have run, with the scene as they
     /// left it (exporters record the scene's history through it; see `Runtime+Scene.swift`).
     public var sceneObserver: ((AnimationEvent, Scene) -> Void)?
+    /// The last frame stream's rows, for the next one (`TrackColumns.takeRows`).
+    var spareRows: [[Value]] = []
 
     /// - Parameters:
     ///   - trusted: give scripts the full standard library (`--trusted`); otherwise they run

@@ -203,4 +203,36 @@ final class TrackPlanTests: XCTestCase {
         // Only j's plan is another's whole: b, i and l were added at other times than a, h and k.
         XCTAssertEqual(columns.plansShared, 1)
     }
+
+    /// A batch worker's streams hand their rows on (`TrackColumns.takeRows`): rows of another
+    /// run, of one track or of two, change no value, and none shows before the first sample.
+    func testAdoptedRowsChangeNothing() throws {
+        let move = try basic("position", from: .point(Point(0, 0)), to: .point(Point(300, 100)))
+        var one = try Scene(layers: [Layer(name: "a", values: ["position": .point(Point(1, 2))])])
+        try one.modifyLayer(named: "a") { try $0.add(move, forKey: "move", at: 0) }
+        var two = try Scene(layers: [Layer(name: "x"), Layer(name: "y")])
+        try two.modifyLayer(named: "x") { try $0.add(self.basic("opacity"), forKey: "o", at: 0) }
+        try two.modifyLayer(named: "y") { l in
+            try l.add(self.basic("bounds.size.width", from: .scalar(3), to: .scalar(9)), forKey: "w", at: 0)
+        }
+        let times = (0..<40).map { Double($0) / 60 }
+        for (before, after) in [(one, two), (two, one), (one, one)] {
+            var old = try TrackColumns(scene: before)
+            old.discover(in: before)
+            _ = try old.sample(before, at: times) { false }
+            var reused = try TrackColumns(scene: after)
+            reused.adoptRows(old.takeRows())
+            XCTAssertEqual(reused.values, [], "a row of the run before")
+            var fresh = try TrackColumns(scene: after)
+            reused.discover(in: after)
+            fresh.discover(in: after)
+            for run in [Array(times.prefix(1)), Array(times.dropFirst(3)), [0.5, 0.25]] {
+                XCTAssertEqual(try reused.sample(after, at: run) { false }, run.count)
+                XCTAssertEqual(try fresh.sample(after, at: run) { false }, run.count)
+                XCTAssertEqual(
+                    reused.frames.prefix(run.count).map { $0.map { $0.components.map(\.bitPattern) } },
+                    fresh.frames.prefix(run.count).map { $0.map { $0.components.map(\.bitPattern) } })
+            }
+        }
+    }
 }
