@@ -248,4 +248,38 @@ final class RenderCommandTests: XCTestCase, FolderTest {
             "inbetween: option --bake is for the frame formats (json, csv, css, swift, lottie), not mp4\nTry 'inbetween help batch' for usage.\n"
         )
     }
+
+    /// A render stopped by SIGINT (to its process group, as a terminal's Ctrl-C; exit 130,
+    /// "interrupted") or SIGTERM (to it alone; it dies by the signal) while ffmpeg is writing:
+    /// no output, no staging file, no GIF palette or spool is left, and ffmpeg is gone.
+    func testSignalsMidRenderLeaveNothing() throws {
+        let script = try write(
+            "long.lua",
+            """
+            scene{fps = 30, size = size(320, 180)}
+            local l = layer{name = "box", position = point(20, 90), bounds = rect(0, 0, 40, 40), backgroundColor = "#e4572e"}
+            l:add(animation.basic{keyPath = "position", fromValue = point(20, 90), toValue = point(300, 90), duration = 600})
+            """)
+        for (signal, group, format) in [
+            (SIGINT, true, "gif"), (SIGTERM, false, "gif"), (SIGINT, true, "mp4"),
+        ] {
+            let out = path("long.\(format)")
+            let live = try LiveProcess(["render", script, "-o", out])
+            // Under way: the staging file (and a GIF's spool) exists.
+            let deadline = Date().addingTimeInterval(20)
+            while Date() < deadline, (try written(besides: ["long.lua"])).count < (format == "gif" ? 2 : 1) {
+                Thread.sleep(forTimeInterval: 0.05)
+            }
+            XCTAssertGreaterThan(try written(besides: ["long.lua"]).count, 0, "never started")
+            if group { live.signalGroup(signal) } else { live.signal(signal) }
+            XCTAssertTrue(live.waitForExit(timeout: 20))
+            if signal == SIGINT {
+                XCTAssertEqual(live.status, 130, live.stderr)
+                XCTAssertTrue(live.stderr.hasSuffix("inbetween: interrupted\n"), live.stderr)
+            }
+            // ffmpeg sees its input end and exits by itself; give it a moment.
+            Thread.sleep(forTimeInterval: 0.5)
+            XCTAssertEqual(try written(besides: ["long.lua"]), [], "\(signal) \(format)")
+        }
+    }
 }

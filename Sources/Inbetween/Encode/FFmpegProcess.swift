@@ -29,8 +29,14 @@ final class FFmpegProcess {
         return nil
     }
 
+    /// Told when the process starts (true) and when it has been reaped (false).
+    private let observer: (pid_t, Bool) -> Void
+
     /// Starts `executable arguments...`; `output` names the file it writes (for messages).
-    init(executable: String, arguments: [String], output: String) throws(EncodeError) {
+    init(
+        executable: String, arguments: [String], output: String, observer: @escaping (pid_t, Bool) -> Void
+    ) throws(EncodeError) {
+        self.observer = observer
         var ends: [Int32] = [-1, -1]
         let streamType = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
         guard socketpair(AF_UNIX, streamType, 0, &ends) == 0 else {
@@ -60,10 +66,18 @@ final class FFmpegProcess {
         posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0)
         posix_spawn_file_actions_adddup2(&actions, logFD, STDERR_FILENO)
         for fd in FFmpegProcess.inheritedDescriptors() { posix_spawn_file_actions_addclose(&actions, fd) }
+        // A process group of its own: Ctrl-C at the terminal reaches the command, which stops
+        // the run and this ffmpeg itself (and says "interrupted"); ffmpeg would otherwise take
+        // the same SIGINT and finish a partial file as if the input had ended.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        posix_spawnattr_setpgroup(&attributes, 0)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { for p in argv { free(p) } }
         var child: pid_t = 0
-        let status = posix_spawn(&child, executable, &actions, nil, argv, environ)
+        let status = posix_spawn(&child, executable, &actions, &attributes, argv, environ)
         close(ends[1])
         guard status == 0 else {
             close(ends[0])
@@ -73,6 +87,7 @@ final class FFmpegProcess {
         pid = child
         input = ends[0]
         log = logFD
+        observer(child, true)
     }
 
     /// Descriptors above 2 that a child would inherit (open without close-on-exec). Swift's
@@ -139,6 +154,7 @@ final class FFmpegProcess {
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         exited = status
+        observer(pid, false)
         return status
     }
 

@@ -39,6 +39,7 @@ public final class MovieEncoder {
     /// GIF: the palette and the spool of frames between the passes (removed at the end).
     private let temporaries: [String]
     private var row: [UInt8] = []
+    private let processes: (Int32, Bool) -> Void
     private var done = false
 
     /// Starts ffmpeg writing `path`.
@@ -46,12 +47,15 @@ public final class MovieEncoder {
     ///   - alpha: keep transparency (WebM as yuva420p, APNG as RGBA, GIF with a transparent
     ///     palette entry); an MP4 cannot, and refuses it.
     ///   - ffmpeg: the executable (default: `ffmpeg` on PATH).
+    ///   - processes: told each ffmpeg's PID when it starts (true) and once it has ended
+    ///     (false): a command that stops on a signal kills them before removing its files.
     /// - Throws: `EncodeError` when ffmpeg is missing, the size is out of range or the format
     ///   cannot hold alpha.
     public init(
         format: MovieFormat, path: String, width: Int, height: Int, fps: Double, alpha: Bool = false,
-        ffmpeg: String? = nil
+        ffmpeg: String? = nil, processes: @escaping (Int32, Bool) -> Void = { _, _ in }
     ) throws(EncodeError) {
+        self.processes = processes
         try EncodeError.checkSize(width: width, height: height)
         if alpha && format == .mp4 { throw .noAlpha(format: format) }
         guard let executable = FFmpegProcess.locate(ffmpeg) else { throw .ffmpegMissing(format: format) }
@@ -70,7 +74,7 @@ public final class MovieEncoder {
                 "\(width)x\(height) padded to \(encodedWidth)x\(encodedHeight) (H.264 in 4:2:0 needs even sides; the last column or row is repeated)"
             )
         }
-        temporaries = format == .gif ? [path + ".palette.png", path + ".frames.nut"] : []
+        temporaries = MovieEncoder.temporaryFiles(format: format, path: path)
         var output: [String]
         if format == .gif {
             // Pass one: the palette from every frame, and the frames kept losslessly.
@@ -83,10 +87,18 @@ public final class MovieEncoder {
             output = format.outputArguments(alpha: alpha) + [path]
         }
         commandLines.append([executable] + inputArguments + output)
-        process = try FFmpegProcess(executable: executable, arguments: inputArguments + output, output: path)
+        process = try FFmpegProcess(
+            executable: executable, arguments: inputArguments + output, output: path, observer: processes)
     }
 
     deinit { cancel() }
+
+    /// The files besides `path` a movie of `format` writes while it is made and removes at the
+    /// end (a GIF's palette and spool of frames): a command that removes staging files when a
+    /// signal ends it lists these too.
+    public static func temporaryFiles(format: MovieFormat, path: String) -> [String] {
+        format == .gif ? [path + ".palette.png", path + ".frames.nut"] : []
+    }
 
     /// The ffmpeg a movie would be written with (the first `ffmpeg` on PATH), nil when there is
     /// none: a command can say so before it runs a script.
@@ -154,7 +166,8 @@ public final class MovieEncoder {
             ]
             commandLines.append([executable] + arguments)
             do {
-                second = try FFmpegProcess(executable: executable, arguments: arguments, output: path)
+                second = try FFmpegProcess(
+                    executable: executable, arguments: arguments, output: path, observer: processes)
             } catch {
                 removeFiles(output: true)
                 done = true

@@ -35,6 +35,12 @@ public enum RenderFileKind: Hashable, Sendable {
         }
     }
 
+    /// The movie format, for a movie.
+    public var movieFormat: MovieFormat? {
+        if case .movie(let format) = self { return format }
+        return nil
+    }
+
     /// The name of frame `index`'s file in a frame folder: five digits at least, more when the
     /// run needs them, so that names sort in frame order.
     public static func frameFileName(_ index: Int) -> String {
@@ -50,13 +56,14 @@ public enum RenderFileKind: Hashable, Sendable {
 public enum RenderFile {
     /// Pulls every frame of `renderer` and writes them to `path` as `kind`; `.png` takes the
     /// first frame only. Returns the notes the writer has for the user (an MP4 padded to even
-    /// sides). `progress` is called after each frame is written.
+    /// sides). `progress` is called after each frame is written; `processes` is told each
+    /// ffmpeg's PID as it starts (true) and ends (false).
     /// - Throws: `ScriptError` from the run, `EncodeError` from the writing; what was written
     ///   of a movie is removed, a frame folder keeps the frames written before the failure.
     @discardableResult
     public static func write(
         _ renderer: Renderer, as kind: RenderFileKind, to path: String, ffmpeg: String? = nil,
-        progress: (RenderedFrame) -> Void = { _ in }
+        progress: (RenderedFrame) -> Void = { _ in }, processes: @escaping (Int32, Bool) -> Void = { _, _ in }
     ) throws -> [String] {
         switch kind {
         case .movie(let format):
@@ -64,7 +71,7 @@ public enum RenderFile {
             if case .transparent = renderer.options.background { alpha = true } else { alpha = false }
             let movie = try MovieEncoder(
                 format: format, path: path, width: renderer.width, height: renderer.height, fps: renderer.fps,
-                alpha: alpha, ffmpeg: ffmpeg)
+                alpha: alpha, ffmpeg: ffmpeg, processes: processes)
             do {
                 while let frame = try renderer.next() {
                     try movie.append(frame.rgba)

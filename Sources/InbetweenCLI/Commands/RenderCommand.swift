@@ -101,12 +101,20 @@ enum RenderCommand {
                     "cannot write \(output): render writes files (a regular file, renamed into place when done), not a device or a pipe"
                 )
             }
+            // A GIF's palette and spool beside the staging file go with it when a signal ends
+            // the command (StagedFiles).
+            let temporaries =
+                kind.movieFormat.map { MovieEncoder.temporaryFiles(format: $0, path: staging) } ?? []
+            for file in temporaries { StagedFiles.add(file) }
+            defer { for file in temporaries { StagedFiles.remove(file) } }
             do {
                 if let sheet {
                     try RenderFile.writeSheet(
                         renderer, columns: sheet.columns, rows: sheet.rows, to: staging, progress: report)
                 } else {
-                    notes = try RenderFile.write(renderer, as: kind, to: staging, progress: report)
+                    notes = try RenderFile.write(
+                        renderer, as: kind, to: staging, progress: report,
+                        processes: { StagedFiles.track(process: $0, running: $1) })
                 }
             } catch {
                 sink.destination.abandon()

@@ -75,10 +75,29 @@ enum StagedFiles {
         }
     }
 
-    /// Async-signal-safe: reads the slots and unlinks.
+    /// Async-signal-safe: stops the writers (`processes`), then reads the slots and unlinks.
     static func unlinkAll() {
+        for i in 0..<processCapacity where processes[i] > 0 { kill(processes[i], SIGKILL) }
         for i in 0..<capacity {
             if let slot = slots[i] { unlink(slot) }
+        }
+    }
+
+    /// Child processes writing staged files (render's ffmpeg): killed before the files are
+    /// removed, or one that outlived the command would write them again (a GIF's palette is
+    /// written when its input ends, which the command's death is).
+    static let processCapacity = 4
+    nonisolated(unsafe) static let processes: UnsafeMutablePointer<pid_t> = {
+        let slots = UnsafeMutablePointer<pid_t>.allocate(capacity: processCapacity)
+        slots.initialize(repeating: 0, count: processCapacity)
+        return slots
+    }()
+
+    /// Follows a writer process: `running` when it starts, not when it has been reaped.
+    static func track(process pid: pid_t, running: Bool) {
+        for i in 0..<processCapacity where processes[i] == (running ? 0 : pid) {
+            processes[i] = running ? pid : 0
+            return
         }
     }
 
@@ -90,6 +109,7 @@ enum StagedFiles {
     /// Installs the handlers; call after `LuaInterrupts.install`.
     static func installSignalHandlers() {
         _ = slots  // initialized now, never inside a handler
+        _ = processes
         for sig in [SIGTERM, SIGHUP] { install(sig, removeAndDie) }
         var old = sigaction()
         sigaction(SIGINT, nil, &old)
