@@ -28,12 +28,13 @@ enum CLIProcess {
     /// - Parameters:
     ///   - stdin: bytes for standard input (closed after them), or
     ///   - stdinFile: a file standing as standard input.
+    ///   - executable: another program than the built binary (one of the checkout's scripts).
     static func run(
         _ arguments: [String], stdin: Data? = nil, stdinFile: FileHandle? = nil,
-        environment: [String: String] = [:], directory: URL? = nil
+        environment: [String: String] = [:], directory: URL? = nil, executable: URL? = nil
     ) throws -> CLIResult {
         let process = Process()
-        process.executableURL = binary
+        process.executableURL = executable ?? binary
         process.arguments = arguments
         process.currentDirectoryURL = directory ?? root
         var env = ProcessInfo.processInfo.environment

@@ -4,9 +4,7 @@ import XCTest
 /// The limit options on the command line, and Ctrl-C.
 final class LimitOptionTests: XCTestCase {
     private func folder(with script: String, named name: String = "loop.lua") throws -> URL {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "ib-limits-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let dir = try temporaryFolder("ib-limits")
         try script.write(to: dir.appendingPathComponent(name), atomically: true, encoding: .utf8)
         return dir
     }

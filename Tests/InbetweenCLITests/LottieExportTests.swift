@@ -23,6 +23,17 @@ final class LottieExportTests: XCTestCase {
     /// Every script exported once per test run: NAME.json (Lottie) and NAME.frames.json.
     nonisolated(unsafe) static var exported: Result<URL, Error>?
 
+    /// The exports and the renderer are shared by the class's tests: removed after the last.
+    override class func tearDown() {
+        if case .success(let folder) = exported { try? FileManager.default.removeItem(at: folder) }
+        if case .success(let renderer) = self.renderer {
+            try? FileManager.default.removeItem(atPath: renderer)
+        }
+        exported = nil
+        self.renderer = nil
+        super.tearDown()
+    }
+
     static func exports() throws -> URL {
         if let exported { return try exported.get() }
         let result = Result { () throws -> URL in

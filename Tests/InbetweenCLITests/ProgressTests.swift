@@ -12,8 +12,7 @@ final class ProgressTests: XCTestCase {
         """
 
     private func scriptFile() throws -> String {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "ib-slow-\(UUID().uuidString).lua")
+        let url = try temporaryFolder("ib-slow").appendingPathComponent("slow.lua")
         try Self.slowScript.write(to: url, atomically: true, encoding: .utf8)
         return url.path
     }
@@ -28,8 +27,7 @@ final class ProgressTests: XCTestCase {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/script") else {
             throw XCTSkip("script(1) from util-linux is not installed")
         }
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "ib-slow-\(UUID().uuidString).csv")
+        let output = try temporaryFolder("ib-slow").appendingPathComponent("slow.csv")
         let command =
             "\(CLIProcess.binary.path) run --fps 10 --format csv -o \(output.path) \(try scriptFile())"
         let process = Process()
@@ -44,7 +42,7 @@ final class ProgressTests: XCTestCase {
         let text = String(decoding: data, as: UTF8.self)
         XCTAssertEqual(process.terminationStatus, 0, text)
         // The line is redrawn in place and erased at the end.
-        XCTAssertTrue(text.contains("\r" + "run ib-slow-"), text.debugDescription)
+        XCTAssertTrue(text.contains("\r" + "run slow"), text.debugDescription)
         XCTAssertTrue(text.contains("t = "), text.debugDescription)
         XCTAssertTrue(text.hasSuffix("\r\u{1B}[K") || text.contains("\r\u{1B}[K"), text.debugDescription)
     }

@@ -5,9 +5,7 @@ import XCTest
 /// usage errors exit 2.
 final class RunErrorTests: XCTestCase {
     private func script(_ text: String, name: String = "script.lua") throws -> String {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("ib-cli-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        let url = dir.appendingPathComponent(name)
+        let url = try temporaryFolder("ib-cli").appendingPathComponent(name)
         try text.write(to: url, atomically: true, encoding: .utf8)
         return url.path
     }
@@ -31,10 +29,13 @@ final class RunErrorTests: XCTestCase {
         let quiet = try CLIProcess.run(["run", path])
         XCTAssertEqual(quiet.status, 1)
         XCTAssertEqual(quiet.stderr, "inbetween: \(path):2: boom\n")
-        let verbose = try CLIProcess.run(["run", "--verbose", path])
+        // Run from its folder: a traceback cuts a long path short (Lua's LUA_IDSIZE).
+        let url = URL(fileURLWithPath: path)
+        let verbose = try CLIProcess.run(
+            ["run", "--verbose", url.lastPathComponent], directory: url.deletingLastPathComponent())
         XCTAssertEqual(verbose.status, 1)
         XCTAssertTrue(verbose.stderr.contains("stack traceback:"), verbose.stderr)
-        XCTAssertTrue(verbose.stderr.contains("\(path):4: in main chunk"), verbose.stderr)
+        XCTAssertTrue(verbose.stderr.contains("\(url.lastPathComponent):4: in main chunk"), verbose.stderr)
     }
 
     func testUsageErrorsExitTwo() throws {

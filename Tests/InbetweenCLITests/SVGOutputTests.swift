@@ -84,8 +84,7 @@ final class SVGOutputTests: XCTestCase {
                 "rsvg-convert is not installed (Debian: apt-get install -y librsvg2-bin; scripts/test installs it)"
             )
         }
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("ib-svg-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let dir = try temporaryFolder("ib-svg")
         for (i, args) in Self.plots.enumerated() {
             let svg = dir.appendingPathComponent("chart\(i).svg").path
             let png = dir.appendingPathComponent("chart\(i).png").path

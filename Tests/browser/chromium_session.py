@@ -18,8 +18,10 @@ Errors come back as {"ok": false, "error": "..."}.
 import base64
 import json
 import os
+import shutil
 import subprocess
 import sys
+import tempfile
 
 
 class Browser:
@@ -31,9 +33,13 @@ class Browser:
             os.dup2(to_browser_r, 3)
             os.dup2(from_browser_w, 4)
 
+        # A profile of its own, removed on quit: left to itself, Chromium makes one in the
+        # temporary folder and leaves it there.
+        self.profile = tempfile.mkdtemp(prefix="ib-chromium-profile-")
         self.proc = subprocess.Popen(
             [os.environ.get("CHROMIUM", "chromium"), "--headless", "--no-sandbox", "--disable-gpu",
              "--remote-debugging-pipe", "--hide-scrollbars", "--no-first-run",
+             "--user-data-dir=" + self.profile,
              "--window-size=%d,%d" % (width, height), "about:blank"],
             pass_fds=(3, 4), preexec_fn=wire, stdin=subprocess.DEVNULL,
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -105,6 +111,8 @@ class Browser:
             self.proc.wait(timeout=10)
         except subprocess.TimeoutExpired:
             self.proc.kill()
+            self.proc.wait()
+        shutil.rmtree(self.profile, ignore_errors=True)
 
 
 def main():

@@ -1,0 +1,92 @@
+import Foundation
+import XCTest
+
+/// The README's two commands, `scripts/run run …` and `scripts/test`, called from a folder
+/// outside the checkout (issue 31): paths and `-o` are the caller's, nothing is written into
+/// the checkout or left in the caller's folder, and an up-to-date build prints nothing.
+final class ScriptsFolderTests: XCTestCase {
+    private func script(_ name: String) -> URL {
+        CLIProcess.root.appendingPathComponent("scripts/\(name)")
+    }
+
+    private func listing(_ folder: URL) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+    }
+
+    /// A stand-in for `swift` first on PATH: the suite runs inside `swift test`, which holds
+    /// the build folder's lock, so a real `swift build` would wait for the suite to end. It
+    /// answers `--show-bin-path` with the tests' own build folder and otherwise prints what
+    /// SwiftPM prints for an up-to-date build, or for one that compiled (`compiles`).
+    private func swiftStandIn(in folder: URL, compiles: Bool) throws -> [String: String] {
+        let bin = folder.appendingPathComponent("bin")
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        let log =
+            compiles
+            ? "Building for debugging...\n[1/3] Compiling InbetweenCLI CLI.swift\n[3/3] Linking inbetween\nBuild complete! (1.00s)"
+            : "Building for debugging...\n[0/1] Planning build\nBuild complete! (0.10s)"
+        let script = """
+            #!/bin/sh
+            case " $* " in
+            *" --show-bin-path "*) echo '\(CLIProcess.binary.deletingLastPathComponent().path)' ;;
+            *) printf '%s\\n' '\(log.replacingOccurrences(of: "\n", with: "' '"))' ;;
+            esac
+
+            """
+        let swift = bin.appendingPathComponent("swift")
+        try script.write(to: swift, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: swift.path)
+        return ["PATH": bin.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")]
+    }
+
+    func testScriptsRunReadsAndWritesInTheCallersFolderAndIsQuietWhenBuilt() throws {
+        let caller = try temporaryFolder("ib-caller")
+        let tools = try temporaryFolder("ib-swift")
+        try FileManager.default.copyItem(
+            at: CLIProcess.root.appendingPathComponent("examples/05-bouncing-ball.lua"),
+            to: caller.appendingPathComponent("myball.lua"))
+        let checkoutBefore = try listing(CLIProcess.root)
+        let r = try CLIProcess.run(
+            ["run", "myball.lua", "--format", "csv", "-o", "here.csv"],
+            environment: try swiftStandIn(in: tools, compiles: false), directory: caller,
+            executable: script("run"))
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(r.stderr, "", "an up-to-date build must print nothing")
+        XCTAssertEqual(try listing(caller), ["here.csv", "myball.lua"])
+        XCTAssertEqual(try listing(CLIProcess.root), checkoutBefore)
+        let csv = try String(contentsOf: caller.appendingPathComponent("here.csv"), encoding: .utf8)
+        // Example 05's first frame: the ball at (150, 32) (README, "A short tour").
+        XCTAssertTrue(csv.hasPrefix("time,layer,keyPath,v0,v1\n0,ball,position,150,32\n"), csv)
+    }
+
+    func testScriptsRunShowsTheLogOfABuildThatDidSomething() throws {
+        let caller = try temporaryFolder("ib-caller")
+        let tools = try temporaryFolder("ib-swift")
+        let r = try CLIProcess.run(
+            ["--version"], environment: try swiftStandIn(in: tools, compiles: true), directory: caller,
+            executable: script("run"))
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(
+            r.stderr,
+            "Building for debugging...\n[1/3] Compiling InbetweenCLI CLI.swift\n[3/3] Linking inbetween\nBuild complete! (1.00s)\n"
+        )
+        XCTAssertTrue(r.stdout.hasPrefix("inbetween "), r.stdout)
+    }
+
+    func testScriptsTestWorksFromAnotherFolderAndLeavesItAlone() throws {
+        let caller = try temporaryFolder("ib-caller")
+        try "keep".write(to: caller.appendingPathComponent("mine.txt"), atomically: true, encoding: .utf8)
+        let r = try CLIProcess.run(
+            ["--dry-run", "--filter", "RunErrorTests"], directory: caller, executable: script("test"))
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(
+            r.stdout,
+            """
+            cd \(CLIProcess.root.path)
+            scripts/format --check
+            swift build --build-tests
+            TMPDIR=(a new empty folder) swift test --skip-build --disable-swift-testing --filter RunErrorTests
+
+            """)
+        XCTAssertEqual(try listing(caller), ["mine.txt"])
+    }
+}
