@@ -21,7 +21,7 @@ return {
     -- The jelly ball's spring-back: y = 1 - e^(-damping x) cos(frequency x), defaults 5 and 30.
     dampedWobble = {fn = function(x, damping, frequency)
       return 1 - exp(-(damping or 5) * x) * cos((frequency or 30) * x)
-    end, params = {damping = 5, frequency = 30}, variants = false},
+    end, params = {{damping = 5}, {frequency = 30}}, variants = false},
   },
   presets = {
     fadeIn = {type = "basic", keyPath = "opacity", fromValue = 0, toValue = 1, duration = 0.25,

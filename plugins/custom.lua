@@ -136,8 +136,8 @@ local function wiggle(envelope)
 end
 
 local easings = {
-  customBounce = {fn = customBounce, params = {strength = 0.7, squash = 0, endAtStart = 0}, variants = false},
-  customBounceSquash = {fn = customBounceSquash, params = {strength = 0.7, squash = 0, endAtStart = 0},
+  customBounce = {fn = customBounce, params = {{strength = 0.7}, {squash = 0}, {endAtStart = 0}}, variants = false},
+  customBounceSquash = {fn = customBounceSquash, params = {{strength = 0.7}, {squash = 0}, {endAtStart = 0}},
     variants = false},
   customWiggle = {fn = wiggle(function(x) return 1 - x end), params = {wiggles = 10}, variants = false},
   customWiggleEaseInOut = {fn = wiggle(function(x) return sin(pi * x) end), params = {wiggles = 10},
@@ -162,7 +162,7 @@ local easings = {
     local h = halves[lo]
     local sign = lo % 2 == 1 and 1 or -1
     return sign * h.height * (1 - x) * sin(pi * (x - h.start) / (h.stop - h.start))
-  end, params = {wiggles = 10, seed = 1}, variants = false},
+  end, params = {{wiggles = 10}, {seed = 1}}, variants = false},
 }
 
 return {

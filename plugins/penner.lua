@@ -48,7 +48,8 @@ end, params = backParams, variants = false}
 
 -- elastic: amplitude a (>= 1) and period p (default 0.3; InOut uses 0.45 = 0.3 * 1.5).
 local function elasticShift(a, p)
-  if a == nil or a < 1 then return 1, p / 4 end
+  -- a = 1 (the default) is both branches: p / (2π) · asin(1) = p / 4, taken exactly.
+  if a == nil or a <= 1 then return 1, p / 4 end
   return a, p / (2 * pi) * asin(1 / a)
 end
 local function elasticIn(t, a, p)
@@ -66,7 +67,7 @@ local function elasticOut(t, a, p)
   a, s = elasticShift(a, p)
   return a * 2 ^ (-10 * t) * sin((t - s) * (2 * pi) / p) + 1
 end
-local elasticParams = {amplitude = 1, period = 0.3}
+local elasticParams = {{amplitude = 1}, {period = 0.3}}
 easings.elasticIn = {fn = elasticIn, params = elasticParams, variants = false}
 easings.elasticOut = {fn = elasticOut, params = elasticParams, variants = false}
 easings.elasticInOut = {fn = function(t, a, p)
@@ -77,7 +78,7 @@ easings.elasticInOut = {fn = function(t, a, p)
   t = 2 * t - 1
   if t < 0 then return -0.5 * a * 2 ^ (10 * t) * sin((t - s) * (2 * pi) / p) end
   return a * 2 ^ (-10 * t) * sin((t - s) * (2 * pi) / p) * 0.5 + 1
-end, params = {amplitude = 1, period = 0.45}, variants = false}
+end, params = {{amplitude = 1}, {period = 0.45}}, variants = false}
 easings.elasticOutIn = {fn = function(t, a, p)
   if t < 0.5 then return elasticOut(2 * t, a, p) / 2 end
   return 0.5 + elasticIn(2 * t - 1, a, p) / 2

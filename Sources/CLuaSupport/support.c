@@ -138,6 +138,9 @@ static int ib_trampoline(lua_State *L) {
     void *context = lua_touserdata(L, lua_upvalueindex(2));
     ib_Host *h = host_of(L);
     int saved = h->canFail;
+    // The arguments the function was called with: what IB_RAISE_TYPE's argument refers to,
+    // whatever the function pushed since (an absent argument is "no value", never one of them).
+    int nargs = lua_gettop(L);
     h->canFail = 0;
     int n = fn(L, context);
     h->canFail = saved;
@@ -164,6 +167,8 @@ static int ib_trampoline(lua_State *L) {
     }
     case IB_RAISE_TYPE: {
         int arg = (int)lua_tointeger(L, -2);
+        if (arg > nargs || arg < 1)  // luaL_typeerror would describe a value this function pushed
+            return luaL_argerror(L, arg, lua_pushfstring(L, "%s expected, got no value", lua_tostring(L, -1)));
         return luaL_typeerror(L, arg, lua_tostring(L, -1));
     }
     default:

@@ -86,7 +86,10 @@ final class OptionTableTests: XCTestCase {
             (["run", script, "--fps"], "option --fps needs a value (N)"),
             (["run", script, "--trusted=yes"], "option --trusted takes no value, got '--trusted=yes'"),
             (["run", script, "--bogus"], "unknown option '--bogus' for run"),
-            (["run", script, "--form", "1"], "unknown option '--form' for run; did you mean --format?"),
+            (
+                ["run", script, "--form", "1"],
+                "unknown option '--form' for run; did you mean --format or --from?"
+            ),
             (["run", "-x"], "unknown option '-x' for run"),
             (
                 ["run", script, "--precision", "18"],

@@ -156,10 +156,12 @@ final class OutputTargetTests: XCTestCase {
     }
 
     func testFolderAndMissingFolderAreClearErrors() throws {
+        // A folder: the suggested file has the command's format (run: json, curve: csv,
+        // plot: svg; issue 31, it was out.json for all three). EXAMPLE stands for it.
         let cases: [([String], Int32, String)] = [
             (
                 ["-o", folder.path], 1,
-                "cannot write \(folder.path): it is a folder (give a file name, e.g. \(folder.path)/out.json)"
+                "cannot write \(folder.path): it is a folder (give a file name, e.g. \(folder.path)/EXAMPLE)"
             ),
             (
                 ["-o", path("missing/out.json")], 1,
@@ -168,11 +170,15 @@ final class OutputTargetTests: XCTestCase {
             (["-o", ""], 2, "option -o needs a file name, got ''"),
         ]
         for (options, code, message) in cases {
-            for command in [["run", example], ["curve", "easeIn"], ["plot", "easeIn"]] {
+            for (command, example) in [
+                (["run", example], "out.json"), (["curve", "easeIn"], "out.csv"),
+                (["plot", "easeIn"], "out.svg"),
+            ] {
                 let r = try CLIProcess.run(command + options)
                 XCTAssertEqual(r.status, code, "\(command) \(options)")
                 XCTAssertEqual(
-                    r.stderr.split(separator: "\n").first.map(String.init), "inbetween: " + message)
+                    r.stderr.split(separator: "\n").first.map(String.init),
+                    "inbetween: " + message.replacingOccurrences(of: "EXAMPLE", with: example))
             }
         }
         XCTAssertEqual(try contents(), [])

@@ -65,6 +65,42 @@ h.test("registry errors", function()
     "bad argument #1 to 'generate' (unknown key 'fsp'; valid keys: duration, fn, fps, from, inclusive, to)")
   raises(function() keyframes.generate{from = 0, to = 1, duration = -1} end,
     "bad argument #1 to 'generate' (field 'duration' must be a positive number, got -1)")
+  -- A misspelt easing is the script's mistake, at the script's line (was the host's
+  -- "[inbetween easings]:116", issue 31).
+  raises(function() keyframes.generate{from = 0, to = 1, fn = "bounceEaseOutt"} end,
+    "bad argument #1 to 'generate' (field 'fn': unknown timing function 'bounceEaseOutt'; did you mean 'bounceEaseOut'?)",
+    "test_easing.lua")
+  raises(function() easing.resolve("bounceEaseOutt") end,
+    "bad argument #1 to 'resolve' (unknown timing function 'bounceEaseOutt'; did you mean 'bounceEaseOut'?)",
+    "test_easing.lua")
+  raises(function() easing.register("testBadParams", function(t) return t end, {params = {a = 1, b = 2}}) end,
+    "bad argument #3 to 'register' (field 'params' of 'testBadParams' names 2 parameters in no order; give them as a list: {{a = 1}, {b = 2}})")
+  raises(function() easing.register("testBadParams", function(t) return t end, {params = {p = "x"}}) end,
+    "bad argument #3 to 'register' (parameter 'p' of 'testBadParams' must default to a number, got string)")
+end)
+
+-- Issue 31: `params` are the defaults of the arguments after t, for the name alone, for a
+-- name given fewer arguments, and for the Out/InOut/OutIn variants of a name ending in In.
+h.test("params give the defaults of an easing's arguments", function()
+  -- t^p with p = 3: In(0.5) = 0.125; Out(0.5) = 1 - (1 - 0.5)^3 = 0.875;
+  -- InOut(0.25) = In(0.5) / 2 = 0.0625; with p = 2 given, In(0.5) = 0.25.
+  easing.register("testPowIn", function(t, p) return t ^ p end, {params = {p = 3}})
+  eq(easing.get("testPowIn")(0.5), 0.125)
+  eq(easing.get("testPowOut")(0.5), 0.875)
+  eq(easing.get("testPowInOut")(0.25), 0.0625)
+  eq(easing.get("testPowIn(2)")(0.5), 0.25)
+  eq(timing.get("testPowIn")(0.5), 0.125)
+  -- Several parameters in order: a·t + b with a = 2, b = 0.25: 2·0.5 + 0.25 = 1.25; with
+  -- a = 1 given, b keeps its default: 0.75.
+  easing.register("testLine", function(t, a, b) return a * t + b end,
+    {params = {{a = 2}, {b = 0.25}}, variants = false})
+  eq(easing.get("testLine")(0.5), 1.25)
+  eq(easing.get("testLine(1)")(0.5), 0.75)
+  eq(easing.info("testLine").params[2].name, "b")
+  eq(easing.info("testLine").params[2].default, 0.25)
+  -- Only names ending in In get variants.
+  easing.register("testSwing", function(t, k) return t * k end, {params = {k = 1}})
+  eq(easing.get("testSwingOut"), nil)
 end)
 
 

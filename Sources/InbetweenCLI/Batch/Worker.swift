@@ -97,6 +97,8 @@ enum Worker {
         _ job: JobRequest, runtime: Runtime, request: SamplingRequest, format batchFormat: BatchFormat,
         times: TimeTexts? = nil, folders: OpenJobFolders
     ) throws -> Int {
+        // Many jobs share the batch's stderr: a script's print names its job's output.
+        runtime.printPrefix = job.output + ": "
         try runtime.runJob(file: job.script, parameters: job.params)
         let format: OutputFormat
         switch batchFormat {

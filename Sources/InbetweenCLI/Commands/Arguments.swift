@@ -86,14 +86,17 @@ struct Arguments {
         }
     }
 
-    /// `--fromm` -> "; did you mean --from?" when one option starts the same way.
+    /// `--fromm` -> "; did you mean --from?": the options that start the same way, then the
+    /// closest by edit distance (`--fsp` -> `--fps`).
     private static func hint(_ item: String, _ command: CommandSpec) -> String {
         let spelling = item.split(separator: "=", maxSplits: 1).first.map(String.init) ?? item
         guard spelling.count >= 3 else { return "" }
-        let close = command.options.map(\.name).filter {
-            $0.hasPrefix(spelling) || spelling.hasPrefix($0)
+        let names = command.options.map(\.name)
+        var close = names.filter { $0.hasPrefix(spelling) || spelling.hasPrefix($0) }
+        for name in Suggestions.closest(to: spelling, in: names) where !close.contains(name) {
+            close.append(name)
         }
-        return close.isEmpty ? "" : "; did you mean \(close.joined(separator: " or "))?"
+        return close.isEmpty ? "" : "; did you mean \(close.prefix(3).joined(separator: " or "))?"
     }
 
     private mutating func declared(_ name: String) -> OptionSpec {
@@ -181,6 +184,10 @@ extension Arguments {
         let name = option("--format") ?? "json"
         let precision = try precision()
         let bake = flag("--bake")
+        // --bake changes css and swift only: with another format it is a mistake, not a no-op.
+        if bake && name != "css" && name != "swift" && OutputFormat.names.contains(name) {
+            throw UsageError("option --bake applies to --format css or swift, not \(name)")
+        }
         do {
             return try OutputFormat(name: name, precision: precision, bake: bake)
         } catch {

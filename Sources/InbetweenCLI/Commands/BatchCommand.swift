@@ -68,11 +68,7 @@ enum BatchCommand {
             throw CommandError(error.description)
         }
         jobs = shard.select(jobs)
-        do {
-            try FileManager.default.createDirectory(atPath: outputFolder, withIntermediateDirectories: true)
-        } catch {
-            throw CommandError("cannot create \(outputFolder) (\(error.localizedDescription))")
-        }
+        try BatchCommand.createFolder(outputFolder)
         let total = jobs.count
         if skipExisting {
             jobs = jobs.filter {
@@ -96,5 +92,24 @@ enum BatchCommand {
         // 128 + the signal, as a shell reports a process the signal ended.
         if let stoppedBy { return 128 + stoppedBy }
         return report.failed > 0 ? 1 : 0
+    }
+}
+
+extension BatchCommand {
+    /// `mkdir -p`, with what went wrong in words: the part of the path that is not a folder,
+    /// or the system's reason (FileManager said "NSCocoaErrorDomain error 512").
+    static func createFolder(_ path: String) throws {
+        var prefix = path.hasPrefix("/") ? "/" : ""
+        for part in path.split(separator: "/", omittingEmptySubsequences: true) {
+            prefix += (prefix.isEmpty || prefix.hasSuffix("/") ? "" : "/") + part
+            if mkdir(prefix, 0o777) == 0 { continue }
+            let code = errno
+            var info = stat()
+            if stat(prefix, &info) == 0 {
+                if info.st_mode & S_IFMT == S_IFDIR { continue }
+                throw CommandError("cannot create \(path) (\(prefix) is not a folder)")
+            }
+            throw CommandError("cannot create \(path) (\(prefix): \(String(cString: strerror(code))))")
+        }
     }
 }

@@ -29,11 +29,12 @@ enum CLI {
             while let first = rest.first, first.hasPrefix("-") {
                 rest = rest.dropFirst()
                 switch first {
-                case "-h", "--help":
-                    print(HelpText.topLevel())
-                    return 0
-                case "--version":
-                    print("inbetween \(version)")
+                case "-h", "--help", "--version":
+                    // Nothing may follow: `--version extra` is a mistake, not a version.
+                    if let extra = rest.first {
+                        throw UsageError("option \(first) takes no arguments, got '\(extra)'")
+                    }
+                    print(first == "--version" ? "inbetween \(version)" : HelpText.topLevel())
                     return 0
                 case "--verbose":
                     verbose = true
@@ -45,7 +46,10 @@ enum CLI {
             }
             guard let name = rest.first else { throw UsageError("missing command") }
             guard let spec = CommandTable.command(named: name) else {
-                throw UsageError("unknown command '\(name)'")
+                let names = CommandTable.visibleCommands.map(\.name)
+                throw UsageError(
+                    "unknown command '\(name)'\(Suggestions.phrase(Suggestions.closest(to: name, in: names)))"
+                )
             }
             command = spec.hidden ? nil : spec.name
             let items = Array(rest.dropFirst())

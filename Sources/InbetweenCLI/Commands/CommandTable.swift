@@ -78,8 +78,9 @@ enum CommandTable {
         about: """
             Runs SCRIPT.lua (- reads it from standard input) and samples the scene it builds
             from its start to its end, inclusive, writing the frames as json (default), csv,
-            css (the animations as CSS animations, with a page beside -o x.css) or swift (Core
-            Animation code), which keep each animation's structure unless --bake is given.
+            css (the animations as CSS animations, with a page beside -o x.css), swift (Core
+            Animation code), which keep each animation's structure unless --bake is given, or
+            lottie (a Lottie JSON file for rlottie and lottie-web).
             """,
         sections: [
             OptionSection(

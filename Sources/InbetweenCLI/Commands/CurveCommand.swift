@@ -27,7 +27,7 @@ enum CurveCommand {
             throw UsageError("curve needs a SPEC (try: inbetween curve easeInEaseOut)")
         }
         try args.finish()
-        try ByteSink.check(output)
+        try ByteSink.check(output, example: "out.\(format.rawValue)")
         if precision != nil && (format == .css || format == .svg) {
             throw UsageError(
                 "--precision applies to csv and json; css chooses its decimals to meet --tolerance")

@@ -2,8 +2,9 @@ import Foundation
 import Inbetween
 import InbetweenLua
 
-/// `inbetween list [--json]`: every timing preset, easing, spring and animation preset with the
-/// plugin and file it came from, and the name clashes resolved while loading.
+/// `inbetween list [--json]`: under a header line, every timing preset (and each of its other
+/// names), easing (with its parameters and their defaults), spring and animation preset with
+/// the plugin and file it came from, and the name clashes resolved while loading.
 enum ListCommand {
     static func run(_ args: inout Arguments) throws -> Int32 {
         let json = args.flag("--json")
@@ -13,24 +14,37 @@ enum ListCommand {
         let entries = runtime.catalog()
         let clashes = runtime.pluginReport.clashes
         if json {
-            let rows = entries.map {
-                "{\"kind\":\(jsonString($0.kind)),\"name\":\(jsonString($0.name)),\"plugin\":\(jsonString($0.plugin)),\"file\":\(jsonString($0.file))}"
+            let rows = entries.map { e in
+                var row =
+                    "{\"kind\":\(jsonString(e.kind)),\"name\":\(jsonString(e.name)),\"plugin\":\(jsonString(e.plugin)),\"file\":\(jsonString(e.file))"
+                if let alias = e.aliasOf { row += ",\"aliasOf\":\(jsonString(alias))" }
+                if !e.parameters.isEmpty {
+                    let parameters = e.parameters.map {
+                        "{\"name\":\(jsonString($0.name)),\"default\":\(NumberFormat.shortest.string($0.defaultValue))}"
+                    }
+                    row += ",\"parameters\":[" + parameters.joined(separator: ",") + "]"
+                }
+                return row + "}"
             }
             let clashRows = clashes.map { jsonString($0.description) }
             print(
                 "{\"entries\":[\n " + rows.joined(separator: ",\n ") + "],\n\"clashes\":["
                     + clashRows.joined(separator: ",") + "]}")
         } else {
-            let nameWidth = entries.map(\.name.count).max() ?? 0
-            let pluginWidth = entries.map(\.plugin.count).max() ?? 0
-            for e in entries {
-                print(
-                    [
-                        e.kind.padding(toLength: 7, withPad: " ", startingAt: 0),
-                        e.name.padding(toLength: nameWidth, withPad: " ", startingAt: 0),
-                        e.plugin.padding(toLength: pluginWidth, withPad: " ", startingAt: 0),
-                        e.file,
-                    ].joined(separator: "  "))
+            // One row per name a script can use; NOTES gives what an alias stands for and an
+            // easing's parameters with their defaults (`backOut(overshoot)` = backOut(1.70158)).
+            let header = ["KIND", "NAME", "PLUGIN", "NOTES", "FILE"]
+            let rows =
+                [header]
+                + entries.map { e in
+                    [e.kind, e.name, e.plugin, ListCommand.notes(e), e.file]
+                }
+            let widths = (0..<header.count - 1).map { c in rows.map { $0[c].count }.max() ?? 0 }
+            for row in rows {
+                let padded = (0..<header.count - 1).map {
+                    row[$0].padding(toLength: widths[$0], withPad: " ", startingAt: 0)
+                }
+                print((padded + [row[header.count - 1]]).joined(separator: "  "))
             }
             if !clashes.isEmpty {
                 print("\nname clashes (a plugin loaded later wins):")
@@ -38,5 +52,15 @@ enum ListCommand {
             }
         }
         return 0
+    }
+}
+
+extension ListCommand {
+    /// "alias of easeIn", "overshoot = 1.70158", "amplitude = 1, period = 0.3", or "-".
+    static func notes(_ e: CatalogEntry) -> String {
+        if let alias = e.aliasOf { return "alias of \(alias)" }
+        if e.parameters.isEmpty { return "-" }
+        return e.parameters.map { "\($0.name) = \(NumberFormat.shortest.string($0.defaultValue))" }
+            .joined(separator: ", ")
     }
 }

@@ -22,7 +22,7 @@ enum PlotCommand {
         guard !specs.isEmpty else {
             throw UsageError("plot needs at least one SPEC (try: inbetween plot easeIn easeOut -o ease.svg)")
         }
-        try ByteSink.check(output)
+        try ByteSink.check(output, example: "out.svg")
         // A lone script read once here (standard input cannot be read again by --watch).
         let script =
             specs.count == 1 && (specs[0].hasSuffix(".lua") || specs[0] == "-")

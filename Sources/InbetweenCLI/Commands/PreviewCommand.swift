@@ -21,7 +21,7 @@ enum PreviewCommand {
         // `-` reads the script from standard input; its page goes to standard output unless -o.
         let script = try ScriptSource.operand(operand, watched: watch)
         let path = output ?? (operand == "-" ? "-" : defaultOutput(for: operand))
-        try ByteSink.check(path)
+        try ByteSink.check(path, example: "out.html")
         let dataPath = watch && path != "-" ? dataScriptPath(for: path) : nil
 
         let pageTitle = title ?? script.baseName

@@ -22,7 +22,7 @@ enum RunCommand {
         let outputPath = args.option("-o")
         guard let operand = args.next() else { throw UsageError("run needs a script") }
         try args.finish()
-        try ByteSink.check(outputPath)
+        try ByteSink.check(outputPath, example: "out.\(format.fileExtension)")
         let script = try ScriptSource.operand(operand, watched: watch)
         return try WatchLoop.perform(watch: watch, files: script.files, output: outputPath, options: options)
         { runtime in

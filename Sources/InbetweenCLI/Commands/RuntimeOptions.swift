@@ -100,7 +100,12 @@ struct RuntimeOptions {
         runtime.host.maximumFileSize = maximumScriptSize
         // Each plugin file loads in a budget of its own (loadPlugins); the script gets a fresh one.
         let report = runtime.loadPlugins(search)
+        if let stop = RuntimeOptions.setUpStop(report.failures) { throw stop }
         try runtime.host.beginBudget()
+        for (folder, reason) in report.unreadableFolders where reportFailures {
+            Diagnostics.write(
+                "inbetween: warning: plugin folder \(folder) skipped: cannot read it (\(reason))")
+        }
         for failure in report.failures where reportFailures {
             Diagnostics.write("inbetween: warning: plugin failed: \(failure.positionedMessage)")
         }
@@ -108,6 +113,29 @@ struct RuntimeOptions {
             for clash in report.clashes { Diagnostics.write("inbetween: note: \(clash.description)") }
         }
         return runtime
+    }
+}
+
+extension RuntimeOptions {
+    /// The failure that ends the command before it starts: Ctrl-C while the plugins load, or a
+    /// limit hit in the host's own Lua or a shipped plugin (both load well within the default
+    /// limits, so the limit is too small for the set-up; a user's plugin that loops stays a
+    /// warning and the others load).
+    static func setUpStop(_ failures: [LuaError]) -> LuaError? {
+        let shipped = PluginSearch.shippedDirectory.map { $0.hasSuffix("/") ? $0 : $0 + "/" }
+        for failure in failures {
+            if failure.kind == .interrupted { return failure }
+            guard failure.kind == .limit else { continue }
+            let place = failure.chunk ?? "?"
+            guard place.hasPrefix("[inbetween") || shipped.map({ place.hasPrefix($0) }) == true else {
+                continue
+            }
+            let at = failure.line.map { "\(place):\($0)" } ?? place
+            return LuaError(
+                kind: .limit, message: "\(failure.message) while loading the plugins (at \(at))",
+                limit: failure.limit)
+        }
+        return nil
     }
 }
 

@@ -88,6 +88,11 @@ enum SpringSpec {
             return try runtime.registeredSpring(name)
         } catch let error as EngineError {
             throw CommandError("spring '\(name)': \(error)")
+        } catch is LuaRaise {
+            // The registry's Lua failed: a limit that fired (the error value itself is gone
+            // with the registry's stack), reported as such rather than as "value".
+            throw runtime.host.stopError
+                ?? LuaError(kind: .runtime, message: "cannot look up spring '\(name)' in the registry")
         }
     }
 }

@@ -75,9 +75,10 @@ final class FileDestination: ByteDestination {
 
     /// Checks `-o PATH` before the command does its work (a folder, an empty name, a missing
     /// folder): a mistake reported before a long run rather than after it.
-    static func check(_ path: String?) throws {
+    /// `example`: a file name for the command's output, suggested when `path` is a folder.
+    static func check(_ path: String?, example: String) throws {
         guard let path, path != "-" else { return }
-        if case .atomic(let file, nil) = try OutputTarget(path).kind {
+        if case .atomic(let file, nil) = try OutputTarget(path, example: example).kind {
             var info = stat()
             let folder = OutputTarget.folder(of: file)
             guard stat(folder, &info) == 0 else { throw OutputTarget.failure(path) }
@@ -144,7 +145,11 @@ extension ByteSink {
         self.init(destination: FileDestination(stagedFile: fd, path: path))
     }
 
-    static func check(_ path: String?) throws { try FileDestination.check(path) }
+    /// `-o PATH` checked before the work (FileDestination.check); `example` names a file of
+    /// the command's format (`out.csv`) for the hint when PATH is a folder.
+    static func check(_ path: String?, example: String) throws {
+        try FileDestination.check(path, example: example)
+    }
 
     /// Staging files not yet renamed or removed (see StagedFiles): a signal or a hard exit
     /// unlinks them so that nothing half-written is left behind.

@@ -21,13 +21,16 @@ struct OutputTarget {
     /// Symbolic links followed before giving up, as the kernel's own limit (MAXSYMLINKS, 40).
     static let maxLinks = 40
 
-    init(_ path: String) throws {
+    /// - Parameter example: a file name for the command's output (`out.csv`), suggested when
+    ///   `path` is a folder.
+    init(_ path: String, example: String = "out.json") throws {
         guard !path.isEmpty else { throw UsageError("option -o needs a file name, got ''") }
         var info = stat()
         current = stat(path, &info) == 0 ? info : nil
         if let current, current.st_mode & S_IFMT == S_IFDIR {
+            let folder = path.hasSuffix("/") ? String(path.dropLast()) : path
             throw CommandError(
-                "cannot write \(path): it is a folder (give a file name, e.g. \(path)/out.json)")
+                "cannot write \(path): it is a folder (give a file name, e.g. \(folder)/\(example))")
         }
         // Follow the path's own links (not its folders': renaming inside a linked folder is
         // fine) to the file a rename must replace. A link into /proc or /dev/fd is one of the
@@ -80,6 +83,7 @@ struct OutputTarget {
     /// writing at its end is right for both; devices and FIFOs ignore it.
     func openInPlace(_ path: String) throws -> Int32 {
         if let current, current.st_mode & S_IFMT == S_IFSOCK { return try OutputTarget.connect(path) }
+        if let current, current.st_mode & S_IFMT == S_IFIFO { return try OutputTarget.openFIFO(path) }
         while true {
             let fd = open(path, O_WRONLY | O_APPEND | O_NOCTTY | O_CLOEXEC)
             if fd >= 0 { return fd }
@@ -89,6 +93,30 @@ struct OutputTarget {
                 continue
             }
             throw OutputTarget.failure(path)
+        }
+    }
+
+    /// A FIFO is written once a reader has opened it. A blocking open(2) would wait there
+    /// unseen by the limits (the watchdog then ends the process as a script that does not
+    /// stop, and `--watch` with it); with O_NONBLOCK the open fails with ENXIO while no reader
+    /// is there, so it is retried every 20 ms until a reader comes, Ctrl-C, or a limit fires.
+    private static func openFIFO(_ path: String) throws -> Int32 {
+        while true {
+            let fd = open(path, O_WRONLY | O_APPEND | O_NOCTTY | O_CLOEXEC | O_NONBLOCK)
+            if fd >= 0 {
+                // Written blocking, like any other output: a full pipe waits for its reader.
+                _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
+                return fd
+            }
+            guard errno == ENXIO || errno == EINTR else { throw failure(path) }
+            if LuaInterrupts.interrupted { throw LuaError(kind: .interrupted, message: "interrupted") }
+            if let stop = CLI.activeRuntime?.host.stopError {
+                throw LuaError(
+                    kind: stop.kind,
+                    message: "no process opened the FIFO \(path) for reading: \(stop.message)",
+                    limit: stop.limit)
+            }
+            usleep(20_000)
         }
     }
 

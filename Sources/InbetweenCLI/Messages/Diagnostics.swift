@@ -25,11 +25,28 @@ enum Diagnostics {
         .frames: "--max-frames",
     ]
 
-    /// `file:line: message`, with the flag that raises a limit when one was hit.
+    /// `file:line: message`, with the flag that raises a limit when one was hit, and the
+    /// sandbox named when a script reached for a library it leaves out.
     static func line(_ error: LuaError) -> String {
         var text = error.positionedMessage
         if let limit = error.limit, let flag = limitFlags[limit] { text += "; raise it with \(flag)" }
+        if let name = sandboxedGlobal(in: error.message) {
+            text +=
+                "; \(name) is not available in the sandbox (--trusted gives scripts Lua's full standard library)"
+        }
         return text
+    }
+
+    /// The globals the sandbox removes (InbetweenLua's sandbox.lua). With `--trusted` they are
+    /// there, so Lua's "nil value (global 'io')" about one of them means the sandbox.
+    static let sandboxedGlobals = ["io", "debug", "package", "dofile", "loadfile"]
+
+    /// `io` for "attempt to index a nil value (global 'io')" and the like, else nil.
+    static func sandboxedGlobal(in message: String) -> String? {
+        for name in sandboxedGlobals where message.hasSuffix(" a nil value (global '\(name)')") {
+            return name
+        }
+        return nil
     }
 
     static func report(_ error: LuaError, verbose: Bool) {

@@ -135,6 +135,20 @@ public struct Scene: Sendable {
         return end
     }
 
+    /// The attached animation that stops last (the first in scene order among equals), for
+    /// an error about an end too far away to sample; nil when a cue or nothing sets the end.
+    public var latestStopping: (layer: String, key: String, stop: Double)? {
+        var found: (layer: String, key: String, stop: Double)?
+        for layer in layers {
+            for entry in layer.entries {
+                if let stop = entry.stopTime, stop > (found?.stop ?? -.infinity) {
+                    found = (layer.name, entry.key, stop)
+                }
+            }
+        }
+        return found
+    }
+
     /// Every (layer, key path) an attached animation drives, layers in scene order, key paths
     /// in the order their animations were added, each once.
     public var animatedTracks: [Track] {

@@ -175,7 +175,16 @@ package final class FrameLoop {
         let scene = host.scene
         if case .natural = clock.end, scene.changeCount != seenChanges {
             seenChanges = scene.changeCount
-            let last = try clock.lastFrame(for: scene.naturalEnd)
+            let natural = scene.naturalEnd
+            let last: (index: Int, cutByCap: Bool)
+            do {
+                last = try clock.lastFrame(for: natural)
+            } catch {
+                // Too far to count: blamed on what sets the end, not on the frame rate.
+                guard let stop = natural.latestStop, stop.isFinite else { throw error }
+                let culprit = scene.latestStopping.flatMap { $0.stop == stop ? $0 : nil }
+                throw EndOutOfReach(stop: stop, fps: clock.fps, layer: culprit?.layer, key: culprit?.key)
+            }
             if last.index >= lastIndex {
                 lastIndex = last.index
                 cutByCap = last.cutByCap
@@ -254,6 +263,16 @@ package final class FrameLoop {
                 track: columns.tracks[i], component: values[i].componentName(c),
                 value: values[i].components[c], time: time)
         }
+    }
+
+    /// A natural end more than `FrameTimes.maximumCount` frames away: the animation `key` on
+    /// `layer` (nil when a cue sets it) stops at `stop` (a huge beginTime or duration, a tiny
+    /// speed).
+    package struct EndOutOfReach: Error {
+        package var stop: Double
+        package var fps: Double
+        package var layer: String?
+        package var key: String?
     }
 
     /// A value that is not finite: `track`'s `component` (".x", or "" for a number) is `value`

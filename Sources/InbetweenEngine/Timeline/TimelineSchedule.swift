@@ -50,7 +50,7 @@ extension Timeline {
         }
         var actions: [TimelineAction] = []
         actions.reserveCapacity(Int(count))
-        Timeline.collect(self, at: 0, in: Affine(a: start, b: 1), into: &actions)
+        try Timeline.collect(self, at: 0, in: Affine(a: start, b: 1), into: &actions)
         return actions.enumerated()
             .sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }
             .map(\.element)
@@ -78,9 +78,22 @@ extension Timeline {
     static func collect(
         _ timeline: Timeline, at start: Double, in parent: Affine,
         into actions: inout [TimelineAction]
-    ) {
+    ) throws {
         let d = timeline.duration
         let v = timeline.clock.speed
+        // Nested speeds multiply: each is fine alone (> 0, finite), but their product can
+        // overflow to infinity or underflow to 0, and then no time maps to the scene.
+        let rate = parent.b / v
+        guard rate.isNormal else {
+            // rate is 1 / (the product): 0 or subnormal when it is past ~1e308, infinite
+            // when it is below ~1e-308 (Double's normal range).
+            throw EngineError(
+                parameter: "speed", value: v,
+                rule: rate.isFinite
+                    ? "the speeds of nested timelines multiply to more than 1e308 (too fast to give any animation time)"
+                    : "the speeds of nested timelines multiply to less than 1e-308 (too slow for any animation to end)"
+            )
+        }
         for iteration in timeline.clock.iterations(of: d) {
             // Total time u = (x - start) · v, so x = start + u / v; u = offset + τ forwards,
             // offset + (d - τ) backwards.
@@ -94,7 +107,7 @@ extension Timeline {
                 case .call(let tag):
                     actions.append(TimelineAction(time: map(child.start), kind: .call(tag: tag)))
                 case .timeline(let nested):
-                    collect(nested, at: child.start, in: map, into: &actions)
+                    try collect(nested, at: child.start, in: map, into: &actions)
                 case .animation(let layer, let animation, let key, let tag):
                     let (time, placed) = place(animation, at: child.start, in: map, windowStart: windowStart)
                     actions.append(

@@ -11,6 +11,37 @@ extension TimingFunction {
     /// The canonical Core Animation names, in Apple's order, for listings.
     public static var presetNames: [String] { ["linear", "easeIn", "easeOut", "easeInEaseOut", "default"] }
 
+    /// The other names of each preset that `named` accepts, canonical name first (for
+    /// listings); `step-start` and `step-end` are CSS's own, with no Core Animation name.
+    public static var presetAliases: [(name: String, aliases: [String])] {
+        [
+            ("linear", ["kCAMediaTimingFunctionLinear", "UIViewAnimationOptionCurveLinear", "curveLinear"]),
+            (
+                "easeIn",
+                [
+                    "kCAMediaTimingFunctionEaseIn", "ease-in", "UIViewAnimationOptionCurveEaseIn",
+                    "curveEaseIn",
+                ]
+            ),
+            (
+                "easeOut",
+                [
+                    "kCAMediaTimingFunctionEaseOut", "ease-out", "UIViewAnimationOptionCurveEaseOut",
+                    "curveEaseOut",
+                ]
+            ),
+            (
+                "easeInEaseOut",
+                [
+                    "kCAMediaTimingFunctionEaseInEaseOut", "ease-in-out",
+                    "UIViewAnimationOptionCurveEaseInOut",
+                    "curveEaseInOut",
+                ]
+            ),
+            ("default", ["kCAMediaTimingFunctionDefault", "ease"]),
+        ]
+    }
+
     /// Core Animation names (`easeIn`, `kCAMediaTimingFunctionEaseIn`) and CSS keywords
     /// (`ease-in`, `ease`, `linear`, `step-start`, `step-end`). Names are exact (CSS keywords
     /// in lower case; `parse(css:)` accepts them in any case, as CSS does).

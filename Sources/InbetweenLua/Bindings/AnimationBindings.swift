@@ -433,7 +433,14 @@ extension Runtime {
         s.push(name)
         try host.callNested(arguments: 1, results: 1)
         guard s.type(at: -1) == LUA_TTABLE else {
-            throw LuaRaise.argument(1, "unknown animation preset '\(name)'")
+            s.pop()
+            s.rawField(-1, "names")
+            try host.callNested(arguments: 0, results: 1)
+            let names = s.strings(at: -1)
+            throw LuaRaise.argument(
+                1,
+                "unknown animation preset '\(name)'\(Suggestions.phrase(Suggestions.closest(to: name, in: names)))"
+            )
         }
         let preset = s.top
         s.newTable()

@@ -3,17 +3,31 @@ import InbetweenEngine
 
 /// One name users can refer to, and where it came from (for `inbetween list`).
 public struct CatalogEntry: Hashable, Sendable {
+    /// An argument a registered easing takes after t, with the value it has when not given.
+    public struct Parameter: Hashable, Sendable {
+        public var name: String
+        public var defaultValue: Double
+    }
     public var kind: String  // "timing", "easing", "spring", "preset"
     public var name: String
     public var plugin: String
     public var file: String
+    /// The canonical name this one is another name for (`ease-in` -> `easeIn`), or nil.
+    public var aliasOf: String? = nil
+    /// A registered easing's parameters, in argument order (`backOut(overshoot)`).
+    public var parameters: [Parameter] = []
 }
 
 extension Runtime {
     /// Every timing preset, easing, spring and animation preset, sorted by kind then name.
     public func catalog() -> [CatalogEntry] {
-        var out = TimingFunction.presetNames.map {
-            CatalogEntry(kind: "timing", name: $0, plugin: "builtin", file: "-")
+        var out: [CatalogEntry] = []
+        for (name, aliases) in TimingFunction.presetAliases {
+            out.append(CatalogEntry(kind: "timing", name: name, plugin: "builtin", file: "-"))
+            for alias in aliases {
+                out.append(
+                    CatalogEntry(kind: "timing", name: alias, plugin: "builtin", file: "-", aliasOf: name))
+            }
         }
         let s = host.stack
         for (kind, global) in [("easing", "easing"), ("spring", "springs"), ("preset", "presets")] {
@@ -34,12 +48,27 @@ extension Runtime {
                     s.top = names
                     continue
                 }
-                s.rawField(-1, "plugin")
-                s.rawField(-2, "file")
+                let info = s.top
+                var parameters: [CatalogEntry.Parameter] = []
+                s.rawField(info, "params")
+                if s.type(at: -1) == LUA_TTABLE {
+                    for n in 0..<s.rawLength(-1) {
+                        s.rawIndex(-1, Int64(n + 1))
+                        s.rawField(-1, "name")
+                        s.rawField(-2, "default")
+                        if let parameter = s.string(at: -2), let value = s.number(at: -1) {
+                            parameters.append(.init(name: parameter, defaultValue: value))
+                        }
+                        s.pop(3)
+                    }
+                }
+                s.pop()
+                s.rawField(info, "plugin")
+                s.rawField(info, "file")
                 out.append(
                     CatalogEntry(
                         kind: kind, name: name, plugin: s.string(at: -2) ?? "?",
-                        file: s.string(at: -1) ?? "?"))
+                        file: s.string(at: -1) ?? "?", parameters: parameters))
                 s.top = names
             }
         }

@@ -237,7 +237,9 @@ extension Runtime {
         case .value:
             let text = host.describe(at: -1)
             host.stack.pop()
-            return LuaError(kind: .runtime, luaMessage: text)
+            // A limit that fired is named as one (with the flag that raises it), wherever in
+            // the host's Lua it happened to stop.
+            return host.stopError ?? LuaError(kind: .runtime, luaMessage: text)
         }
     }
 }

@@ -103,6 +103,20 @@ public final class FrameStream {
                 kind: .runtime,
                 message: "\(scriptName.map { $0 + ": " } ?? "")layer '\(e.track.layer)' "
                     + "\(e.track.keyPath)\(e.component) is \(what) at t = \(LuaFormat.number(e.time)) s")
+        case let e as FrameLoop.EndOutOfReach:
+            let culprit = e.layer.map { "animation '\(e.key ?? "?")' on layer '\($0)'" } ?? "the scene"
+            return LuaError(
+                kind: .runtime,
+                message: "\(scriptName.map { $0 + ": " } ?? "")\(culprit) ends at t = \(LuaFormat.number(e.stop)) s, "
+                    + "more than \(FrameTimes.maximumCount) frames away at \(LuaFormat.number(e.fps)) fps "
+                    + "(a huge beginTime, duration or repeatCount, or a tiny speed); set the end with --to T or scene{ to = T }"
+            )
+        // A binding's error met outside a Lua call (a timeline's cue delivered while
+        // sampling): its text, never the enum's description.
+        case .argument(_, let message) as LuaRaise, .message(let message) as LuaRaise:
+            return LuaError(kind: .runtime, message: message)
+        case .type(_, let expected) as LuaRaise:
+            return LuaError(kind: .runtime, message: "\(expected) expected")
         default: return LuaError(kind: .runtime, message: String(describing: error))
         }
     }

@@ -15,6 +15,8 @@ public struct PluginReport: Sendable {
     }
     public var loaded: [String] = []
     public var failures: [LuaError] = []
+    /// Plugin folders that are there but cannot be read, and why: their plugins are missing.
+    public var unreadableFolders: [(folder: String, reason: String)] = []
     public var clashes: [Clash] = []
 }
 
@@ -29,6 +31,9 @@ extension Runtime {
         let directories = search.directories()
         pluginDirectories = directories.map(\.directory)
         var report = PluginReport()
+        for dir in pluginDirectories {
+            if let reason = PluginSearch.readProblem(dir) { report.unreadableFolders.append((dir, reason)) }
+        }
         let builtIn = search.usesBuiltInPlugins(directories) ? PluginSearch.builtInPlugins : []
         var pending =
             builtIn.indices.map { PluginFile.builtIn($0) }

@@ -124,6 +124,17 @@ public struct PluginSearch: Sendable {
         return files
     }
 
+    /// Why a plugin folder that is there cannot be read ("not a folder", "Permission
+    /// denied"), or nil when it can be or is not there at all (a missing user folder is normal).
+    public static func readProblem(_ dir: String) -> String? {
+        var info = stat()
+        guard stat(dir, &info) == 0 else { return errno == ENOENT ? nil : String(cString: strerror(errno)) }
+        guard info.st_mode & S_IFMT == S_IFDIR else { return "not a folder" }
+        guard let stream = opendir(dir) else { return String(cString: strerror(errno)) }
+        closedir(stream)
+        return nil
+    }
+
     private func variable(_ name: String) -> String? { PluginSearch.variable(name, in: environment) }
 
     private static func variable(_ name: String, in environment: [String: String]?) -> String? {

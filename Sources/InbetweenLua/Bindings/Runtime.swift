@@ -30,6 +30,8 @@ public final class Runtime {
     public var scriptName: String?
     /// Whether scripts run without the sandbox (`--trusted`).
     public let trusted: Bool
+    /// What every line `print` writes starts with ("" for none; see `installPrint`).
+    public var printPrefix = ""
     /// Bytes the Lua state holds with the host and plugins loaded and nothing else (after a
     /// full collection): what a run must give back (see `endRun`).
     var baselineMemory = 0
@@ -65,13 +67,19 @@ public final class Runtime {
         try boot()
     }
 
-    /// `print` writes to stderr: stdout carries the frames the CLI outputs.
+    /// `print` writes to stderr: stdout carries the frames the CLI outputs. Each line starts
+    /// with `printPrefix` (a batch worker's job name: many jobs share one stderr).
     func installPrint() {
-        host.pushFunction("print") { [unowned host] s in
+        host.pushFunction("print") { [unowned self, unowned host] s in
             let n = s.top
             var parts: [String] = []
             for i in 0..<n { parts.append(host.describe(at: i + 1)) }
-            FileHandle.standardError.write(Data((parts.joined(separator: "\t") + "\n").utf8))
+            var text = parts.joined(separator: "\t")
+            if !printPrefix.isEmpty {
+                text = text.split(separator: "\n", omittingEmptySubsequences: false)
+                    .map { printPrefix + $0 }.joined(separator: "\n")
+            }
+            FileHandle.standardError.write(Data((text + "\n").utf8))
             return 0
         }
         host.setGlobal("print")

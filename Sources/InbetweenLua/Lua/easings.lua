@@ -8,7 +8,9 @@ local type, tostring, tonumber, pairs, setmetatable = kit.type, kit.tostring, ki
   kit.setmetatable
 local raise, fmt, match, gmatch, unpack, sort = kit.raise, kit.format, kit.match, kit.gmatch, kit.unpack,
   kit.sort
-local floor, huge, rawgetmetatable, next = kit.floor, kit.huge, kit.getmetatable, kit.next
+local floor, huge, rawgetmetatable, next, pcall, error = kit.floor, kit.huge, kit.getmetatable, kit.next,
+  kit.pcall, kit.error
+local ipairs = kit.ipairs
 
 -- A value's kind ("point") or Lua's type.
 local function kind(v)
@@ -22,6 +24,69 @@ local function copy(t)
   local out = {}
   for k, v in pairs(t) do out[k] = v end
   return out
+end
+
+-- A registration's `params` as a list of {name = ..., default = ...} in argument order (the
+-- order the easing's function takes them after t). One parameter may be a plain table,
+-- `{p = 3}`; several must say their order, `{{amplitude = 1}, {period = 0.3}}`, as a table's
+-- keys have none. nil without params.
+local function orderedParams(params, name)
+  if params == nil then return nil end
+  if type(params) ~= "table" then
+    raise(fmt("bad argument #3 to 'register' (field 'params' of '%s' must be a table, got %s)", name,
+      type(params)))
+  end
+  local function one(t, where)
+    local key, value = next(t)
+    if type(key) ~= "string" or next(t, key) ~= nil then
+      raise(fmt("bad argument #3 to 'register' (%s of '%s' must hold one name = default, as {p = 3})",
+        where, name))
+    end
+    if type(value) ~= "number" then
+      raise(fmt("bad argument #3 to 'register' (parameter '%s' of '%s' must default to a number, got %s)",
+        key, name, type(value)))
+    end
+    return {name = key, default = value}
+  end
+  local out, count = {}, 0
+  for _ in pairs(params) do count = count + 1 end
+  if #params == 0 then
+    if count > 1 then
+      raise(fmt("bad argument #3 to 'register' (field 'params' of '%s' names %d parameters in no order; give them as a list: {{a = 1}, {b = 2}})",
+        name, count))
+    end
+    if count == 1 then out[1] = one(params, "field 'params'") end
+    return out
+  end
+  if count ~= #params then
+    raise(fmt("bad argument #3 to 'register' (field 'params' of '%s' mixes a list and names)", name))
+  end
+  for i, p in ipairs(params) do
+    if type(p) ~= "table" then
+      raise(fmt("bad argument #3 to 'register' (params[%d] of '%s' must be a table, as {p = 3}, got %s)", i,
+        name, type(p)))
+    end
+    out[i] = one(p, fmt("params[%d]", i))
+  end
+  return out
+end
+
+-- `fn` with the parameters' defaults in place of the arguments not given (nil): what a
+-- registered name means with no arguments (`"myIn"`) or fewer than it takes (`"myIn(2)"`).
+local function withDefaults(fn, params, args)
+  local values, n = {}, #params
+  for i = 1, n do
+    local given = args and args[i]
+    if given == nil then given = params[i].default end
+    values[i] = given
+  end
+  for i = n + 1, args and #args or 0 do values[i] = args[i] end
+  local count = #values
+  if count == 1 then
+    local a = values[1]
+    return function(t) return fn(t, a) end
+  end
+  return function(t) return fn(t, unpack(values, 1, count)) end
 end
 
 -- One layer of registrations: entries fall through to the parent's.
@@ -52,7 +117,9 @@ local function api(layer)
 
   --- easing.register(name, fn [, {params = {...}, variants = false}])
   -- A name ending in "In" also registers its Out, InOut and OutIn forms (Penner's
-  -- convention: out(t) = 1 - in(1 - t); inOut runs in then out over halves; outIn the reverse).
+  -- convention: out(t) = 1 - in(1 - t); inOut runs in then out over halves; outIn the reverse),
+  -- with the same params. Other names register alone. `params` gives the arguments after t
+  -- with their defaults (see orderedParams): `"name"` calls fn(t, defaults...).
   function easing.register(name, fn, opts)
     if layer.frozen then
       raise("easing.register: the plugins' registry is frozen once they have loaded")
@@ -73,7 +140,7 @@ local function api(layer)
           tostring(k)))
       end
     end
-    local params = opts and copy(opts.params)
+    local params = orderedParams(opts and opts.params, name)
     put(name, fn, params, false)
     local family = match(name, "^(.+)In$")
     if family and not (opts and opts.variants == false) then
@@ -93,7 +160,13 @@ local function api(layer)
   function easing.get(spec)
     if type(spec) ~= "string" then return nil end
     local entry = layer.entries[spec]
-    if entry then return entry.fn end
+    if entry then
+      if entry.params and #entry.params > 0 then
+        entry.withDefaults = entry.withDefaults or withDefaults(entry.fn, entry.params)
+        return entry.withDefaults
+      end
+      return entry.fn
+    end
     local name, argtext = match(spec, "^%s*([%a_][%w_%.%-]*)%s*%((.*)%)%s*$")
     entry = name and layer.entries[name]
     if not entry then return nil end
@@ -103,17 +176,25 @@ local function api(layer)
       if v == nil then return nil end
       args[#args + 1] = v
     end
+    if entry.params then return withDefaults(entry.fn, entry.params, args) end
     local fn = entry.fn
     return function(t) return fn(t, unpack(args)) end
   end
 
   -- Any easing spec to something callable: Lua functions and registered easings stay Lua
-  -- functions (no host call per sample); everything else becomes a timing object.
-  function easing.resolve(spec)
+  -- functions (no host call per sample); everything else becomes a timing object. A spec
+  -- that is none is an argument error of `caller` (default 'resolve'), naming `field` when
+  -- given, at the script's line: timing.get's own error would name this file's.
+  function easing.resolve(spec, caller, field)
     if type(spec) == "function" then return spec end
     local f = easing.get(spec)
     if f then return f end
-    return timingGet(spec)
+    local ok, result = pcall(timingGet, spec)
+    if ok then return result end
+    local reason = type(result) == "string" and match(result, "bad argument #1 to '[^']+' %((.*)%)$")
+    if not reason then error(result, 0) end  -- a limit, an interrupt: passed on as it is
+    raise(fmt("bad argument #1 to '%s' (%s%s)", caller or "resolve", field and ("field '" .. field .. "': ") or "",
+      reason))
   end
 
   function easing.names()
@@ -129,8 +210,12 @@ local function api(layer)
   function easing.info(name)
     local e = layer.entries[name]
     if not e then return nil end
-    return {name = name, plugin = e.plugin, file = e.file, params = copy(e.params),
-      generated = e.generated}
+    local params
+    if e.params then
+      params = {}
+      for i, p in ipairs(e.params) do params[i] = {name = p.name, default = p.default} end
+    end
+    return {name = name, plugin = e.plugin, file = e.file, params = params, generated = e.generated}
   end
 
   function easing.clashes()
@@ -184,7 +269,7 @@ local function keyframesFor(easing)
       raise(fmt("bad argument #1 to 'generate' (fields 'from' and 'to' must be of one kind, got %s and %s)",
         kind(from), kind(to)))
     end
-    local fn = easing.resolve(o.fn == nil and "linear" or o.fn)
+    local fn = easing.resolve(o.fn == nil and "linear" or o.fn, "generate", "fn")
     local n = floor(duration * fps + 0.5)
     local values, times = {}, {}
     local last = o.inclusive and n or n - 1

@@ -60,6 +60,22 @@ final class TimingFunctionTests: XCTestCase {
     /// Reversing a Bézier maps its control points to (1-x2, 1-y2), (1-x1, 1-y1), so
     /// reversed(easeIn (0.42,0,1,1)) is the curve (0,0,0.58,1) = easeOut; mirrored(easeIn) is
     /// easeIn squeezed into each half: at x = 1/4 it is easeIn(1/2)/2.
+    /// `presetAliases` (what `inbetween list` shows) names exactly what `named` accepts: each
+    /// alias is its canonical preset, and the canonical names are `presetNames`.
+    func testPresetAliasesAreTheNamesNamedAccepts() {
+        XCTAssertEqual(TimingFunction.presetAliases.map(\.name), TimingFunction.presetNames)
+        // The same curve: the same values, bit for bit, at a few inputs.
+        let xs = [0.1, 0.25, 0.5, 0.9]
+        for (name, aliases) in TimingFunction.presetAliases {
+            guard let canonical = TimingFunction.named(name) else { return XCTFail(name) }
+            for alias in aliases {
+                XCTAssertEqual(
+                    TimingFunction.named(alias).map { f in xs.map { f($0) } }, xs.map { canonical($0) }, alias
+                )
+            }
+        }
+    }
+
     func testCombinators() throws {
         let easeIn = TimingFunction.easeIn
         let easeOut = TimingFunction.easeOut
