@@ -41,7 +41,7 @@ enum RenderCommand {
         if kind == .frameFolder {
             try FrameFolderOutput.check(output)
         } else {
-            try ByteSink.check(output)
+            try ByteSink.check(output, example: "out.mp4")
         }
         var runtime = try start(script, options)
         try RunCommand.checkRange(runtime.sampleBounds(for: request), request)

@@ -123,13 +123,16 @@ extension RuntimeOptions {
     /// warning and the others load).
     static func setUpStop(_ failures: [LuaError]) -> LuaError? {
         let shipped = PluginSearch.shippedDirectory.map { $0.hasSuffix("/") ? $0 : $0 + "/" }
+        // The built-in copies are named plugins/NAME.lua (PluginLoader).
+        let builtIn = Set(PluginSearch.builtInPlugins.map { "plugins/\($0.name).lua" })
         for failure in failures {
             if failure.kind == .interrupted { return failure }
             guard failure.kind == .limit else { continue }
             let place = failure.chunk ?? "?"
-            guard place.hasPrefix("[inbetween") || shipped.map({ place.hasPrefix($0) }) == true else {
-                continue
-            }
+            guard
+                place.hasPrefix("[inbetween") || builtIn.contains(place)
+                    || shipped.map({ place.hasPrefix($0) }) == true
+            else { continue }
             let at = failure.line.map { "\(place):\($0)" } ?? place
             return LuaError(
                 kind: .limit, message: "\(failure.message) while loading the plugins (at \(at))",
