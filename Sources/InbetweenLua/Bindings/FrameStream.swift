@@ -107,7 +107,8 @@ public final class FrameStream {
             let culprit = e.layer.map { "animation '\(e.key ?? "?")' on layer '\($0)'" } ?? "the scene"
             return LuaError(
                 kind: .runtime,
-                message: "\(scriptName.map { $0 + ": " } ?? "")\(culprit) ends at t = \(LuaFormat.number(e.stop)) s, "
+                message:
+                    "\(scriptName.map { $0 + ": " } ?? "")\(culprit) ends at t = \(LuaFormat.number(e.stop)) s, "
                     + "more than \(FrameTimes.maximumCount) frames away at \(LuaFormat.number(e.fps)) fps "
                     + "(a huge beginTime, duration or repeatCount, or a tiny speed); set the end with --to T or scene{ to = T }"
             )
