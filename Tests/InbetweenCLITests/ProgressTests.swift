@@ -23,16 +23,15 @@ final class ProgressTests: XCTestCase {
         XCTAssertEqual(r.stderr, "")
     }
 
-    func testProgressOnATerminal() throws {
+    /// What `inbetween ARGUMENTS` writes to its terminal (stdout and stderr), run under
+    /// script(1)'s pseudo-terminal.
+    private func onATerminal(_ arguments: String) throws -> String {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/script") else {
             throw XCTSkip("script(1) from util-linux is not installed")
         }
-        let output = try temporaryFolder("ib-slow").appendingPathComponent("slow.csv")
-        let command =
-            "\(CLIProcess.binary.path) run --fps 10 --format csv -o \(output.path) \(try scriptFile())"
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
-        process.arguments = ["-qec", command, "/dev/null"]
+        process.arguments = ["-qec", "\(CLIProcess.binary.path) \(arguments)", "/dev/null"]
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardInput = FileHandle.nullDevice
@@ -41,9 +40,26 @@ final class ProgressTests: XCTestCase {
         process.waitUntilExit()
         let text = String(decoding: data, as: UTF8.self)
         XCTAssertEqual(process.terminationStatus, 0, text)
+        return text
+    }
+
+    func testProgressOnATerminal() throws {
+        let output = try temporaryFolder("ib-slow").appendingPathComponent("slow.csv")
+        let text = try onATerminal("run --fps 10 --format csv -o \(output.path) \(try scriptFile())")
         // The line is redrawn in place and erased at the end.
         XCTAssertTrue(text.contains("\r" + "run slow"), text.debugDescription)
         XCTAssertTrue(text.contains("t = "), text.debugDescription)
         XCTAssertTrue(text.hasSuffix("\r\u{1B}[K") || text.contains("\r\u{1B}[K"), text.debugDescription)
+    }
+
+    /// `render` draws the same line while it draws and encodes (a frame folder here: no ffmpeg
+    /// needed), with the frame count out of the known total.
+    func testRenderProgressOnATerminal() throws {
+        let output = try temporaryFolder("ib-slow").appendingPathComponent("frames")
+        let text = try onATerminal("render --fps 10 --size 20x20 -o \(output.path)/ \(try scriptFile())")
+        XCTAssertTrue(text.contains("\r" + "render slow"), text.debugDescription)
+        XCTAssertTrue(text.contains("t = "), text.debugDescription)
+        XCTAssertTrue(text.contains("\r\u{1B}[K"), text.debugDescription)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: output.path).count, 11)
     }
 }
