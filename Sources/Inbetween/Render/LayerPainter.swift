@@ -27,7 +27,10 @@ struct LayerPainter {
     /// the affine map from the layer's own coordinates to that surface's pixels.
     func draw(_ cr: OpaquePointer, device: Projection, width: Int, height: Int) {
         cairo_save(cr)
-        let grouped = layer.opacity < 1
+        // One part alone (a background, a path's fill...) faded is the same as that part
+        // drawn in a colour that much more transparent: no group needed then.
+        let fade = min(layer.opacity, 1)
+        let grouped = fade < 1 && (partCount > 1 || hasShadow)
         if grouped {
             // The group's own surface is as large as the clip: only the layer's box, not the
             // whole picture (1,000 translucent layers would each fill a full frame).
@@ -42,13 +45,53 @@ struct LayerPainter {
         drawShadow(cr, device: device, width: width, height: height)
         var m = LayerPainter.cairoMatrix(device)
         cairo_set_matrix(cr, &m)
-        drawParts(cr)
+        drawParts(cr, fade: grouped ? 1 : fade)
         if grouped {
             cairo_identity_matrix(cr)
             cairo_pop_group_to_source(cr)
-            cairo_paint_with_alpha(cr, min(layer.opacity, 1))
+            cairo_paint_with_alpha(cr, fade)
         }
         cairo_restore(cr)
+    }
+
+    /// How many of background, fill, stroke and border show.
+    var partCount: Int {
+        let w = layer.bounds.size.width
+        let h = layer.bounds.size.height
+        let hasPath = !layer.path.elements.isEmpty
+        var n = 0
+        if layer.backgroundColor.alpha > 0 && w > 0 && h > 0 { n += 1 }
+        if hasPath && layer.fillColor.alpha > 0 { n += 1 }
+        if hasPath && layer.strokeColor.alpha > 0 && layer.lineWidth > 0 { n += 1 }
+        if layer.borderWidth > 0 && layer.borderColor.alpha > 0 && w > 0 && h > 0 { n += 1 }
+        return n
+    }
+
+    var hasShadow: Bool { layer.shadowColor.alpha * layer.shadowOpacity > 0 }
+
+    /// The pixels of the picture (`canvas`, scene coordinates mapped by `sceneToPixels`) the
+    /// layer may change; nil when it draws nothing. A layer partly behind the viewer may
+    /// touch any of them.
+    func pixelBox(sceneToPixels: Projection, canvas: PixelBox) -> PixelBox? {
+        guard layer.opacity > 0, let extent = drawnExtent() else { return nil }
+        let map = Projection(layer.sceneMatrix).then(sceneToPixels)
+        guard map.determinant != 0 && map.determinant.isFinite else { return nil }
+        var x0 = Double.infinity
+        var y0 = Double.infinity
+        var x1 = -Double.infinity
+        var y1 = -Double.infinity
+        for corner in extent.corners {
+            guard let q = map.apply(corner), q.x.isFinite, q.y.isFinite else { return canvas }
+            x0 = min(x0, q.x)
+            y0 = min(y0, q.y)
+            x1 = max(x1, q.x)
+            y1 = max(y1, q.y)
+        }
+        // Two pixels around: anti-aliasing, and the warp's bilinear reach.
+        let far = Double(Int32.max / 2)
+        return PixelBox(
+            x0: Int(max(x0.rounded(.down) - 2, -far)), y0: Int(max(y0.rounded(.down) - 2, -far)),
+            x1: Int(min(x1.rounded(.up) + 2, far)), y1: Int(min(y1.rounded(.up) + 2, far)))
     }
 
     /// What the layer may draw, shadow included, in whole pixels of the surface `device`
@@ -183,13 +226,13 @@ struct LayerPainter {
 
     /// Background, content, border, in the layer's own coordinates (origin at the bounds' top
     /// left corner).
-    func drawParts(_ cr: OpaquePointer) {
+    func drawParts(_ cr: OpaquePointer, fade: Double = 1) {
         let w = layer.bounds.size.width
         let h = layer.bounds.size.height
         let radius = LayerPainter.clampedRadius(layer.cornerRadius, w, h)
         if layer.backgroundColor.alpha > 0 && w > 0 && h > 0 {
             LayerPainter.roundedRect(cr, 0, 0, w, h, radius)
-            LayerPainter.setColor(cr, layer.backgroundColor)
+            LayerPainter.setColor(cr, layer.backgroundColor, fade)
             cairo_fill(cr)
         }
         if !layer.path.elements.isEmpty {
@@ -197,12 +240,12 @@ struct LayerPainter {
             cairo_translate(cr, -layer.bounds.origin.x, -layer.bounds.origin.y)
             LayerPainter.addPath(cr, layer.path)
             if layer.fillColor.alpha > 0 {
-                LayerPainter.setColor(cr, layer.fillColor)
+                LayerPainter.setColor(cr, layer.fillColor, fade)
                 cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
                 cairo_fill_preserve(cr)
             }
             if layer.strokeColor.alpha > 0 && layer.lineWidth > 0 {
-                LayerPainter.setColor(cr, layer.strokeColor)
+                LayerPainter.setColor(cr, layer.strokeColor, fade)
                 cairo_set_line_width(cr, layer.lineWidth)
                 cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT)
                 cairo_set_line_join(cr, CAIRO_LINE_JOIN_MITER)
@@ -229,7 +272,7 @@ struct LayerPainter {
             LayerPainter.roundedRect(cr, 0, 0, w, h, radius)
             LayerPainter.roundedRect(cr, bw, bw, w - 2 * bw, h - 2 * bw, max(radius - bw, 0))
             cairo_set_fill_rule(cr, CAIRO_FILL_RULE_EVEN_ODD)
-            LayerPainter.setColor(cr, layer.borderColor)
+            LayerPainter.setColor(cr, layer.borderColor, fade)
             cairo_fill(cr)
             cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
         }
@@ -242,8 +285,8 @@ struct LayerPainter {
         max(0, min(r, min(w, h) / 2))
     }
 
-    static func setColor(_ cr: OpaquePointer, _ c: Color) {
-        cairo_set_source_rgba(cr, c.red, c.green, c.blue, c.alpha)
+    static func setColor(_ cr: OpaquePointer, _ c: Color, _ fade: Double = 1) {
+        cairo_set_source_rgba(cr, c.red, c.green, c.blue, c.alpha * fade)
     }
 
     /// A rectangle with circular corners of radius r (0: square corners).

@@ -75,6 +75,12 @@ public final class Renderer {
         return picture()
     }
 
+    /// Every frame drawn whole rather than only where it changed (the tests compare the two).
+    package var redrawsWholeFrames: Bool {
+        get { canvas.redrawsWholeFrames }
+        set { canvas.redrawsWholeFrames = newValue }
+    }
+
     /// Samples the next frame without drawing it; returns its layers' names, nil after the
     /// last. `picture(only:)` draws it.
     package func advance() throws(ScriptError) -> [String]? {

@@ -27,58 +27,128 @@ final class SceneCanvas {
         cairo_surface_destroy(surface)
     }
 
+    /// Every frame cleared and drawn whole, with no use of the last one (the tests compare
+    /// the two ways).
+    var redrawsWholeFrames = false
+    /// The straight RGBA of the last frame, updated where it changed.
+    private var pixels: [UInt8] = []
+    /// The pixels the last frame's layers may have drawn; nil before the first frame.
+    private var lastDrawn: PixelBox?? = .none
+
     /// Clears to the background and draws `layers` (in scene order) back to front: by
     /// zPosition, and among equal ones in the order they were made, as Core Animation sorts
     /// the sublayers of a flat layer (and the preview page stacks them).
+    ///
+    /// Only what can have changed is drawn again: the box of every pixel the last frame's
+    /// layers could touch and this frame's could, together (a layer's box holds its stroke's
+    /// reach, its shadow's blur and a pixel of anti-aliasing). Outside it both frames are the
+    /// bare background; inside, the clip changes nothing of how a layer is drawn, so the
+    /// picture is the one a whole redraw gives (`RenderDamageTests` compares them, byte for
+    /// byte). A small layer moving over a large picture costs its own size, not the picture's.
     func draw(_ layers: [LayerSnapshot]) {
+        let order = layers.indices.sorted {
+            (layers[$0].zPosition, $0) < (layers[$1].zPosition, $1)
+        }
+        let toPixels = Projection.scale(scale)
+        let whole = PixelBox(x0: 0, y0: 0, x1: width, y1: height)
+        var drawn: PixelBox?
+        let painters = order.map { LayerPainter(layer: layers[$0]) }
+        for painter in painters {
+            guard let box = painter.pixelBox(sceneToPixels: toPixels, canvas: whole) else { continue }
+            drawn = drawn.map { $0.union(box) } ?? box
+        }
+        var dirty = whole
+        if case .some(let last) = lastDrawn, !redrawsWholeFrames {
+            let changed: PixelBox? =
+                switch (last, drawn) {
+                case (nil, nil): nil
+                case (let a?, nil): a
+                case (nil, let b?): b
+                case (let a?, let b?): a.union(b)
+                }
+            guard let changed, let cut = changed.intersection(whole) else {
+                lastDrawn = .some(drawn)
+                return
+            }
+            dirty = cut
+        }
+        lastDrawn = .some(drawn)
         cairo_save(cr)
+        cairo_rectangle(
+            cr, Double(dirty.x0), Double(dirty.y0), Double(dirty.x1 - dirty.x0), Double(dirty.y1 - dirty.y0))
+        cairo_clip(cr)
         cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
         switch background {
         case .transparent: cairo_set_source_rgba(cr, 0, 0, 0, 0)
         case .color(let c): cairo_set_source_rgba(cr, c.red, c.green, c.blue, c.alpha)
         }
         cairo_paint(cr)
+        cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
+        for painter in painters { painter.paint(into: self, sceneToPixels: toPixels) }
         cairo_restore(cr)
-        let order = layers.indices.sorted {
-            (layers[$0].zPosition, $0) < (layers[$1].zPosition, $1)
-        }
-        let toPixels = Projection.scale(scale)
-        for i in order {
-            LayerPainter(layer: layers[i]).paint(into: self, sceneToPixels: toPixels)
-        }
         cairo_surface_flush(surface)
+        readOut(dirty)
     }
 
-    /// The picture as straight RGBA, rows top to bottom. Cairo keeps premultiplied pixels; each
-    /// channel is divided back by alpha, rounded to nearest (as Cairo's own PNG writer does,
-    /// `unpremultiply_data` in cairo-png.c: (c·255 + a/2) / a).
-    func rgba() -> [UInt8] {
+    /// The last frame drawn, as straight RGBA, rows top to bottom.
+    func rgba() -> [UInt8] { pixels }
+
+    /// Copies `box` of the surface into `pixels` as straight RGBA. Cairo keeps premultiplied
+    /// pixels; each channel is divided back by alpha, rounded to nearest (as Cairo's own PNG
+    /// writer does, `unpremultiply_data` in cairo-png.c: (c·255 + a/2) / a). An opaque pixel
+    /// only has its bytes reordered: Cairo's native-endian 0xAARRGGBB word to the bytes R, G,
+    /// B, A, which a little-endian word holds as 0xAABBGGRR.
+    private func readOut(_ box: PixelBox) {
+        if pixels.count != width * height * 4 { pixels = [UInt8](repeating: 0, count: width * height * 4) }
         let stride = Int(cairo_image_surface_get_stride(surface))
-        guard let data = cairo_image_surface_get_data(surface) else { return [] }
-        var out = [UInt8](repeating: 0, count: width * height * 4)
-        out.withUnsafeMutableBufferPointer { dst in
-            for y in 0..<height {
-                let row = UnsafeRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
-                for x in 0..<width {
-                    let p = row[x]
+        guard let data = cairo_image_surface_get_data(surface) else { return }
+        let width = self.width
+        pixels.withUnsafeMutableBytes { raw in
+            let out = raw.baseAddress!.assumingMemoryBound(to: UInt32.self)
+            let n = box.x1 - box.x0
+            for y in box.y0..<box.y1 {
+                let row = UnsafeRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self) + box.x0
+                let dst = out + y * width + box.x0
+                // Every pixel as if opaque (a loop without branches, which the compiler
+                // vectorizes), noting whether one was not; then those few again.
+                var every: UInt32 = 0xff00_0000
+                for i in 0..<n {
+                    let p = row[i]
+                    every &= p
+                    dst[i] = UInt32(littleEndian: (p & 0xff00_ff00) | ((p >> 16) & 0xff) | ((p & 0xff) << 16))
+                }
+                guard every >> 24 != 255 else { continue }
+                for i in 0..<n {
+                    let p = row[i]
                     let a = p >> 24
-                    let k = (y * width + x) * 4
-                    guard a != 0 else { continue }
-                    var r = (p >> 16) & 0xff
-                    var g = (p >> 8) & 0xff
-                    var b = p & 0xff
-                    if a != 255 {
-                        r = (r * 255 + a / 2) / a
-                        g = (g * 255 + a / 2) / a
-                        b = (b * 255 + a / 2) / a
+                    guard a != 255 else { continue }
+                    guard a != 0 else {
+                        dst[i] = 0
+                        continue
                     }
-                    dst[k] = UInt8(truncatingIfNeeded: r)
-                    dst[k + 1] = UInt8(truncatingIfNeeded: g)
-                    dst[k + 2] = UInt8(truncatingIfNeeded: b)
-                    dst[k + 3] = UInt8(truncatingIfNeeded: a)
+                    let r = (((p >> 16) & 0xff) * 255 + a / 2) / a
+                    let g = (((p >> 8) & 0xff) * 255 + a / 2) / a
+                    let b = ((p & 0xff) * 255 + a / 2) / a
+                    dst[i] = UInt32(littleEndian: a << 24 | b << 16 | g << 8 | r)
                 }
             }
         }
-        return out
+    }
+}
+
+/// A box of whole pixels, x0 ..< x1 by y0 ..< y1.
+struct PixelBox: Hashable {
+    var x0: Int
+    var y0: Int
+    var x1: Int
+    var y1: Int
+
+    func union(_ o: PixelBox) -> PixelBox {
+        PixelBox(x0: min(x0, o.x0), y0: min(y0, o.y0), x1: max(x1, o.x1), y1: max(y1, o.y1))
+    }
+
+    func intersection(_ o: PixelBox) -> PixelBox? {
+        let box = PixelBox(x0: max(x0, o.x0), y0: max(y0, o.y0), x1: min(x1, o.x1), y1: min(y1, o.y1))
+        return box.x1 > box.x0 && box.y1 > box.y0 ? box : nil
     }
 }
