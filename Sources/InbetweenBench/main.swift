@@ -13,6 +13,10 @@
 //                                  "wall_s" then each ffmpeg command line it ran, one a line,
 //                                  arguments separated by tabs, for the driver to run again on
 //                                  RAW
+//   InbetweenBench render N SCRIPT  the first N frames of SCRIPT's run drawn by the library's
+//                                  Renderer at the script's scene size, scale 1, white: CPU
+//                                  seconds sampling the frames and rasterizing them (drawing and
+//                                  reading out straight RGBA), apart: "frames sample_s raster_s"
 import Foundation
 import Inbetween
 import InbetweenEngine
@@ -159,15 +163,44 @@ func benchEncode(_ n: Int, _ rest: ArraySlice<String>) throws {
     for line in movie.commandLines { print(line.joined(separator: "\t")) }
 }
 
+/// Rasterizing frames, with the sampling that makes their values timed apart (CPU time of
+/// the process, as the other modes).
+func benchRender(_ n: Int, script: String) throws {
+    let runtime = try Runtime()
+    var search = PluginSearch()
+    search.includeUserAndEnvironment = false
+    _ = runtime.loadPlugins(search)
+    try runtime.runJob(file: script)
+    let renderer = try Renderer(runtime: runtime, request: SamplingRequest(), options: RenderOptions())
+    var sampling = 0.0
+    var raster = 0.0
+    var frames = 0
+    var checksum = 0
+    while frames < n {
+        let t0 = now()
+        guard try renderer.advance() != nil else { break }
+        let t1 = now()
+        let frame = renderer.picture()
+        raster += now() - t1
+        sampling += t1 - t0
+        checksum &+= Int(frame.rgba[frame.rgba.count / 2])
+        frames += 1
+    }
+    print(String(format: "%d %.4f %.4f %d", frames, sampling, raster, checksum))
+}
+
 let arguments = CommandLine.arguments.dropFirst()
 guard let mode = arguments.first, let n = arguments.dropFirst().first.flatMap({ Int($0) }), n > 1 else {
-    FileHandle.standardError.write(Data("usage: InbetweenBench cubic|lua-easing N\n".utf8))
+    let usage =
+        "usage: InbetweenBench cubic|lua-easing N | encode N FORMAT WxH FPS OUT RAW | render N SCRIPT\n"
+    FileHandle.standardError.write(Data(usage.utf8))
     exit(2)
 }
 switch mode {
 case "cubic": try benchCubic(n)
 case "lua-easing": try benchLuaEasing(n)
 case "encode": try benchEncode(n, arguments.dropFirst(2))
+case "render": try benchRender(n, script: String(arguments.dropFirst(2).first ?? ""))
 default:
     FileHandle.standardError.write(Data("unknown mode \(mode)\n".utf8))
     exit(2)
