@@ -27,7 +27,8 @@ public final class ScriptRun {
     let script: ScriptSource
     private var stream: InbetweenLua.FrameStream?
     private var lookup = TrackLookup()
-    private(set) var started = false
+    /// Set by `next()` and by a `Renderer` made of the run: a run is pulled once.
+    var started = false
     private(set) var ended = false
 
     init(host: InbetweenHost, script: ScriptSource, request: SamplingRequest) throws(LuaError) {

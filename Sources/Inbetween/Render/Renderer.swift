@@ -31,6 +31,8 @@ public final class Renderer {
 
     private var source: LayerFrames
     private var current: LayerFrames.Frame?
+    /// Called once when the run is over: ends a host run.
+    private var ended: (() -> Void)?
     private let canvas: SceneCanvas
 
     /// Renders the run of the script `runtime` has loaded, sampled at `request` (the CLI's
@@ -46,6 +48,61 @@ public final class Renderer {
         do { stream = try runtime.frames(request) } catch { throw ScriptError(error) }
         try self.init(
             source: LayerFrames(stream: stream), sceneSize: runtime.settings.size, options: options)
+    }
+
+    /// Draws the frames of a run an app started (`InbetweenHost.run(script:)`,
+    /// `run(source:)`, `run(preset:)`): a run is pulled once, as frames or as pictures. The
+    /// options' `fps`, `from` and `to` override the run's.
+    ///
+    /// ```swift
+    /// let host = try InbetweenHost()
+    /// let renderer = try Renderer(try host.run(script: ballURL), options: RenderOptions(scale: 2))
+    /// while let frame = try renderer.next() { thumbnails.append(frame) }
+    /// ```
+    /// - Throws: `RenderError` for options out of range or a run already pulled,
+    ///   `ScriptError` when the script fails.
+    public convenience init(_ run: ScriptRun, options: RenderOptions = RenderOptions()) throws {
+        guard !run.started && !run.ended else {
+            throw RenderError(
+                parameter: "run", value: run.name, rule: "was pulled already (a run is pulled once)")
+        }
+        run.started = true
+        var request = run.request
+        request.fps = options.fps ?? request.fps
+        request.from = options.from ?? request.from
+        request.to = options.to ?? request.to
+        request.keyPathsOfEveryLayer = LayerSnapshot.keyPaths
+        let runtime = run.host.runtime
+        let stream: InbetweenLua.FrameStream
+        do { stream = try runtime.frames(request) } catch {
+            run.end()
+            throw ScriptError(error)
+        }
+        do {
+            try self.init(
+                source: LayerFrames(stream: stream), sceneSize: runtime.settings.size, options: options)
+        } catch {
+            run.end()
+            throw error
+        }
+        // The run (and its limits' budget) lasts as long as its frames are being drawn.
+        ended = { run.end() }
+    }
+
+    /// One picture of a run at scene time `time` (the run's events up to it applied): an app's
+    /// thumbnail. Its size: `options.size`, else `scene{ size = }`, else the box of what is
+    /// drawn at that time.
+    public static func still(_ run: ScriptRun, at time: Double, options: RenderOptions = RenderOptions())
+        throws -> RenderedFrame
+    {
+        var options = options
+        options.from = time
+        options.to = time
+        let renderer = try Renderer(run, options: options)
+        guard let frame = try renderer.next() else {
+            throw RenderError(parameter: "time", value: RenderError.text(time), rule: "gave no frame")
+        }
+        return frame
     }
 
     init(source: LayerFrames, sceneSize: Size?, options: RenderOptions) throws {
@@ -84,9 +141,23 @@ public final class Renderer {
     /// Samples the next frame without drawing it; returns its layers' names, nil after the
     /// last. `picture(only:)` draws it.
     package func advance() throws(ScriptError) -> [String]? {
-        current = try source.next()
+        do {
+            current = try source.next()
+        } catch {
+            finish()
+            throw error
+        }
+        if current == nil { finish() }
         return current.map { $0.layers.map(\.name) }
     }
+
+    /// Ends what the renderer holds open (a host run's budget), once.
+    private func finish() {
+        ended?()
+        ended = nil
+    }
+
+    deinit { finish() }
 
     /// The frame `advance()` sampled, drawn: every layer, or only the one named `only` (the
     /// agreement tests measure layer by layer).
