@@ -299,6 +299,29 @@ final class BatchCommandTests: XCTestCase, FolderTest {
         }
     }
 
+    /// A css job's page (`a.css` → `a.html`, as `run -o a.css` writes it) is an output too: a
+    /// job whose own output has that name is refused before any job runs.
+    func testAnOutputNamedLikeACSSPageIsRefused() throws {
+        try write("m/good.lua", Self.good)
+        let manifest = try write(
+            "m/jobs.jsonl",
+            """
+            {"script": "good.lua", "output": "a.css"}
+            {"script": "good.lua", "output": "a.html"}
+            """)
+        let r = try CLIProcess.run(["batch", "--format", "css", "--manifest", manifest, "-o", path("out")])
+        XCTAssertEqual(r.status, 1, r.stderr)
+        XCTAssertTrue(
+            r.stderr.contains("\(manifest):1's page: output 'a.html' is also written by \(manifest):2"),
+            r.stderr)
+        XCTAssertEqual(listing("out"), [])
+        // Without the clash both are written, and the css job's page beside it.
+        try write("m/jobs.jsonl", #"{"script": "good.lua", "output": "a.css"}"# + "\n")
+        let ok = try CLIProcess.run(["batch", "--format", "css", "--manifest", manifest, "-o", path("out")])
+        XCTAssertEqual(ok.status, 0, ok.stderr)
+        XCTAssertEqual(listing("out"), ["a.css", "a.html"])
+    }
+
     /// The processes whose command line holds `marker` (a folder given to --plugins, which the
     /// batch passes on to its workers).
     private func processes(holding marker: String) -> [String] {

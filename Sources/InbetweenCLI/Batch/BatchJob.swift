@@ -130,6 +130,19 @@ enum JobList {
     /// only by letter case or Unicode normalisation (`é` as one code point or two): a
     /// case-insensitive or normalising file system (macOS, a Windows share) stores them as
     /// one. (Swift's String equality is canonical equivalence, so the second comes free.)
+    /// The pages css jobs write beside their stylesheets (`x.css` → `x.html`, as `run` does), as
+    /// jobs of their own for `checkUniqueOutputs`: no other job may write one of them.
+    static func pages(of jobs: [BatchJob], _ format: BatchFormat) -> [BatchJob] {
+        guard case .frames(let frames) = format else { return [] }
+        return jobs.compactMap { job in
+            frames.pagePath(beside: job.output).map {
+                BatchJob(
+                    script: job.script, parameters: job.parameters, output: $0, origin: "\(job.origin)'s page"
+                )
+            }
+        }
+    }
+
     static func checkUniqueOutputs(_ jobs: [BatchJob]) throws {
         if plainDistinctASCII(jobs.map { $0.output }) { return }
         try checkEachOutput(jobs)

@@ -63,7 +63,7 @@ enum BatchCommand {
         do {
             jobs = try JobList.expand(inputs, format: format, listing: listing)
             if let manifest { jobs += try Manifest.read(manifest, format: format, maxBytes: manifestLimit) }
-            try JobList.checkUniqueOutputs(jobs)
+            try JobList.checkUniqueOutputs(jobs + JobList.pages(of: jobs, batchFormat))
         } catch let error as JobListError {
             throw CommandError(error.description)
         }
