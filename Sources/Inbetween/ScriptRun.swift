@@ -27,9 +27,9 @@ public final class ScriptRun {
     let script: ScriptSource
     private var stream: InbetweenLua.FrameStream?
     private var lookup = TrackLookup()
-    /// Set by `next()` and by a `Renderer` made of the run: a run is pulled once.
+    /// Set by `next()`, an export and a `Renderer` made of the run: a run is pulled once.
     var started = false
-    private(set) var ended = false
+    var ended = false
 
     init(host: InbetweenHost, script: ScriptSource, request: SamplingRequest) throws(LuaError) {
         self.host = host

@@ -87,6 +87,8 @@ final class ConsumerPackageTests: XCTestCase {
             (code + """
 
                 try script.write(toFile: "ball.lua", atomically: true, encoding: .utf8)
+                try css.write(toFile: "library.css", atomically: true, encoding: .utf8)
+                try lottie.write(to: URL(fileURLWithPath: "library.json"))
 
                 """).write(
                 to: sources.appendingPathComponent("main.swift"), atomically: true, encoding: .utf8)
@@ -118,7 +120,18 @@ final class ConsumerPackageTests: XCTestCase {
         XCTAssertTrue(positions.contains("t = 0.75 position = [150.0, 140.0]"), output)
         XCTAssertEqual(
             try FileManager.default.contentsOfDirectory(atPath: runFolder.path).sorted(),
-            ["ball.lua"], "the code wrote nothing else, and found no plugins/ here")
+            ["ball.lua", "library.css", "library.json"],
+            "the code wrote nothing else, and found no plugins/ here")
+
+        // The command line, on the same script, in the same folder.
+        for (format, file) in [("css", "library.css"), ("lottie", "library.json")] {
+            let cli = try shell(
+                "env -u INBETWEEN_HOME '\(Self.cli.path)' run ball.lua --format \(format) --no-user-plugins",
+                in: runFolder)
+            let library = try String(contentsOf: runFolder.appendingPathComponent(file), encoding: .utf8)
+            XCTAssertFalse(cli.isEmpty)
+            XCTAssertEqual(library, cli, "\(format): the library's export differs from inbetween run's")
+        }
     }
 
     /// The `inbetween` executable the tests built (beside the test bundle).
