@@ -46,10 +46,11 @@ package struct BakedExportWriter: FrameWriter {
         switch target {
         case .swift:
             var code = SwiftStructure(scene: scene, numbers: numbers)
-            sink.write(code.text())
+            sink.write(try code.text())
         case .css:
             var css = CSSStructure(scene: scene, numbers: numbers)
             sink.write(css.stylesheet())
+            try sink.checkNumbers()
             try css.writePage(page)
         }
     }

@@ -56,15 +56,35 @@ package final class ByteSink {
         if buffer.count >= ByteSink.bufferSize { try? flush() }
     }
 
-    /// Writes out the buffer. Errors are remembered and reported by `commit()`.
+    /// Writes out the buffer. Errors are remembered and reported by `commit()`. A buffer
+    /// holding a non-finite number (NonFiniteOutput's marker) is not written: the output fails
+    /// with a message naming what came before the number.
     package func flush() throws {
         bytesWritten += buffer.count
         defer { buffer.removeAll() }
         guard writeError == nil else { return }
+        if let nonFinite = NonFiniteOutput.error(writing: destination.displayName, pending: buffer.bytes) {
+            writeError = nonFinite.message
+            throw nonFinite
+        }
         let failure = destination.write(buffer.bytes)
         if failure != 0 {
             writeError = String(cString: strerror(failure))
             throw CommandError("cannot write \(destination.displayName) (\(writeError!))")
+        }
+    }
+
+    /// Throws, and abandons the output, when a number written so far was not finite
+    /// (NonFiniteOutput): for a writer that writes a second output (the CSS export's page)
+    /// only after this one holds good numbers.
+    package func checkNumbers() throws {
+        if let nonFinite = NonFiniteOutput.error(writing: destination.displayName, pending: buffer.bytes) {
+            abandon()
+            throw nonFinite
+        }
+        if let writeError, writeError.hasPrefix("cannot write ") {
+            abandon()
+            throw CommandError(writeError)
         }
     }
 
@@ -74,9 +94,16 @@ package final class ByteSink {
 
     /// Flushes everything and makes it final (for a file, moves it into place).
     package func commit() throws {
-        try flush()
+        do {
+            try flush()
+        } catch {
+            abandon()
+            throw error
+        }
         if let writeError {
             abandon()
+            // An earlier flush that met a non-finite number left its whole message.
+            if writeError.hasPrefix("cannot write ") { throw CommandError(writeError) }
             throw CommandError("cannot write \(destination.displayName) (\(writeError))")
         }
         finished = true

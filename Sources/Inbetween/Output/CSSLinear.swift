@@ -34,6 +34,16 @@ package enum CSSLinear {
     /// - Parameters: xs strictly increasing, ys the easing at those xs, tolerance T > 0.
     package static func make(xs: [Double], ys: [Double], tolerance: Double) throws -> Result {
         precondition(xs.count == ys.count && xs.count >= 2)
+        // Where neighbouring doubles are farther apart than the tolerance (ulp(y) = |y|·2^-52),
+        // no rounding can meet it: every sample would become a stop of 300-digit numbers,
+        // written and parsed back for each count of decimals (backOut(1e308) took 40 s).
+        let largest = ys.reduce(0) { max($0, abs($1)) }
+        guard largest.ulp <= simplifyShare * tolerance else {
+            throw CommandError(
+                "the curve reaches |y| = \(NumberFormat.shortest.string(largest)), where doubles are "
+                    + "\(NumberFormat.shortest.string(largest.ulp)) apart: linear() cannot keep to the tolerance "
+                    + "\(NumberFormat.shortest.string(tolerance)) there (a larger --tolerance can)")
+        }
         let kept = simplify(xs: xs, ys: ys, tolerance: simplifyShare * tolerance)
         var best: Result?
         for decimals in decimalsRange {

@@ -57,6 +57,7 @@ package struct CSSStructureWriter: FrameWriter {
             start: summary.startTime, end: summary.endTime)
         var css = CSSStructure(scene: scene, numbers: numbers)
         sink.write(css.stylesheet())
+        try sink.checkNumbers()
         try css.writePage(page)
     }
 }

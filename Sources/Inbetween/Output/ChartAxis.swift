@@ -45,6 +45,12 @@ package struct ChartAxis: Hashable {
         let step = (normalized < 1.5 ? 1 : normalized < 3 ? 2 : normalized < 7 ? 5 : 10) * magnitude
         let first = floor(lower / step)
         let last = ceil(upper / step)
+        // A range of denormals (5e-324 wide) has no power of ten to step by, and one from
+        // -1e308 to 1e308 is wider than a double: then the ends alone are the ticks (a step
+        // of 0 made the stride below run for a minute).
+        guard step.isNormal, step.isFinite, (last - first).isFinite, last - first <= 1_000 else {
+            return ChartAxis(label: label, lower: lower, upper: upper, ticks: [lower, upper])
+        }
         // Multiplying whole numbers by the step (rather than adding steps) keeps 0.1 × 3 from
         // drifting into the labels more than once per tick.
         let ticks = stride(from: first, through: last, by: 1).map { $0 * step }
@@ -61,6 +67,9 @@ package struct ChartAxis: Hashable {
         let next = (normalized < 2 ? 2 : normalized < 5 ? 5 : 10) * magnitude
         let first = floor(lower / next + 1e-9)
         let last = ceil(upper / next - 1e-9)
+        guard next.isNormal, next.isFinite, (last - first).isFinite, last - first <= 1_000 else {
+            return self
+        }
         let ticks = stride(from: first, through: last, by: 1).map { $0 * next }
         return ChartAxis(label: label, lower: first * next, upper: last * next, ticks: ticks)
     }

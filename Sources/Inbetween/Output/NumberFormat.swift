@@ -11,8 +11,13 @@ import Foundation
 ///   where `0.25` reads better than `0.2500`.
 ///
 /// Negative zero, and negative values that round to zero, print without a sign: `-0` in a data
-/// file only ever surprises. NaN and infinities cannot reach here (the engine never returns
-/// them from finite input and the samplers check Lua results); they are a programming error.
+/// file only ever surprises. NaN and infinities are not numbers in any of the formats: the
+/// samplers stop a run at a non-finite sampled value, but a writer's own arithmetic on finite
+/// inputs can still overflow (a duration divided by a denormal speed, an opacity of 1e307 as
+/// Lottie's percent). Such a number is written as a marker and remembered in
+/// `NonFiniteOutput`; every sink refuses to flush or commit after one (ByteSink), so the
+/// command fails with a message naming what came before it, instead of trapping or writing
+/// a file that its reader would refuse.
 ///
 /// The hot writers (CSV, JSON) call `write(_:at:)` on a pointer into a `ByteBuffer` they have
 /// reserved `maxLength` bytes of; the rest use `append` or `string`.
@@ -37,7 +42,7 @@ package enum NumberFormat: Hashable, Sendable {
     /// Writes `value` at `out` (which has room for `maxLength` bytes); returns the end.
     @inline(__always)
     package func write(_ value: Double, at out: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
-        precondition(value.isFinite, "non-finite number reached the output: \(value)")
+        if _slowPath(!value.isFinite) { return NonFiniteOutput.record(value, at: out) }
         switch self {
         case .shortest: return NumberFormat.writeShortest(value, at: out)
         case .fixed(let p): return NumberFormat.writeFixed(value, decimals: p, trim: false, at: out)
@@ -58,7 +63,7 @@ package enum NumberFormat: Hashable, Sendable {
         }
     }
 
-    /// The number as a String (for tests and the few non-streaming places).
+    /// The number as a String (for the writers that build text before it reaches a sink).
     package func string(_ value: Double) -> String {
         var out: [UInt8] = []
         append(value, to: &out)

@@ -309,11 +309,22 @@ struct Shard: Hashable, Sendable {
                     "--shard auto needs SLURM_ARRAY_TASK_ID, SLURM_ARRAY_TASK_MIN and SLURM_ARRAY_TASK_COUNT as whole numbers"
                 )
             }
+            for name in ["SLURM_ARRAY_TASK_STEP", "SLURM_ARRAY_TASK_MAX"]
+            where env[name] != nil && int(name) == nil {
+                throw UsageError("--shard auto needs \(name) as a whole number, got '\(env[name]!)'")
+            }
             let step = int("SLURM_ARRAY_TASK_STEP") ?? 1
+            // With overflow reported, not trapped: the variables can hold any Int (±2^63), and
+            // a difference or product past Int's end cannot describe a real array.
+            let offset = id.subtractingReportingOverflow(min)
+            let span = int("SLURM_ARRAY_TASK_MAX").map { max -> Bool in
+                let width = max.subtractingReportingOverflow(min)
+                let stepped = (count - 1).multipliedReportingOverflow(by: step)
+                return !width.overflow && !stepped.overflow && width.partialValue == stepped.partialValue
+            }
             let regular =
-                step >= 1 && (id - min) % step == 0
-                && (int("SLURM_ARRAY_TASK_MAX").map { $0 - min == (count - 1) * step } ?? true)
-            let k = regular ? (id - min) / step + 1 : 0
+                step >= 1 && !offset.overflow && offset.partialValue % step == 0 && (span ?? true)
+            let k = regular ? offset.partialValue / step + 1 : 0
             guard regular, k >= 1, k <= count else {
                 throw UsageError(
                     "--shard auto: this Slurm array is not a range MIN-MAX[:STEP] (task \(id) of \(count), min \(min), step \(step)); give --shard K/N"
@@ -333,8 +344,18 @@ struct Shard: Hashable, Sendable {
 
     /// Every `count`-th item from the `index`-th: the whole list for one shard. (Filtering
     /// `enumerated()` cost 840K instructions for 1,000 jobs with no shard at all, callgrind.)
+    /// (Not `stride`: its next index is computed before the bound is checked, and overflows
+    /// for a count near Int.max.)
     func select<T>(_ items: [T]) -> [T] {
         guard count > 1 else { return items }
-        return stride(from: index - 1, to: items.count, by: count).map { items[$0] }
+        var picked: [T] = []
+        var i = index - 1
+        while i < items.count {
+            picked.append(items[i])
+            let (next, overflow) = i.addingReportingOverflow(count)
+            if overflow { break }
+            i = next
+        }
+        return picked
     }
 }

@@ -64,6 +64,9 @@ final class WorkerLaunch {
     /// start 64 workers only to stop 61.
     static func estimate(listing: ScriptListing, manifest: String?, shard: Shard) -> Int {
         guard manifest == nil else { return Int.max }
-        return (listing.count + shard.count - 1) / max(1, shard.count)
+        // Rounded up, as a quotient and a remainder: count + shards - 1 overflows for a
+        // shard count near Int.max.
+        let (whole, rest) = listing.count.quotientAndRemainder(dividingBy: max(1, shard.count))
+        return whole + (rest > 0 ? 1 : 0)
     }
 }

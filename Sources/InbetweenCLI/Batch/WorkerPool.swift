@@ -298,7 +298,9 @@ final class WorkerPool {
     /// Milliseconds until the earliest watchdog deadline (-1: none).
     private func watchdogTimeout() -> Int32 {
         guard let first = workers.compactMap(deadline).min() else { return -1 }
-        return Int32(clamping: max(0, Int(((first - WorkerPool.now()) * 1000).rounded(.up)) + 1))
+        // In Double up to poll's Int32: a --timeout of 1e18 s is past Int's end in milliseconds.
+        let milliseconds = ((first - WorkerPool.now()) * 1000).rounded(.up) + 1
+        return milliseconds >= Double(Int32.max) ? Int32.max : Int32(max(0, milliseconds))
     }
 
     /// Kills and replaces the workers past their deadline.

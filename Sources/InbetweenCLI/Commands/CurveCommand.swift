@@ -84,7 +84,7 @@ enum CurveCommand {
                 // steps() as linear() with exact jumps (two stops at one input), not sampled ramps.
                 if case .timing(let name) = source, case .steps(let steps)? = try? runtime.timing(named: name)
                 {
-                    let stops = ExportEasing.stepStops(steps)
+                    let stops = try ExportEasing.stepStops(steps)
                     let text = stops.enumerated().map { i, stop in
                         let y = NumberFormat.shortest.string(stop.y)
                         let isDefault = (i == 0 && stop.x == 0) || (i == stops.count - 1 && stop.x == 1)

@@ -35,7 +35,10 @@ enum CurveSource {
         case .script(let script): return try runtime.sample(script: script, at: grid.points)
         case .spring(let spring):
             let duration = spring.settlingDuration
-            return grid.xs.map { spring.value(at: $0 * duration) }
+            let xs = grid.xs
+            let ys = xs.map { spring.value(at: $0 * duration) }
+            try Runtime.checkFinite(ys, at: xs, what: "the spring")
+            return ys
         }
     }
 

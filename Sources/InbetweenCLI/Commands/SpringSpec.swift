@@ -5,10 +5,14 @@ import InbetweenLua
 /// Springs as curve SPECs: `spring(mass, stiffness, damping, velocity)` with Apple's defaults
 /// (1, 100, 10, 0) for the arguments left out, `spring(duration=0.5, bounce=0.3)` (the
 /// perceptual form), named physical parameters `spring(stiffness=200, damping=12)`, or a name
-/// from the plugins' `springs` registry (`wobbly`, `bouncy`).
+/// from the plugins' `springs` registry (`wobbly`, `bouncy`). The physical forms take
+/// `allowsOverdamping=true` as the Lua API's `animation.spring{allowsOverdamping = true}` does:
+/// a damping ratio above 1 then over-damps instead of being clamped to critical damping (the
+/// perceptual form over-damps with a negative bounce already).
 enum SpringSpec {
     static let physicalNames = ["mass", "stiffness", "damping", "initialVelocity"]
     static let perceptualNames = ["duration", "bounce"]
+    static let switchName = "allowsOverdamping"
 
     /// Whether `spec` is written in the `spring(...)` syntax (or is the bare word `spring`).
     static func isSpringSyntax(_ spec: String) -> Bool {
@@ -25,9 +29,20 @@ enum SpringSpec {
         if parts == [""] { return try SpringParameters() }
         var positional: [Double] = []
         var named: [String: Double] = [:]
+        var allowsOverdamping: Bool?
         for part in parts {
             let pieces = part.split(separator: "=", maxSplits: 1).map {
                 $0.trimmingCharacters(in: .whitespaces)
+            }
+            if pieces.count == 2 && pieces[0] == switchName {
+                guard allowsOverdamping == nil else {
+                    throw CommandError("\(spec): '\(switchName)' is given twice")
+                }
+                guard let on = ["true": true, "false": false][pieces[1]] else {
+                    throw CommandError("\(spec): \(switchName) takes true or false, got '\(pieces[1])'")
+                }
+                allowsOverdamping = on
+                continue
             }
             guard let value = Double(pieces.last!), value.isFinite else {
                 throw CommandError("\(spec): '\(pieces.last!)' is not a finite number")
@@ -42,7 +57,7 @@ enum SpringSpec {
             let key = pieces[0] == "velocity" ? "initialVelocity" : pieces[0]
             guard (physicalNames + perceptualNames).contains(key) else {
                 throw CommandError(
-                    "\(spec): unknown parameter '\(pieces[0])'; valid: \((physicalNames + perceptualNames).joined(separator: ", "))"
+                    "\(spec): unknown parameter '\(pieces[0])'; valid: \((physicalNames + perceptualNames + [switchName]).joined(separator: ", "))"
                 )
             }
             guard named[key] == nil else { throw CommandError("\(spec): '\(key)' is given twice") }
@@ -55,6 +70,11 @@ enum SpringSpec {
         let perceptual = named.keys.contains { perceptualNames.contains($0) }
         do {
             if perceptual {
+                guard allowsOverdamping == nil else {
+                    throw CommandError(
+                        "\(spec): \(switchName) belongs to the physical form; the perceptual form over-damps with a negative bounce"
+                    )
+                }
                 guard positional.isEmpty, named.keys.allSatisfy({ perceptualNames.contains($0) }),
                     let duration = named["duration"], let bounce = named["bounce"]
                 else {
@@ -70,16 +90,16 @@ enum SpringSpec {
                 }
                 named[physicalNames[i]] = value
             }
-            return try physical(named)
+            return try physical(named, allowsOverdamping: allowsOverdamping ?? false)
         } catch let error as EngineError {
             throw CommandError("\(spec): \(error)")
         }
     }
 
-    static func physical(_ p: [String: Double]) throws -> SpringParameters {
+    static func physical(_ p: [String: Double], allowsOverdamping: Bool = false) throws -> SpringParameters {
         try SpringParameters.filling(
             mass: p["mass"], stiffness: p["stiffness"], damping: p["damping"],
-            initialVelocity: p["initialVelocity"])
+            initialVelocity: p["initialVelocity"], allowsOverdamping: allowsOverdamping)
     }
 
     /// A spring the plugins registered (`springs.get(name)`), or nil when there is none.

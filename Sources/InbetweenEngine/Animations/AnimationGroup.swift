@@ -13,6 +13,14 @@ public struct AnimationGroup: Sendable {
     /// Warps the group's iteration time before the children see it (nil: linear).
     public var timingFunction: TimingFunction?
     public var removedOnCompletion: Bool
+    /// 1 for a group of plain animations, one more than its deepest child group otherwise.
+    public private(set) var depth: Int
+
+    /// The deepest nesting a script may build: sampling and every writer walk a group
+    /// recursively, and about 5,500 levels overflowed the main thread's 8 MiB stack (SIGSEGV).
+    /// 100 is the bound of nested manifest params (ScriptParameter.maxDepth), far beyond
+    /// any group written by hand.
+    public static let maximumDepth = 100
 
     public init(
         animations: [Animation], timing: MediaTiming = MediaTiming(),
@@ -27,6 +35,12 @@ public struct AnimationGroup: Sendable {
         self.timing = timing
         self.timingFunction = timingFunction
         self.removedOnCompletion = removedOnCompletion
+        depth =
+            1
+            + animations.reduce(0) { deepest, child in
+                if case .group(let g) = child { return max(deepest, g.depth) }
+                return deepest
+            }
     }
 
     /// The time the children see at the group's parent time t; nil when the group has no

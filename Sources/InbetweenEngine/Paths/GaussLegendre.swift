@@ -58,7 +58,12 @@ enum GaussLegendre {
         let m = (a + b) / 2
         let left = fixed(f, a, m)
         let right = fixed(f, m, b)
-        if abs(left + right - whole) <= tolerance || depth == 0 { return left + right }
+        // A sum that is infinite or NaN (control points near ±1.8e308 overflow the speed)
+        // never meets the tolerance: halving would only walk the whole tree, 2^maxDepth
+        // evaluations per query (a path animation ran for minutes). It stays what it is.
+        if abs(left + right - whole) <= tolerance || depth == 0 || !(left + right).isFinite {
+            return left + right
+        }
         return refine(f, a, m, whole: left, tolerance: tolerance / 2, depth: depth - 1)
             + refine(f, m, b, whole: right, tolerance: tolerance / 2, depth: depth - 1)
     }

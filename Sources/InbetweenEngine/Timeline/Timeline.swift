@@ -44,6 +44,12 @@ public struct Timeline: Sendable {
     public var clock: TimelineClock
     public var defaults: Defaults
     public private(set) var children: [Child] = []
+    /// 1 without nested timelines, one more than the deepest nested one otherwise.
+    public private(set) var depth = 1
+
+    /// The deepest nesting of timelines: scheduling and sampling walk them recursively, and
+    /// 5,000 levels overflowed the stack (SIGSEGV); the bound of AnimationGroup.maximumDepth.
+    public static let maximumDepth = AnimationGroup.maximumDepth
     public private(set) var labels: [String: Double] = [:]
     /// The most recently added child, or stagger group, that `"<"` and `">"` refer to (GSAP's
     /// `_recent`); a zero span at 0 before the first add (`_zeroPosition`).
@@ -114,11 +120,17 @@ public struct Timeline: Sendable {
     /// own repeats. Returns its start.
     @discardableResult
     public mutating func add(_ timeline: Timeline, at position: TimelinePosition) throws -> Double {
+        guard timeline.depth < Timeline.maximumDepth else {
+            throw EngineError(
+                parameter: "timeline", value: "a timeline nested \(timeline.depth) deep",
+                rule: "timelines nest at most \(Timeline.maximumDepth) deep")
+        }
         let start = try resolve(position, inserting: timeline.totalDuration)
         let child = Child(
             content: .timeline(timeline), start: start, totalDuration: timeline.totalDuration,
             timeScale: timeline.clock.speed)
         children.append(child)
+        depth = max(depth, timeline.depth + 1)
         recent = Span(start: start, totalDuration: child.totalDuration, timeScale: child.timeScale)
         return start
     }

@@ -18,9 +18,18 @@ public struct Steps: Hashable, Sendable {
     public let count: Int
     public let position: Position
 
+    /// The largest step count: 2^53, below which every count and count + 1 (jump-both's
+    /// jumps) is exact as a Double, the type the output is computed in, and far from Int's end.
+    public static let maximumCount = 1 << 53
+
     /// `count` must be at least 1, and at least 2 for `jump-none` (whose n - 1 jumps would
-    /// otherwise be zero, a division by zero in step 7 below).
+    /// otherwise be zero, a division by zero in step 7 below), and at most `maximumCount`.
     public init(_ count: Int, _ position: Position = .end) throws {
+        guard count <= Steps.maximumCount else {
+            throw EngineError(
+                parameter: "steps", value: String(count),
+                rule: "the step count must be at most 2^53 (\(Steps.maximumCount))")
+        }
         let minimum = position == .jumpNone ? 2 : 1
         guard count >= minimum else {
             throw EngineError(

@@ -418,6 +418,12 @@ extension Runtime {
         let g = AnimationGroup(
             animations: children, timing: timing, timingFunction: tf,
             removedOnCompletion: c.removedOnCompletion)
+        guard g.depth <= AnimationGroup.maximumDepth else {
+            throw r.fail(
+                "animations",
+                "must not nest groups more than \(AnimationGroup.maximumDepth) deep (this group would be \(g.depth) deep)"
+            )
+        }
         pushAnimation(.group(g), kind: "group", onStart: c.onStart, onStop: c.onStop)
         return 1
     }

@@ -83,7 +83,21 @@ extension Runtime {
         } catch {
             throw LuaError(kind: .runtime, message: String(describing: error))
         }
-        return try sample(function, at: points.xs)
+        let xs = points.xs
+        let ys = try sample(function, at: xs)
+        try Runtime.checkFinite(ys, at: xs, what: "timing '\(spec)'")
+        return ys
+    }
+
+    /// A NaN or infinite y is an error naming the curve and the first such x: the engine's
+    /// curves take any finite x, but their arithmetic can overflow (a control point y of
+    /// 1e308, a path whose x span is a denormal, a spring sampled at t = 1e308).
+    public static func checkFinite(_ ys: [Double], at xs: [Double], what: String) throws(LuaError) {
+        guard let i = ys.firstIndex(where: { !$0.isFinite }) else { return }
+        throw LuaError(
+            kind: .runtime,
+            message: "\(what) is \(ys[i].isNaN ? "NaN (not a number)" : "infinite") at t = "
+                + "\(LuaFormat.number(xs[i])): a finite input overflowed (doubles end near 1.8e308)")
     }
 
     /// `sample(spec:at:)` at explicit inputs.

@@ -79,10 +79,21 @@ package enum ExportEasing: Hashable {
 }
 
 extension ExportEasing {
+    /// The most jumps of a steps() easing written out one by one: two stops a jump, 200,000
+    /// stops, a few megabytes of text.
+    package static let maximumSpelledSteps = 100_000
+
     /// A steps() easing as linear() stops with exact jumps: at each jump two stops at the same
     /// input (CSS Easing Level 2 evaluates such a pair as a jump to the second output).
-    package static func stepStops(_ s: Steps) -> [(x: Double, y: Double)] {
+    /// Throws beyond `maximumSpelledSteps` jumps: steps(1e9) would be 2e9 stops (tens of
+    /// gigabytes before a byte is written), and no reader wants that many.
+    package static func stepStops(_ s: Steps) throws -> [(x: Double, y: Double)] {
         let n = s.count
+        guard n <= maximumSpelledSteps else {
+            throw CommandError(
+                "steps(\(n)) has \(n) jumps; an export spells each jump out as two stops or keyframes, "
+                    + "and takes at most \(maximumSpelledSteps) of them")
+        }
         var stops: [(x: Double, y: Double)] = [(0, s.evaluate(0))]
         for j in 1...n {
             let x = Double(j) / Double(n)

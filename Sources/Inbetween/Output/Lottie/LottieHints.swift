@@ -72,9 +72,10 @@ package enum LottieHints {
         let d = timing.effectiveDuration
         let cycles = timing.activeDuration / timing.cycleDuration
         guard cycles.isFinite else { return [] }
-        let whole = Int((cycles + 1e-9).rounded(.down))
+        // Bounded in Double first: a repeatCount of 1e308 is past Int's end.
+        let whole = Int(min((cycles + 1e-9).rounded(.down), 10_000))
         var out: [Span] = []
-        for k in 0..<min(whole, 10_000) {
+        for k in 0..<whole {
             let cycleStart = Double(k) * timing.cycleDuration
             for s in inner {
                 out.append(
@@ -105,7 +106,9 @@ package enum LottieHints {
         guard let f else { return [(0, 1, .linear, ends)] }
         switch f {
         case .cubic(let b): return [(0, 1, b.isLinear ? .linear : .cubic(b), ends)]
-        case .steps(let s):
+        // Beyond the bound, no exact holds: the layer is sampled at the frame rate instead,
+        // whose keyframes the scene's frames bound (steps(1e9) was 208 GB of holds).
+        case .steps(let s) where s.count <= ExportEasing.maximumSpelledSteps:
             let n = Double(s.count)
             return (0..<s.count).map { k in
                 let held = ends.flatMap { e in

@@ -173,8 +173,11 @@ package enum LottieKeyframes {
     /// kept with `openEnd`: an animation that stops there without filling forwards.
     package static func verify(_ hint: LottieSegmentHint, frames: [[Double]], convert: Converter?) -> Segment?
     {
-        let first = max(0, Int((hint.start - frameEpsilon).rounded(.up)))
-        let last = min(frames.count - 1, Int((hint.end + frameEpsilon).rounded(.down)))
+        // Clamped to the frames in Double first: a begin time of 1e308 is a frame past Int's end.
+        guard !hint.start.isNaN, !hint.end.isNaN else { return nil }
+        let count = Double(frames.count)
+        let first = Int(min(max(0, (hint.start - frameEpsilon).rounded(.up)), count))
+        let last = Int(max(min(count - 1, (hint.end + frameEpsilon).rounded(.down)), -1))
         let inside = first <= last ? Array(first...last) : []
         let stated = hint.ends.flatMap { ends -> ([Double], [Double])? in
             guard let a = convert?(hint.keyPath, ends.from), let b = convert?(hint.keyPath, ends.to),
