@@ -1,17 +1,20 @@
 import Foundation
 import InbetweenLua
 
-/// libFuzzer's entry point. The first byte's value mod 4 picks what the rest is: 0 and 1 a
-/// Lua script (FuzzScript: binding calls or raw text), 2 a batch manifest (FuzzManifest), 3 a
-/// plugin file (FuzzPlugin); each runs in a fresh runtime with small limits. A crash, a hang
-/// past the limits or a Swift trap is a finding; Lua errors are the expected outcome and are
-/// ignored.
+/// libFuzzer's entry point. The first byte's value mod 8 picks what the rest is: 2 a batch
+/// manifest (FuzzManifest), 3 a plugin file (FuzzPlugin), 4 a CSS easing string and 5 SVG
+/// path data (FuzzSyntax, the engine's parsers without a runtime), anything else a Lua
+/// script (FuzzScript: binding calls or raw text); the runs with Lua have a fresh runtime
+/// with small limits. A crash, a hang past the limits or a Swift trap is a finding; errors
+/// (Lua's, the parsers') are the expected outcome and are ignored.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
-    switch bytes.first.map({ $0 % 4 }) {
+    switch bytes.first.map({ $0 % 8 }) {
     case 2: FuzzManifest.run(bytes.dropFirst())
     case 3: FuzzPlugin.run(bytes.dropFirst())
+    case 4: FuzzSyntax.css(bytes.dropFirst())
+    case 5: FuzzSyntax.svgPath(bytes.dropFirst())
     default: FuzzRun.run(FuzzScript(bytes: bytes).text)
     }
     return 0

@@ -131,6 +131,56 @@ final class CurveCommandTests: XCTestCase {
     }
 
     /// `-o FILE` replaces a file only when the command succeeds.
+    /// `allowsOverdamping=true` in a spring SPEC, as `animation.spring{allowsOverdamping = true}`
+    /// in Lua: m = 1, k = 100, c = 30 is ζ = c / (2√(km)) = 1.5, which is clamped to critical
+    /// damping without the switch. Expected values, derived: with ω0 = 10 and v0 = 0,
+    /// critically damped x(t) = 1 - e^(-ω0 t)(1 + ω0 t); over-damped with the roots
+    /// r1,2 = -ω0(ζ ∓ √(ζ² - 1)), x(t) = 1 - (r2 e^(r1 t) - r1 e^(r2 t)) / (r2 - r1). Each
+    /// sample's t is x times the JSON's "duration".
+    func testSpringSpecOverdampingSwitch() throws {
+        func samples(_ spec: String) throws -> (duration: Double, points: [[Double]]) {
+            let r = try CLIProcess.run([
+                "curve", Self.reproducible, spec, "--format", "json", "--samples", "9",
+            ])
+            XCTAssertEqual(r.status, 0, r.stderr)
+            let object = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any]
+            return (object?["duration"] as? Double ?? 0, object?["samples"] as? [[Double]] ?? [])
+        }
+        let omega = 10.0
+        let zeta = 1.5
+        let r1 = -omega * (zeta - (zeta * zeta - 1).squareRoot())
+        let r2 = -omega * (zeta + (zeta * zeta - 1).squareRoot())
+        let over = { (t: Double) in 1 - (r2 * exp(r1 * t) - r1 * exp(r2 * t)) / (r2 - r1) }
+        let critical = { (t: Double) in 1 - exp(-omega * t) * (1 + omega * t) }
+        for (spec, expected) in [
+            ("spring(1, 100, 30, 0, allowsOverdamping=true)", over),
+            ("spring(mass=1, stiffness=100, damping=30, allowsOverdamping=true)", over),
+            ("spring(1, 100, 30, 0, allowsOverdamping=false)", critical),
+            ("spring(1, 100, 30, 0)", critical),
+        ] {
+            let (duration, points) = try samples(spec)
+            XCTAssertEqual(points.count, 9, spec)
+            for p in points {
+                // 1e-9: a closed form evaluated twice, a few ulps of e^(rt) apart.
+                XCTAssertEqual(p[1], expected(p[0] * duration), accuracy: 1e-9, "\(spec) x=\(p[0])")
+            }
+        }
+        for (spec, message) in [
+            (
+                "spring(1, 100, 30, 0, allowsOverdamping=yes)",
+                "allowsOverdamping takes true or false, got 'yes'"
+            ),
+            (
+                "spring(duration=0.5, bounce=0.3, allowsOverdamping=true)",
+                "allowsOverdamping belongs to the physical form; the perceptual form over-damps with a negative bounce"
+            ),
+        ] {
+            let r = try CLIProcess.run(["curve", Self.reproducible, spec])
+            XCTAssertEqual(r.status, 1, spec)
+            XCTAssertEqual(r.stderr, "inbetween: \(spec): \(message)\n")
+        }
+    }
+
     func testOutputFileIsReplacedOnlyOnSuccess() throws {
         let dir = try temporaryFolder("ib-curve")
         let out = dir.appendingPathComponent("curve.csv").path

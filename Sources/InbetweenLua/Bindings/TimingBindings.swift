@@ -228,13 +228,14 @@ extension Runtime {
     public func timing(named spec: String, argument: Int32 = 1) throws -> TimingFunction {
         if let f = TimingFunction.named(spec) { return f }
         if let f = try registeredEasing(spec) { return f }
-        if spec.contains("(") && !spec.hasPrefix("spring") {
+        // CSS as a browser reads it: keywords in any case, with comments or escapes
+        // (`ease /**/`, `Ease\2d in-out`) as well as the functions.
+        if !spec.hasPrefix("spring") {
             do {
                 return try TimingFunction.parse(css: spec)
             } catch let e as EngineError {
-                if spec.hasPrefix("cubic-bezier") || spec.hasPrefix("steps") || spec.hasPrefix("linear")
-                    || spec.hasPrefix("path")
-                {
+                let head = spec.drop(while: \.isWhitespace).lowercased()
+                if ["cubic-bezier(", "steps(", "linear(", "path("].contains(where: { head.hasPrefix($0) }) {
                     throw LuaRaise.argument(argument, e.rule)
                 }
             }

@@ -173,7 +173,8 @@ final class CSSEasingParserTests: XCTestCase {
             ),
             ("linear(0, 0.5 x%, 1)", "linear() stop 2 input 'x%' is not a percentage"),
             ("wobble(1)", "unknown function 'wobble'; expected cubic-bezier(), steps(), linear() or path()"),
-            ("steps((2))", "unbalanced or nested parentheses"),
+            ("steps((2))", "steps() count '(2)' is not an integer"),  // a block is no <integer>
+            ("steps(2))", "unbalanced parentheses: a ')' closes nothing"),
         ]
         for row in rows {
             XCTAssertThrowsError(try TimingFunction.parse(css: row.css), row.css) { error in
