@@ -151,14 +151,14 @@ enum CSSMath {
         var total: CSSNumeric?
         for (part, sign) in zip(parts, signs) {
             let term = try product(CSSComponent.trimmed(part))
-            guard let so_far = total else {
+            guard let soFar = total else {
                 total = term
                 continue
             }
-            guard so_far.isPercentage == term.isPercentage else {
+            guard soFar.isPercentage == term.isPercentage else {
                 throw Failure(message: "cannot add a number and a percentage")
             }
-            total = CSSNumeric(value: so_far.value + sign * term.value, isPercentage: term.isPercentage)
+            total = CSSNumeric(value: soFar.value + sign * term.value, isPercentage: term.isPercentage)
         }
         return total!
     }

@@ -25,7 +25,8 @@ final class CSSEasingSyntaxTests: XCTestCase {
             ("linear(0 calc(0%), 0 calc(100%))", [0, 1], [0, 0]),  // serializes linear(0 0%, 0 100%)
             ("linear(0 calc(50% - 50%), 0 calc(50% + 50%))", [0, 1], [0, 0]),  // linear(0 0%, 0 100%)
             ("linear(0 calc(min(50%, 60%)), 0 100%)", [0.5, 1], [0, 0]),  // linear(0 50%, 0 100%)
-            ("linear(0 0% 50%, 1 50% 100%)", [0, 0.5, 0.5, 1], [0, 0, 1, 1]),  // linear(0 0%, 0 50%, 1 50%, 1 100%)
+            // Serializes linear(0 0%, 0 50%, 1 50%, 1 100%).
+            ("linear(0 0% 50%, 1 50% 100%)", [0, 0.5, 0.5, 1], [0, 0, 1, 1]),
             // Derived: 1% / 2% is the number 0.5 (CSS Values 4 §10.7.1; Chromium 156 serializes
             // it as linear(0 0%, 0.5 50%, 1 100%)); the middle stop gets the input 50% (step 5).
             ("linear(0, calc(1% / 2%), 1)", [0, 0.5, 1], [0, 0.5, 1]),
