@@ -124,8 +124,10 @@ final class AtomicFileDestination: ByteDestination {
 }
 
 extension OutputFormat {
-    /// `{"fps": …, "frames": [...]}`, numbers in their shortest round-trip form.
+    /// `{"fps": …, "start": …, "end": …, "tracks": [...]}`, numbers in their shortest round-trip form.
     public static var json: OutputFormat { OutputFormat(.json) }
+    /// JSON Lines, one object per frame (`OutputFormat.Kind.jsonl`).
+    public static var jsonl: OutputFormat { OutputFormat(.jsonl) }
     /// One row per frame per track.
     public static var csv: OutputFormat { OutputFormat(.csv) }
     /// `@keyframes` keeping each animation's structure.

@@ -534,7 +534,7 @@ final class BatchCommandTests: XCTestCase, FolderTest {
             ),
             (
                 ["batch", "x.lua", "-o", "out", "--format", "xml"],
-                "inbetween: unknown format 'xml' for batch (json, csv, css, swift, lottie, mp4, webm, gif, apng, png)"
+                "inbetween: unknown format 'xml' for batch (json, jsonl, csv, css, swift, lottie, mp4, webm, gif, apng, png)"
             ),
         ]
         for (args, first) in cases {

@@ -50,9 +50,10 @@ final class BatchEqualsRunTests: XCTestCase {
         let r = try CLIProcess.run(["__worker", "--format", "yaml"])
         XCTAssertEqual(r.status, 2, r.stderr)
         XCTAssertTrue(r.stderr.contains("unknown format 'yaml'"), r.stderr)
-        XCTAssertTrue(r.stderr.contains("json, csv, css, swift, lottie"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("json, jsonl, csv, css, swift, lottie"), r.stderr)
         let run = try CLIProcess.run(["run", "--format", "yaml", "examples/01-ease-out-move.lua"])
         XCTAssertEqual(run.status, 2, run.stderr)
-        XCTAssertTrue(run.stderr.contains("unknown format 'yaml' for run (json, csv, css, swift, lottie)"))
+        XCTAssertTrue(
+            run.stderr.contains("unknown format 'yaml' for run (json, jsonl, csv, css, swift, lottie)"))
     }
 }

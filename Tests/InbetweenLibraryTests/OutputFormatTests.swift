@@ -4,7 +4,7 @@ import XCTest
 /// `OutputFormat`: the one factory of formats, from a name.
 final class OutputFormatTests: XCTestCase {
     func testEveryNameMakesItsFormat() throws {
-        XCTAssertEqual(OutputFormat.names, ["json", "csv", "css", "swift", "lottie"])
+        XCTAssertEqual(OutputFormat.names, ["json", "jsonl", "csv", "css", "swift", "lottie"])
         for name in OutputFormat.names {
             let format = try OutputFormat(name: name, precision: 3, bake: true)
             XCTAssertEqual(format.name, name)
@@ -14,6 +14,7 @@ final class OutputFormatTests: XCTestCase {
         // A Lottie file is JSON.
         XCTAssertEqual(OutputFormat(.lottie).fileExtension, "json")
         XCTAssertEqual(OutputFormat(.css).fileExtension, "css")
+        XCTAssertEqual(OutputFormat(.jsonl).fileExtension, "jsonl")
     }
 
     /// An unknown name is an error naming it and the valid ones (it used to write JSON).
@@ -22,7 +23,7 @@ final class OutputFormatTests: XCTestCase {
             XCTAssertThrowsError(try OutputFormat(name: name)) { error in
                 XCTAssertEqual(error as? OutputFormat.UnknownName, OutputFormat.UnknownName(name: name))
                 XCTAssertEqual(
-                    "\(error)", "unknown format '\(name)' (json, csv, css, swift, lottie)")
+                    "\(error)", "unknown format '\(name)' (json, jsonl, csv, css, swift, lottie)")
             }
         }
     }

@@ -149,7 +149,7 @@ package struct CSVWidthError: Error, CustomStringConvertible {
 
 /// `{"fps":60,"start":0,"end":1,"tracks":[{"layer":"ball","keyPath":"position",
 /// "times":[...],"values":[[150,32],...]}]}`: track-major, so each track's times and values
-/// are collected per track (spilling to temporary files past a bound, see `TrackSpill`) and
+/// are collected per track (spilling into one temporary file past a bound, see `TrackSpills`) and
 /// joined at the end; memory stays flat however long the run.
 package struct JSONFrameWriter: FrameWriter {
     package let sink: ByteSink
@@ -234,7 +234,7 @@ package struct JSONFrameWriter: FrameWriter {
             out.pointee.advance(to: v)
         }
         // After the loop: a spill empties a buffer the first track's time is copied from.
-        for i in 0..<2 * values.count { try spill[i].spillIfFull() }
+        for i in 0..<2 * values.count { try spills.spillIfFull(i) }
         frames += 1
     }
 
@@ -250,9 +250,9 @@ package struct JSONFrameWriter: FrameWriter {
             sink.write(i == 0 ? "\n" : ",\n")
             sink.write(
                 "{\"layer\":\(jsonString(track.layer)),\"keyPath\":\(jsonString(track.keyPath)),\"times\":[")
-            try spills.spills[2 * i].drain(into: sink)
+            try spills.drain(2 * i, into: sink)
             sink.write("],\"values\":[")
-            try spills.spills[2 * i + 1].drain(into: sink)
+            try spills.drain(2 * i + 1, into: sink)
             sink.write("]}")
         }
         sink.write("\n]}\n")

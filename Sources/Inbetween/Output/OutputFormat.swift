@@ -5,8 +5,12 @@ import InbetweenEngine
 /// `--watch` and the library alike, so that every path writes the same bytes.
 public struct OutputFormat: Hashable, Sendable {
     public enum Kind: String, CaseIterable, Sendable {
-        /// `{"fps": …, "frames": [{"t": …, "values": {…}}]}`, one object per frame.
+        /// `{"fps": …, "start": …, "end": …, "tracks": [{"layer": …, "keyPath": …, "times": […],
+        /// "values": […]}]}`: track-major (`JSONFrameWriter`).
         case json
+        /// `{"frame": …, "time": …, "layers": {…}}`: JSON Lines, one object per frame, written as
+        /// the frames come (`JSONLinesFrameWriter`).
+        case jsonl
         /// `time,layer,keyPath,v0[,v1,…]`: one row per frame per track.
         case csv
         /// A stylesheet of `@keyframes` (and, written to `x.css`, the page `x.html` beside it).
@@ -31,7 +35,7 @@ public struct OutputFormat: Hashable, Sendable {
         self.bake = bake
     }
 
-    /// The format called `name` (`json`, `csv`, `css`, `swift`, `lottie`).
+    /// The format called `name` (`json`, `jsonl`, `csv`, `css`, `swift`, `lottie`).
     /// - Throws: `OutputFormat.UnknownName`, which names the valid ones.
     public init(name: String, precision: Int? = nil, bake: Bool = false) throws(UnknownName) {
         guard let kind = Kind(rawValue: name) else { throw UnknownName(name: name) }
@@ -64,7 +68,7 @@ public struct OutputFormat: Hashable, Sendable {
         switch kind {
         case .css, .swift: return !bake
         case .lottie: return true
-        case .json, .csv: return false
+        case .json, .jsonl, .csv: return false
         }
     }
 
@@ -84,6 +88,7 @@ public struct OutputFormat: Hashable, Sendable {
         let history = history ?? SceneHistory(initial: model)
         switch kind {
         case .json: return JSONFrameWriter(sink: sink, numbers: numbers, fps: fps)
+        case .jsonl: return JSONLinesFrameWriter(sink: sink, numbers: numbers)
         case .csv: return CSVFrameWriter(sink: sink, numbers: numbers, times: times)
         case .lottie:
             return LottieFrameWriter(
