@@ -97,7 +97,7 @@ extension LayerSnapshot {
             }
         }
         local += points.map { Point($0.x - bounds.origin.x, $0.y - bounds.origin.y) }
-        let m = Projection(sceneMatrix)
+        let m = plane
         return local.compactMap { m.apply($0) }
     }
 }

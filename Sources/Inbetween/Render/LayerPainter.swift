@@ -12,7 +12,7 @@ struct LayerPainter {
 
     func paint(into canvas: SceneCanvas, sceneToPixels: Projection) {
         guard layer.opacity > 0 else { return }
-        let map = Projection(layer.sceneMatrix).then(sceneToPixels)
+        let map = layer.plane.then(sceneToPixels)
         guard map.isAffine else {
             // Perspective (m34): drawn flat in a surface of its own, then warped.
             ProjectiveWarp.paint(self, map: map, into: canvas)
@@ -74,7 +74,7 @@ struct LayerPainter {
     /// touch any of them.
     func pixelBox(sceneToPixels: Projection, canvas: PixelBox) -> PixelBox? {
         guard layer.opacity > 0, let extent = drawnExtent() else { return nil }
-        let map = Projection(layer.sceneMatrix).then(sceneToPixels)
+        let map = layer.plane.then(sceneToPixels)
         guard map.determinant != 0 && map.determinant.isFinite else { return nil }
         var x0 = Double.infinity
         var y0 = Double.infinity

@@ -85,12 +85,28 @@ struct LayerSnapshot: Hashable, Sendable {
     /// the scene's: a point q lands at (q − anchorPoint·size − (0, 0, anchorPointZ)) ·
     /// transform + (position, zPosition), CATransform3D's row vectors (Apple, "Core Animation
     /// Programming Guide: Layers Have Their Own Geometry"); the preview page composes the same.
-    var sceneMatrix: Transform3D {
-        Transform3D.translation(
-            x: -anchorPoint.x * bounds.size.width, y: -anchorPoint.y * bounds.size.height, z: -anchorPointZ
-        )
-        .concatenating(transform)
-        .concatenating(.translation(x: position.x, y: position.y, z: zPosition))
+    /// The layer's map from its own coordinates (origin at the bounds' top-left corner) to
+    /// the scene's, as the screen sees it (`Projection`): a point q lands at (q − anchorPoint·size
+    /// − (0, 0, anchorPointZ)) · transform + (position, zPosition), CATransform3D's row vectors
+    /// (Apple, "Core Animation Programming Guide: Layers Have Their Own Geometry"); the preview
+    /// page composes the same. Worked out from the transform's rows directly: with rows r1...r4,
+    /// the product has rows r1, r2 and r4 − ax·r1 − ay·r2 − az·r3, and then each row's x and y
+    /// gain position times its w (no 4×4 products, which allocate).
+    var plane: Projection {
+        let m = transform.m
+        let ax = anchorPoint.x * bounds.size.width
+        let ay = anchorPoint.y * bounds.size.height
+        let az = anchorPointZ
+        // Row 4 of T(−a)·M (x, y, w: columns 1, 2, 4).
+        let r4x = m[12] - ax * m[0] - ay * m[4] - az * m[8]
+        let r4y = m[13] - ax * m[1] - ay * m[5] - az * m[9]
+        let r4w = m[15] - ax * m[3] - ay * m[7] - az * m[11]
+        // Then ·T(position): x += w·px, y += w·py in every row.
+        let (px, py) = (position.x, position.y)
+        return Projection(
+            m[0] + m[3] * px, m[1] + m[3] * py, m[3],
+            m[4] + m[7] * px, m[5] + m[7] * py, m[7],
+            r4x + r4w * px, r4y + r4w * py, r4w)
     }
 }
 

@@ -7,14 +7,25 @@ import InbetweenEngine
 /// third column is (0, 0, 1), which every transform without perspective (`m34`) gives.
 struct Projection: Hashable {
     /// Row-major: h[0...2] the first row (m11 m12 m14), h[3...5] (m21 m22 m24), h[6...8]
-    /// (m41 m42 m44).
-    var h: [Double]
+    /// (m41 m42 m44); the last lanes unused. A vector of fixed size, not an array: thousands
+    /// of layers a frame each make several, and an array is a heap allocation.
+    var h: SIMD16<Double>
 
     init(_ m: Transform3D) {
-        h = [m[1, 1], m[1, 2], m[1, 4], m[2, 1], m[2, 2], m[2, 4], m[4, 1], m[4, 2], m[4, 4]]
+        self.init(h: [m[1, 1], m[1, 2], m[1, 4], m[2, 1], m[2, 2], m[2, 4], m[4, 1], m[4, 2], m[4, 4]])
     }
 
-    init(h: [Double]) { self.h = h }
+    init(h e: [Double]) {
+        h = SIMD16()
+        for i in 0..<9 { h[i] = e[i] }
+    }
+
+    init(
+        _ a: Double, _ b: Double, _ c: Double, _ d: Double, _ e: Double, _ f: Double, _ g: Double,
+        _ i: Double, _ j: Double
+    ) {
+        h = SIMD16(a, b, c, d, e, f, g, i, j, 0, 0, 0, 0, 0, 0, 0)
+    }
 
     var isAffine: Bool { h[2] == 0 && h[5] == 0 && h[8] == 1 }
 
@@ -39,10 +50,8 @@ struct Projection: Hashable {
         return Projection(h: out)
     }
 
-    static func scale(_ s: Double) -> Projection { Projection(h: [s, 0, 0, 0, s, 0, 0, 0, 1]) }
-    static func translation(_ x: Double, _ y: Double) -> Projection {
-        Projection(h: [1, 0, 0, 0, 1, 0, x, y, 1])
-    }
+    static func scale(_ s: Double) -> Projection { Projection(s, 0, 0, 0, s, 0, 0, 0, 1) }
+    static func translation(_ x: Double, _ y: Double) -> Projection { Projection(1, 0, 0, 0, 1, 0, x, y, 1) }
 
     var determinant: Double {
         h[0] * (h[4] * h[8] - h[5] * h[7]) - h[1] * (h[3] * h[8] - h[5] * h[6]) + h[2]
@@ -53,11 +62,9 @@ struct Projection: Hashable {
     var inverse: Projection? {
         let d = determinant
         guard d != 0 && d.isFinite else { return nil }
-        let i = [
-            h[4] * h[8] - h[5] * h[7], h[2] * h[7] - h[1] * h[8], h[1] * h[5] - h[2] * h[4],
-            h[5] * h[6] - h[3] * h[8], h[0] * h[8] - h[2] * h[6], h[2] * h[3] - h[0] * h[5],
-            h[3] * h[7] - h[4] * h[6], h[1] * h[6] - h[0] * h[7], h[0] * h[4] - h[1] * h[3],
-        ]
-        return Projection(h: i.map { $0 / d })
+        return Projection(
+            (h[4] * h[8] - h[5] * h[7]) / d, (h[2] * h[7] - h[1] * h[8]) / d, (h[1] * h[5] - h[2] * h[4]) / d,
+            (h[5] * h[6] - h[3] * h[8]) / d, (h[0] * h[8] - h[2] * h[6]) / d, (h[2] * h[3] - h[0] * h[5]) / d,
+            (h[3] * h[7] - h[4] * h[6]) / d, (h[1] * h[6] - h[0] * h[7]) / d, (h[0] * h[4] - h[1] * h[3]) / d)
     }
 }
