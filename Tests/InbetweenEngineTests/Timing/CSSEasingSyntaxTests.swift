@@ -154,6 +154,26 @@ final class CSSEasingSyntaxTests: XCTestCase {
         assertRefused("cubic-bezier(0, 1e400, 1, 1)", "cubic-bezier() y1 '1e400' is not a number")
     }
 
+    /// WPT web-animations/resources/easing-tests.js (read from a port that copies its lists):
+    /// gEasingParsingTests reads `Ease\2d in-out` as ease-in-out and `ease /**/` as ease, and
+    /// every string of gInvalidEasings is refused.
+    func testWebAnimationsEasingLists() throws {
+        for (css, same) in [("Ease\\2d in-out", TimingFunction.easeInEaseOut), ("ease /**/", .default)] {
+            let f = try TimingFunction.parse(css: css)
+            for i in 0...3 { XCTAssertEqual(f.controlPoint(at: i), same.controlPoint(at: i), css) }
+        }
+        let invalid = [
+            "", "7", "test", "initial", "inherit", "unset", "unrecognized", "var(--x)",
+            "ease-in-out, ease-out",
+            "cubic-bezier(1.1, 0, 1, 1)", "cubic-bezier(0, 0, 1.1, 1)", "cubic-bezier(-0.1, 0, 1, 1)",
+            "cubic-bezier(0, 0, -0.1, 1)", "cubic-bezier(0.1, 0, 4, 0.4)", "steps(-1, start)",
+            "steps(0.1, start)",
+            "steps(3, nowhere)", "steps(-3, end)", "function (a){return a}", "function (x){return x}",
+            "function(x, y){return 0.3}",
+        ]
+        for css in invalid { XCTAssertThrowsError(try TimingFunction.parse(css: css), css) }
+    }
+
     private func assertRefused(_ css: String, _ rule: String, line: UInt = #line) {
         XCTAssertThrowsError(try TimingFunction.parse(css: css), css, line: line) { error in
             guard let e = error as? EngineError else {
