@@ -82,6 +82,55 @@ final class BatchCommandTests: XCTestCase, FolderTest {
         XCTAssertEqual(listing("out2"), ["params.json"])
     }
 
+    /// Issue 31: with `-o` the manifest's own folder, an `"output"` that names a file the
+    /// batch reads is refused before any job runs (exit 1, naming the line), whatever its
+    /// name: the job's own script, another job's script, the manifest itself. A module a
+    /// script requires is refused by its worker (the job fails, the module stays). Before,
+    /// each was replaced by the output and the batch exited 0.
+    func testOutputsNeverReplaceWhatTheBatchReads() throws {
+        let helper = "return 0.5\n"
+        let manifest = path("m/jobs.jsonl")
+        try write("m/helper.lua", helper)
+        try write("m/uses.lua", "local half = require('helper')\n" + Self.good)
+        let cases: [(jobs: String, message: String?)] = [
+            (
+                #"{"script": "a.lua", "output": "a.lua"}"#,
+                "\(manifest):1: refusing to write \(path("m"))/a.lua: it is a file this batch reads (the script of \(manifest):1); choose another output"
+            ),
+            (
+                #"{"script": "a.lua", "output": "x.csv"}"# + "\n"
+                    + #"{"script": "b.lua", "output": "a.lua"}"#,
+                "\(manifest):2: refusing to write \(path("m"))/a.lua: it is a file this batch reads (the script of \(manifest):1); choose another output"
+            ),
+            (
+                #"{"script": "a.lua", "output": "jobs.jsonl"}"#,
+                "\(manifest):1: refusing to write \(path("m"))/jobs.jsonl: it is a file this batch reads (the manifest \(manifest)); choose another output"
+            ),
+            (#"{"script": "uses.lua", "output": "helper.lua"}"#, nil),
+        ]
+        for (jobs, message) in cases {
+            try write("m/a.lua", Self.good)
+            try write("m/b.lua", Self.good)
+            try write("m/jobs.jsonl", jobs + "\n")
+            let r = try CLIProcess.run([
+                "batch", "--manifest", path("m/jobs.jsonl"), "-o", path("m"), "--format", "csv",
+            ])
+            XCTAssertEqual(r.status, 1, r.stderr)
+            if let message {
+                XCTAssertEqual(r.stderr, "inbetween: \(message)\n")
+            } else {
+                XCTAssertTrue(
+                    r.stderr.contains(
+                        "refusing to write \(path("m"))/helper.lua: it is a file this run reads ("), r.stderr)
+            }
+            XCTAssertEqual(try String(contentsOfFile: path("m/a.lua"), encoding: .utf8), Self.good, jobs)
+            XCTAssertEqual(try String(contentsOfFile: path("m/b.lua"), encoding: .utf8), Self.good, jobs)
+            XCTAssertEqual(try String(contentsOfFile: path("m/jobs.jsonl"), encoding: .utf8), jobs + "\n")
+            XCTAssertEqual(try String(contentsOfFile: path("m/helper.lua"), encoding: .utf8), helper)
+            XCTAssertEqual(listing("m"), ["a.lua", "b.lua", "helper.lua", "jobs.jsonl", "uses.lua"], jobs)
+        }
+    }
+
     func testAllSucceedingExitsZero() throws {
         for name in ["a", "b"] { try write("s/\(name).lua", Self.good) }
         let r = try CLIProcess.run(["batch", path("s/a.lua"), path("s/b.lua"), "-o", path("out")])

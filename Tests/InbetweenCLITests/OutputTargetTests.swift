@@ -95,6 +95,22 @@ final class OutputTargetTests: XCTestCase {
 
     /// The script itself, a module it requires and a plugin (the same file under another
     /// name, through a link, counts: device and inode are compared) are refused, untouched.
+    /// Issue 31: the page `run -o x.css` writes beside it (x.html) is checked against the
+    /// run's inputs as the output is. `run page.html --format css -o page.css` replaced the
+    /// script page.html with the page (exit 0); now exit 1, the script whole, nothing written.
+    func testThePageBesideTheCSSIsNotAnInput() throws {
+        let source = "layer{name = 'l'}:add(animation.basic{keyPath = 'opacity', toValue = 0})\n"
+        let script = path("page.html")
+        try source.write(toFile: script, atomically: false, encoding: .utf8)
+        let r = try CLIProcess.run(["run", script, "--format", "css", "-o", path("page.css")])
+        XCTAssertEqual(r.status, 1, r.stderr)
+        XCTAssertEqual(
+            r.stderr,
+            "inbetween: refusing to write \(script): it is a file this run reads; choose another output\n")
+        XCTAssertEqual(try String(contentsOfFile: script, encoding: .utf8), source)
+        XCTAssertEqual(try contents(), ["page.html"])
+    }
+
     func testInputsOfTheRunAreRefused() throws {
         let script = path("scene.lua")
         let module = path("helper.lua")

@@ -143,6 +143,33 @@ enum JobList {
         }
     }
 
+    /// Refuses, before any job runs, an output (or a CSS page) in `folder` that is a file the
+    /// batch reads: a job's script (its own or another's) or the manifest, whatever its name
+    /// (same device and inode). `-o` the manifest's own folder let `"output": "ok.lua"` replace
+    /// the script ok.lua with CSV (issue 31). (What a script loads as it runs, its modules and
+    /// plugins, each worker checks before it moves an output into place.)
+    static func refuseInputs(
+        _ outputs: [BatchJob], reading jobs: [BatchJob], manifest: String?, folder: String
+    ) throws {
+        var read: [String: String] = [:]  // "dev:ino" -> what it is
+        func key(_ path: String) -> String? {
+            var info = stat()
+            guard stat(path, &info) == 0 else { return nil }
+            return "\(info.st_dev):\(info.st_ino)"
+        }
+        if let manifest, let k = key(manifest) { read[k] = "the manifest \(manifest)" }
+        for job in jobs {
+            if let k = key(job.script), read[k] == nil { read[k] = "the script of \(job.origin)" }
+        }
+        let prefix = folder.hasSuffix("/") ? folder : folder + "/"
+        for output in outputs {
+            guard let k = key(prefix + output.output), let what = read[k] else { continue }
+            throw JobListError(
+                "\(output.origin): refusing to write \(prefix + output.output): it is a file this batch reads (\(what)); choose another output"
+            )
+        }
+    }
+
     static func checkUniqueOutputs(_ jobs: [BatchJob]) throws {
         if plainDistinctASCII(jobs.map { $0.output }) { return }
         try checkEachOutput(jobs)

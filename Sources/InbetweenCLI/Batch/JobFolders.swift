@@ -93,6 +93,26 @@ final class OpenJobFolders {
         throw CommandError("cannot write \(outputPrefix + name) (\(reason))")
     }
 
+    /// Refuses to move job `id`'s output over a file the job read (its script, a module it
+    /// required, a plugin: `inputs`, compared by device and inode): the output and its staging
+    /// are dropped. Only a name that exists is compared (a fresh folder costs one fstatat).
+    func refuseInputs(_ id: Int, as name: String, inputs: [String]) throws {
+        var out = stat()
+        let found =
+            outputFD >= 0
+            ? name.withCString { fstatat(outputFD, $0, &out, 0) } : stat(outputPrefix + name, &out)
+        guard found == 0 else { return }
+        for input in inputs {
+            var info = stat()
+            if stat(input, &info) == 0, info.st_dev == out.st_dev, info.st_ino == out.st_ino {
+                discard(id)
+                throw CommandError(
+                    "refusing to write \(outputPrefix + name): it is a file this run reads (\(input)); choose another output"
+                )
+            }
+        }
+    }
+
     /// Removes job `id`'s staging files (its output's and its page's), where there are any.
     func discard(_ id: Int) {
         for page in [false, true] {

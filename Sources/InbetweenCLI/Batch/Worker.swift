@@ -118,6 +118,10 @@ enum Worker {
         try OutputPipeline.write(
             frames, of: runtime, as: format, source: job.script, to: sink, page: page, times: times)
         try sink.commit()
+        let inputs = runtime.host.filesLoaded
+        for name in [pageName, job.output].compactMap({ $0 }) {
+            try folders.refuseInputs(job.id, as: name, inputs: inputs)
+        }
         if let pageName { try folders.moveIntoPlace(job.id, page: true, as: pageName) }
         try folders.moveIntoPlace(job.id, as: job.output)
         return sink.bytesWritten

@@ -67,8 +67,16 @@ enum BatchCommand {
         } catch let error as JobListError {
             throw CommandError(error.description)
         }
+        let allJobs = jobs
         jobs = shard.select(jobs)
         try BatchCommand.createFolder(outputFolder)
+        do {
+            try JobList.refuseInputs(
+                jobs + JobList.pages(of: jobs, batchFormat), reading: allJobs, manifest: manifest,
+                folder: outputFolder)
+        } catch let error as JobListError {
+            throw CommandError(error.description)
+        }
         let total = jobs.count
         if skipExisting {
             jobs = jobs.filter {

@@ -43,7 +43,11 @@ enum RunCommand {
 
         let sink = try ByteSink(path: outputPath, inputs: { runtime.inputFiles(script) })
         let page = format.pagePath(beside: outputPath).map { path in
-            CSSPage(open: { try ByteSink(path: path) }, stylesheet: OutputFormat.stylesheetName(outputPath!))
+            // The page is checked against the run's inputs as the output is: `run page.html
+            // --format css -o page.css` replaced the script page.html with the page.
+            CSSPage(
+                open: { try ByteSink(path: path, inputs: { runtime.inputFiles(script) }) },
+                stylesheet: OutputFormat.stylesheetName(outputPath!))
         }
         let frames = try runtime.frames(request)
         progress.total = frames.total
