@@ -10,7 +10,7 @@ import Inbetween
 /// per job in the kernel (about 6 us on tmpfs), and the parent is the one part of a batch that
 /// does not run in parallel — on many cores it capped the batch near 30,000 jobs/s whatever
 /// `--jobs` was, and on two cores it took that time from the workers.
-struct JobFolders: Codable, Hashable, Sendable {
+struct JobFolders: Hashable, Sendable {
     var staging: String
     var output: String
     /// The batch's process ID, as its workers see it (they are its children, in its PID

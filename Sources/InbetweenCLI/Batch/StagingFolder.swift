@@ -132,42 +132,16 @@ final class StagingFolder {
         static let current = Owner(
             boot: bootID(), pidNamespace: pidNamespace(), pid: getpid(), host: hostName())
 
-        /// The boot id without the line's end. The kernel writes it in ASCII (a UUID and a
-        /// newline), read and trimmed here as bytes; anything else goes the Foundation way,
-        /// whose `trimmingCharacters` looked up four conformances at run time on its first use:
-        /// 700K instructions of the batch's start (callgrind).
+        /// The boot id without the line's end (the kernel writes a UUID and a newline); empty
+        /// when it cannot be read. Read once per batch, by the parent.
         static func bootID() -> String {
-            let path = "/proc/sys/kernel/random/boot_id"
-            var buffer = [UInt8](repeating: 0, count: 256)
-            let fd = open(path, O_RDONLY | O_CLOEXEC)
-            if fd >= 0 {
-                let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-                close(fd)
-                // Whitespace and newlines in ASCII, as CharacterSet.whitespacesAndNewlines has them.
-                let isSpace = { (b: UInt8) in b == 0x20 || (b >= 0x09 && b <= 0x0D) }
-                if n > 0, n < buffer.count, !buffer[..<n].contains(where: { $0 >= 0x80 }) {
-                    let text = buffer[..<n]
-                    let start = text.firstIndex { !isSpace($0) } ?? n
-                    let end = (text.lastIndex { !isSpace($0) } ?? -1) + 1
-                    return start < end ? String(decoding: text[start..<end], as: UTF8.self) : ""
-                }
-            }
-            return (try? String(contentsOfFile: path, encoding: .utf8))?
-                .trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+            let text = try? String(contentsOfFile: "/proc/sys/kernel/random/boot_id", encoding: .utf8)
+            return text?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
         }
 
-        /// The PID namespace's link (`pid:[4026531836]`), read with readlink; a link that is not
-        /// ASCII goes through FileManager, as it all did before.
+        /// The PID namespace's link (`pid:[4026531836]`); empty when it cannot be read.
         static func pidNamespace() -> String {
-            let path = "/proc/self/ns/pid"
-            var buffer = [UInt8](repeating: 0, count: 256)
-            let n = buffer.withUnsafeMutableBytes {
-                readlink(path, $0.baseAddress!.assumingMemoryBound(to: CChar.self), $0.count)
-            }
-            if n > 0, n < buffer.count, !buffer[..<n].contains(where: { $0 >= 0x80 }) {
-                return String(decoding: buffer[..<n], as: UTF8.self)
-            }
-            return (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) ?? ""
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/ns/pid")) ?? ""
         }
 
         /// gethostname, not ProcessInfo.hostName, which may ask DNS (slow on a cluster node).

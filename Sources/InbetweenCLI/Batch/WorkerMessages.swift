@@ -18,14 +18,22 @@ import Inbetween
 ///
 /// A worker that dies (a signal, a VM crash) just stops answering: the parent sees its pipe
 /// close, reports the job it held as failed, removes what it staged, and starts another worker.
-struct JobRequest: Codable, Hashable, Sendable {
+///
+/// One codec for every message, written and read by hand below (`MessageReader` reads exactly
+/// what the encoders write; a job's `params` go through the strict JSON reader of manifests).
+/// Why by hand, by the project's rule (a second way only for 5% of a bench figure; here it is
+/// the only way): Codable cost tens of microseconds a message and, at its first use, 450K
+/// instructions of looking up conformances; the strict JSON reader for every line cost a
+/// tiny job 15K instructions in the worker (4% of its 350K) and as much again in the parent
+/// (callgrind, release), against the reader below's hundreds.
+struct JobRequest: Hashable, Sendable {
     var id: Int
     var script: String
     var output: String
     var params: ScriptParameter?
 }
 
-struct JobResult: Codable, Hashable, Sendable {
+struct JobResult: Hashable, Sendable {
     var id: Int
     var ok: Bool
     var bytes: Int?
@@ -39,23 +47,6 @@ enum WorkerMessages {
         line.elementsEqual(ready.dropLast())
     }
 
-    static func codable<T: Encodable>(_ message: T) -> [UInt8] {
-        // JSONEncoder escapes newlines inside strings, so a message is always one line.
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.withoutEscapingSlashes]
-        var bytes = [UInt8]((try? encoder.encode(message)) ?? Data())
-        bytes.append(UInt8(ascii: "\n"))
-        return bytes
-    }
-
-    static func decode<T: Decodable>(_ type: T.Type, _ line: ArraySlice<UInt8>) -> T? {
-        try? JSONDecoder().decode(type, from: Data(line))
-    }
-
-    // The two messages of every job, written and read by hand: JSONEncoder/JSONDecoder cost
-    // tens of microseconds a message, and the parent's share of that is CPU the workers lose
-    // on a machine with as many workers as cores. Anything else goes through Codable.
-
     static func encode(_ request: JobRequest) -> [UInt8] {
         var line: [UInt8] = []
         line.reserveCapacity(40 + request.script.utf8.count + request.output.utf8.count)
@@ -64,19 +55,93 @@ enum WorkerMessages {
     }
 
     /// `encode(request)` appended to `line`: the parent builds the lines of several jobs in one
-    /// buffer, for one write.
+    /// buffer, for one write. (No reserveCapacity here: with several jobs in one buffer,
+    /// reserving exactly copied the buffer for each.)
     static func append(_ request: JobRequest, to line: inout [UInt8]) {
-        guard request.params == nil else { return line.append(contentsOf: codable(request)) }
-        // Appended as bytes: building the line as an interpolated String first cost the
-        // parent more than the rest of its work for the job. (No reserveCapacity here: with
-        // several jobs in one buffer, reserving exactly copied the buffer for each.)
         appendLiteral(#"{"id":"#, to: &line)
-        appendDecimal(request.id, to: &line)
+        appendInteger(request.id, to: &line)
         appendLiteral(#","script":"#, to: &line)
         appendJSONString(request.script, to: &line)
         appendLiteral(#","output":"#, to: &line)
         appendJSONString(request.output, to: &line)
+        if let params = request.params {
+            appendLiteral(#","params":"#, to: &line)
+            appendJSON(params, to: &line)
+        }
         appendLiteral("}\n", to: &line)
+    }
+
+    /// A worker's first line.
+    static func encode(_ folders: JobFolders) -> [UInt8] {
+        var line: [UInt8] = []
+        appendLiteral(#"{"staging":"#, to: &line)
+        appendJSONString(folders.staging, to: &line)
+        appendLiteral(#","output":"#, to: &line)
+        appendJSONString(folders.output, to: &line)
+        appendLiteral(#","batch":"#, to: &line)
+        appendInteger(Int(folders.batch), to: &line)
+        appendLiteral("}\n", to: &line)
+        return line
+    }
+
+    static func encode(_ result: JobResult) -> [UInt8] {
+        var line: [UInt8] = []
+        line.reserveCapacity(48)
+        appendLiteral(#"{"id":"#, to: &line)
+        appendInteger(result.id, to: &line)
+        appendLiteral(result.ok ? #","ok":true"# : #","ok":false"#, to: &line)
+        if let bytes = result.bytes {
+            appendLiteral(#","bytes":"#, to: &line)
+            appendInteger(bytes, to: &line)
+        }
+        if let error = result.error {
+            appendLiteral(#","error":"#, to: &line)
+            appendJSONString(error, to: &line)
+        }
+        appendLiteral("}\n", to: &line)
+        return line
+    }
+
+    static func decode(_ type: JobRequest.Type, _ line: ArraySlice<UInt8>) -> JobRequest? {
+        var c = MessageReader(line)
+        guard c.skip(#"{"id":"#), let id = c.integer(), c.skip(#","script":"#), let script = c.string(),
+            c.skip(#","output":"#), let output = c.string()
+        else { return nil }
+        if c.skip("}") { return c.atEnd ? JobRequest(id: id, script: script, output: output) : nil }
+        guard c.skip(#","params":"#), let params = c.valueBeforeClosingBrace() else { return nil }
+        return JobRequest(id: id, script: script, output: output, params: params)
+    }
+
+    static func decode(_ type: JobFolders.Type, _ line: ArraySlice<UInt8>) -> JobFolders? {
+        var c = MessageReader(line)
+        guard c.skip(#"{"staging":"#), let staging = c.string(), c.skip(#","output":"#),
+            let output = c.string(), c.skip(#","batch":"#),
+            let batch = c.integer().flatMap(Int32.init(exactly:)),
+            c.skip("}"), c.atEnd
+        else { return nil }
+        return JobFolders(staging: staging, output: output, batch: batch)
+    }
+
+    static func decode(_ type: JobResult.Type, _ line: ArraySlice<UInt8>) -> JobResult? {
+        var c = MessageReader(line)
+        guard c.skip(#"{"id":"#), let id = c.integer() else { return nil }
+        var result: JobResult
+        if c.skip(#","ok":true"#) {
+            result = JobResult(id: id, ok: true)
+        } else if c.skip(#","ok":false"#) {
+            result = JobResult(id: id, ok: false)
+        } else {
+            return nil
+        }
+        if c.skip(#","bytes":"#) {
+            guard let bytes = c.integer() else { return nil }
+            result.bytes = bytes
+        }
+        if c.skip(#","error":"#) {
+            guard let error = c.string() else { return nil }
+            result.error = error
+        }
+        return c.skip("}") && c.atEnd ? result : nil
     }
 
     /// A literal's bytes, straight from the binary: a String literal's UTF8View went through
@@ -86,121 +151,61 @@ enum WorkerMessages {
             contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
     }
 
-    /// A job number's digits, without the String `String(n)` makes. (Negative numbers, which no
-    /// job has, are written by `String` all the same.)
-    private static func appendDecimal(_ n: Int, to line: inout [UInt8]) {
-        guard n >= 0 else { return line.append(contentsOf: String(n).utf8) }
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: Int.max has 19 digits
-        var count = 0
-        var rest = n
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            repeat {
-                count += 1
-                buffer[buffer.count - count] = UInt8(ascii: "0") + UInt8(rest % 10)
-                rest /= 10
-            } while rest > 0
-            line.append(contentsOf: buffer[(buffer.count - count)...])
-        }
+    private static func appendInteger(_ n: Int, to line: inout [UInt8]) {
+        line.append(contentsOf: String(n).utf8)
     }
 
-    /// `jsonString(s)`'s bytes appended to `line`: a path that needs no escape (almost every
-    /// one) is checked and copied through its contiguous UTF-8, without the quoted String
-    /// `jsonString` builds (two per job line: a fifth of the parent's work per job).
+    /// `jsonString(s)`'s bytes appended to `line`.
     static func appendJSONString(_ s: String, to line: inout [UInt8]) {
-        let copied: Bool? = s.utf8.withContiguousStorageIfAvailable { bytes in
-            for b in bytes where b < 0x20 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") {
-                return false
+        line.append(contentsOf: jsonString(s).utf8)
+    }
+
+    /// A parameter value as JSON. Numbers in Swift's shortest form that reads back as the same
+    /// double (`description`: `0.1`, `1e-05`, `2.0`, all JSON numbers); a manifest's values are
+    /// all finite (JSON has no others), and one that is not is written as `null`.
+    static func appendJSON(_ value: ScriptParameter, to line: inout [UInt8]) {
+        switch value {
+        case .null: appendLiteral("null", to: &line)
+        case .bool(let b): appendLiteral(b ? "true" : "false", to: &line)
+        case .number(let n):
+            if n.isFinite {
+                line.append(contentsOf: n.description.utf8)
+            } else {
+                appendLiteral("null", to: &line)
             }
-            line.append(UInt8(ascii: "\""))
-            line.append(contentsOf: bytes)
-            line.append(UInt8(ascii: "\""))
-            return true
+        case .string(let s): appendJSONString(s, to: &line)
+        case .array(let items):
+            line.append(UInt8(ascii: "["))
+            for (i, item) in items.enumerated() {
+                if i > 0 { line.append(UInt8(ascii: ",")) }
+                appendJSON(item, to: &line)
+            }
+            line.append(UInt8(ascii: "]"))
+        case .object(let fields):
+            line.append(UInt8(ascii: "{"))
+            for (i, key) in fields.keys.sorted().enumerated() {
+                if i > 0 { line.append(UInt8(ascii: ",")) }
+                appendJSONString(key, to: &line)
+                line.append(UInt8(ascii: ":"))
+                appendJSON(fields[key]!, to: &line)
+            }
+            line.append(UInt8(ascii: "}"))
         }
-        if copied != true { line.append(contentsOf: jsonString(s).utf8) }
     }
+}
 
-    /// A worker's first line, written by hand as the job lines are: JSONEncoder's first use
-    /// cost the parent 450K instructions before its first job could go out (callgrind), most
-    /// of it looking up the Codable conformances at run time.
-    static func encode(_ folders: JobFolders) -> [UInt8] {
-        var line: [UInt8] = []
-        appendLiteral(#"{"staging":"#, to: &line)
-        appendJSONString(folders.staging, to: &line)
-        appendLiteral(#","output":"#, to: &line)
-        appendJSONString(folders.output, to: &line)
-        appendLiteral(#","batch":"#, to: &line)
-        appendDecimal(Int(folders.batch), to: &line)
-        appendLiteral("}\n", to: &line)
-        return line
-    }
+/// Reads a message line in exactly the form `WorkerMessages` writes it: its keys in their
+/// order, integers as `String(n)` writes them, strings as `jsonString` escapes them (`\"`,
+/// `\\`, `\n`, `\t`, `\r`, `\u00XX` for other control characters). Anything else is
+/// refused. `params`, a JSON value of any shape, is read by the strict JSON reader.
+private struct MessageReader {
+    var rest: ArraySlice<UInt8>
 
-    /// The folders in exactly the form `encode(_: JobFolders)` writes, with no escape in the
-    /// paths; anything else is decoded by JSONDecoder. Read before the worker's first job:
-    /// JSONDecoder cost it 450K instructions there (callgrind), about 0.15 ms before the
-    /// batch's first output.
-    static func decode(_ type: JobFolders.Type, _ line: ArraySlice<UInt8>) -> JobFolders? {
-        var rest = line[...]
-        if skip(#"{"staging":"#, &rest), let staging = plainString(&rest), skip(#","output":"#, &rest),
-            let output = plainString(&rest), skip(#","batch":"#, &rest), let batch = integer(&rest),
-            let pid = Int32(exactly: batch), skip("}", &rest), rest.isEmpty
-        {
-            return JobFolders(staging: staging, output: output, batch: pid)
-        }
-        return try? JSONDecoder().decode(JobFolders.self, from: Data(line))
-    }
+    init(_ line: ArraySlice<UInt8>) { rest = line }
 
-    static func encode(_ result: JobResult) -> [UInt8] {
-        guard result.ok, result.error == nil, let bytes = result.bytes else { return codable(result) }
-        var line: [UInt8] = []
-        line.reserveCapacity(48)
-        line.append(contentsOf: #"{"id":"#.utf8)
-        line.append(contentsOf: String(result.id).utf8)
-        line.append(contentsOf: #","ok":true,"bytes":"#.utf8)
-        line.append(contentsOf: String(bytes).utf8)
-        line.append(contentsOf: "}\n".utf8)
-        return line
-    }
+    var atEnd: Bool { rest.isEmpty }
 
-    /// A success in exactly the form `encode(_: JobResult)` writes; anything else is decoded
-    /// by JSONDecoder.
-    static func decode(_ type: JobResult.Type, _ line: ArraySlice<UInt8>) -> JobResult? {
-        var rest = line[...]
-        if skip(#"{"id":"#, &rest), let id = integer(&rest), skip(#","ok":true,"bytes":"#, &rest),
-            let bytes = integer(&rest), skip("}", &rest), rest.isEmpty
-        {
-            return JobResult(id: id, ok: true, bytes: bytes)
-        }
-        return try? JSONDecoder().decode(JobResult.self, from: Data(line))
-    }
-
-    /// A job in exactly the form `encode(_: JobRequest)` writes, with no escape in its strings
-    /// (the usual case: plain paths); anything else is decoded by JSONDecoder. The worker's
-    /// JSONDecoder cost about 20 us a job.
-    static func decode(_ type: JobRequest.Type, _ line: ArraySlice<UInt8>) -> JobRequest? {
-        var rest = line[...]
-        if skip(#"{"id":"#, &rest), let id = integer(&rest), skip(#","script":"#, &rest),
-            let script = plainString(&rest), skip(#","output":"#, &rest), let output = plainString(&rest),
-            skip("}", &rest), rest.isEmpty
-        {
-            return JobRequest(id: id, script: script, output: output)
-        }
-        return try? JSONDecoder().decode(JobRequest.self, from: Data(line))
-    }
-
-    /// A JSON string without escapes (nil when it has one: JSONDecoder reads those).
-    private static func plainString(_ rest: inout ArraySlice<UInt8>) -> String? {
-        guard rest.first == UInt8(ascii: "\"") else { return nil }
-        let body = rest.dropFirst()
-        guard let end = body.firstIndex(where: { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }),
-            body[end] == UInt8(ascii: "\"")
-        else { return nil }
-        rest = body[(end + 1)...]
-        return String(decoding: body[..<end], as: UTF8.self)
-    }
-
-    /// (Compared with memcmp: `starts(with:)` went through the generic sequence comparison,
-    /// 138 instructions a literal, three literals a result line in the parent; callgrind.)
-    private static func skip(_ literal: StaticString, _ rest: inout ArraySlice<UInt8>) -> Bool {
+    mutating func skip(_ literal: StaticString) -> Bool {
         let count = literal.utf8CodeUnitCount
         guard rest.count >= count,
             rest.withUnsafeBufferPointer({ memcmp($0.baseAddress!, literal.utf8Start, count) == 0 })
@@ -209,15 +214,58 @@ enum WorkerMessages {
         return true
     }
 
-    private static func integer(_ rest: inout ArraySlice<UInt8>) -> Int? {
+    /// An optional minus and up to 18 digits (every such number fits an Int).
+    mutating func integer() -> Int? {
+        let negative = rest.first == UInt8(ascii: "-")
+        if negative { rest = rest.dropFirst() }
         var value = 0
         var digits = 0
-        while let c = rest.first, c >= UInt8(ascii: "0"), c <= UInt8(ascii: "9"), digits < 18 {
+        while let c = rest.first, c >= UInt8(ascii: "0"), c <= UInt8(ascii: "9") {
+            guard digits < 18 else { return nil }
             value = value * 10 + Int(c - UInt8(ascii: "0"))
             digits += 1
             rest = rest.dropFirst()
         }
-        return digits > 0 ? value : nil
+        guard digits > 0 else { return nil }
+        return negative ? -value : value
+    }
+
+    mutating func string() -> String? {
+        guard rest.first == UInt8(ascii: "\"") else { return nil }
+        rest = rest.dropFirst()
+        var bytes: [UInt8] = []
+        while true {
+            // The run up to the closing quote or the next escape, at once.
+            guard let stop = rest.firstIndex(where: { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") })
+            else { return nil }
+            bytes.append(contentsOf: rest[..<stop])
+            let c = rest[stop]
+            rest = rest[(stop + 1)...]
+            if c == UInt8(ascii: "\"") { return String(decoding: bytes, as: UTF8.self) }
+            guard let escape = rest.first else { return nil }
+            rest = rest.dropFirst()
+            switch escape {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"): bytes.append(escape)
+            case UInt8(ascii: "n"): bytes.append(0x0A)
+            case UInt8(ascii: "t"): bytes.append(0x09)
+            case UInt8(ascii: "r"): bytes.append(0x0D)
+            case UInt8(ascii: "u"):
+                guard rest.count >= 4,
+                    let code = UInt8(String(decoding: rest.prefix(4), as: UTF8.self), radix: 16),
+                    code < 0x20
+                else { return nil }
+                bytes.append(code)
+                rest = rest.dropFirst(4)
+            default: return nil
+            }
+        }
+    }
+
+    /// The rest of the line but its closing brace, as one JSON value.
+    mutating func valueBeforeClosingBrace() -> ScriptParameter? {
+        guard rest.last == UInt8(ascii: "}") else { return nil }
+        defer { rest = rest[rest.endIndex...] }
+        return try? ScriptParameter(json: rest.dropLast())
     }
 }
 
