@@ -29,13 +29,34 @@ package final class ByteBuffer {
     @inline(__always)
     package func reserve(_ n: Int) -> UnsafeMutablePointer<UInt8> {
         if capacity - count < n { grow(count + n) }
+        #if DEBUG
+            reserved = count + n
+        #endif
         return base + count
     }
 
-    /// Takes the bytes written from `reserve`'s pointer up to `end`.
+    #if DEBUG
+        /// Where the room of the last `reserve` ends (debug builds check `advance` against it).
+        private var reserved = 0
+    #endif
+
+    /// Takes the bytes written from `reserve`'s pointer up to `end`. Debug builds stop a writer
+    /// that went past the room it reserved (or before the bytes already taken).
     @inline(__always)
     package func advance(to end: UnsafeMutablePointer<UInt8>) {
+        #if DEBUG
+            precondition(
+                end - base >= count && end - base <= reserved,
+                "ByteBuffer: advanced to \(end - base), outside the room reserved (\(count)...\(reserved))")
+        #endif
         count = end - base
+    }
+
+    /// Appends a copy of `count` bytes already written, from offset `start`.
+    package func appendCopy(from start: Int, count n: Int) {
+        let p = reserve(n)
+        p.update(from: base + start, count: n)
+        advance(to: p + n)
     }
 
     package func append(_ byte: UInt8) {

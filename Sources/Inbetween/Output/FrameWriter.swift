@@ -44,58 +44,42 @@ package struct CSVFrameWriter: FrameWriter {
             names.append(contentsOf: ("," + csvField(track.layer) + "," + csvField(track.keyPath)).utf8)
             nameEnds.append(names.count)
         }
-        let numbers = self.numbers
-        let perNumber = numbers.maxLength + 1
-        let width = self.width
+        // Every value checked before a row is written: a frame is written whole or not at all.
+        for (i, value) in frame.values.enumerated() where value.componentCount > width {
+            throw CSVWidthError(
+                track: frame.tracks[i], count: value.componentCount, width: width, time: frame.time)
+        }
+        // Row by row, each piece with the room it needs (`reserve` then `advance`, or `append`).
+        // The frame's values and the names through buffer pointers: read as arrays, each was
+        // retained and released per row (a tenth of the rows' cost in a tiny job).
         let out = sink.buffer
-        // Through buffer pointers, the frame's values included: read as arrays, each of the
-        // three was retained and released per frame (a tenth of the rows' cost in a tiny job).
-        let q = try frame.values.withUnsafeBufferPointer { values in
-            try names.withUnsafeBufferPointer { names in
-                try nameEnds.withUnsafeBufferPointer { nameEnds in
-                    // Room for the whole frame at once, so the rows go through one pointer: per
-                    // row the time, the names, the numbers with their commas, the empty fields
-                    // and the newline.
-                    var room = names.count
-                    for i in values.indices {
-                        let count = values[i].componentCount
-                        guard count <= width else {
-                            throw CSVWidthError(
-                                track: frame.tracks[i], count: count, width: width, time: frame.time)
-                        }
-                        room += perNumber + values[i].maxWrittenLength(numbers) + (width - count) + 1
+        let numbers = self.numbers
+        let width = self.width
+        let times = self.times
+        frame.values.withUnsafeBufferPointer { values in
+            names.withUnsafeBytes { names in
+                var timeStart = 0
+                var timeLength = 0
+                for i in values.indices {
+                    if i == 0 {
+                        timeStart = out.count
+                        let p = out.reserve(numbers.maxLength)
+                        out.advance(
+                            to: times?.write(frame.time, frame: frame.index, at: p)
+                                ?? numbers.write(frame.time, at: p))
+                        timeLength = out.count - timeStart
+                    } else {
+                        out.appendCopy(from: timeStart, count: timeLength)  // the first row's time
                     }
-                    let start = out.reserve(room)
-                    var q = start
-                    var timeLength = 0
-                    for i in 0..<values.count {
-                        if i == 0 {
-                            if let times {
-                                q = times.write(frame.time, frame: frame.index, at: q)
-                            } else {
-                                q = numbers.write(frame.time, at: q)
-                            }
-                            timeLength = q - start
-                        } else {
-                            q.update(from: start, count: timeLength)  // the first row's time
-                            q += timeLength
-                        }
-                        let from = i == 0 ? 0 : nameEnds[i - 1]
-                        q.update(from: names.baseAddress! + from, count: nameEnds[i] - from)
-                        q += nameEnds[i] - from
-                        q = values[i].write(numbers, separator: UInt8(ascii: ","), at: q)
-                        for _ in 0..<(width - values[i].componentCount) {
-                            q.pointee = UInt8(ascii: ",")
-                            q += 1
-                        }
-                        q.pointee = UInt8(ascii: "\n")
-                        q += 1
-                    }
-                    return q
+                    let from = i == 0 ? 0 : nameEnds[i - 1]
+                    out.append(UnsafeRawBufferPointer(rebasing: names[from..<nameEnds[i]]))
+                    let p = out.reserve(values[i].maxWrittenLength(numbers))
+                    out.advance(to: values[i].write(numbers, separator: UInt8(ascii: ","), at: p))
+                    for _ in values[i].componentCount..<width { out.append(UInt8(ascii: ",")) }
+                    out.append(UInt8(ascii: "\n"))
                 }
             }
         }
-        out.advance(to: q)
         sink.flushIfFull()
     }
 
