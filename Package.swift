@@ -12,11 +12,11 @@ let package = Package(
     name: "Inbetween",
     products: [
         .executable(name: "inbetween", targets: ["InbetweenCLI"]),
-        // What an app depends on: `import Inbetween` (InbetweenHost, FrameStream, and the
-        // engine's types re-exported).
+        // What an app depends on, the one library product: `import Inbetween` (InbetweenHost,
+        // ScriptRun, the formats and the Renderer, and the engine's value types re-exported).
+        // InbetweenLua and InbetweenEngine are internal to the package: what other modules of
+        // the package need of them, and the app must not see, has `package` access.
         .library(name: "Inbetween", targets: ["Inbetween"]),
-        .library(name: "InbetweenEngine", targets: ["InbetweenEngine"]),
-        .library(name: "InbetweenLua", targets: ["InbetweenLua"]),
     ],
     targets: [
         // lua5.4.pc: Debian's liblua5.4-dev, and Homebrew's lua@5.4 (its formula `lua` is 5.5

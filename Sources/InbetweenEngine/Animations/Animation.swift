@@ -83,7 +83,7 @@ public indirect enum Animation: Sendable {
     /// to, already shifted so that 0 is when it was added) on top of `values`, which hold the
     /// model values plus the effects of animations added before it. No effect when the timing
     /// says it is not in effect at `t`.
-    public func apply<Store: PropertyStore>(to values: inout Store, atParentTime t: Double) throws {
+    package func apply<Store: PropertyStore>(to values: inout Store, atParentTime t: Double) throws {
         switch self {
         case .basic(let a): try a.apply(to: &values, atParentTime: t)
         case .keyframe(let a): try a.apply(to: &values, atParentTime: t)

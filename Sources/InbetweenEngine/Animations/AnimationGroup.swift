@@ -53,7 +53,7 @@ public struct AnimationGroup: Sendable {
     }
 
     /// Children in order, each on top of the values left by the ones before it.
-    public func apply<Store: PropertyStore>(to values: inout Store, atParentTime t: Double) throws {
+    package func apply<Store: PropertyStore>(to values: inout Store, atParentTime t: Double) throws {
         guard let local = childTime(atParentTime: t) else { return }
         for child in animations { try child.apply(to: &values, atParentTime: local) }
     }

@@ -5,7 +5,7 @@
 /// animation of the same kind instead, so the copy just made is freed at once and its memory
 /// reused (issue 10, goal 7). An animation is a value: sharing its storage changes nothing a
 /// caller can see.
-public struct AnimationSharing: Sendable {
+package struct AnimationSharing: Sendable {
     private var basic: Animation?
     private var keyframe: Animation?
     private var spring: Animation?

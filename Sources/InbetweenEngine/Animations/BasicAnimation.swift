@@ -73,7 +73,7 @@ public struct BasicAnimation: Sendable {
         return (try Value.interpolate(ends.from, ends.to, p), ends.from, ends.to)
     }
 
-    public func apply<Store: PropertyStore>(to values: inout Store, atParentTime t: Double) throws {
+    package func apply<Store: PropertyStore>(to values: inout Store, atParentTime t: Double) throws {
         guard let fraction = PropertyEffect.iterationFraction(timing, atParentTime: t) else {
             return
         }

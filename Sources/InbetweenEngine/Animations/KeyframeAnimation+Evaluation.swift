@@ -36,7 +36,7 @@ extension KeyframeAnimation {
         return (try Value.interpolate(frames[i], frames[i + 1], s), nil)
     }
 
-    public func apply<Store: PropertyStore>(to values: inout Store, atParentTime t: Double) throws {
+    package func apply<Store: PropertyStore>(to values: inout Store, atParentTime t: Double) throws {
         guard let fraction = PropertyEffect.iterationFraction(timing, atParentTime: t) else {
             return
         }

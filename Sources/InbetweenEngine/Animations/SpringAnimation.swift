@@ -64,7 +64,7 @@ public struct SpringAnimation: Sendable {
     /// (definition in the spring solver).
     public var settlingDuration: Double { spring.settlingDuration }
 
-    public func apply<Store: PropertyStore>(to values: inout Store, atParentTime t: Double) throws {
+    package func apply<Store: PropertyStore>(to values: inout Store, atParentTime t: Double) throws {
         guard let elapsed = timing.iterationTime(atParentTime: t) else { return }
         let p = spring.value(at: elapsed)
         let keyPath = self.accessor  // captured below instead of self (see BasicAnimation.apply)

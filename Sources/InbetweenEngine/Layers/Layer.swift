@@ -10,7 +10,7 @@
 public struct Layer: Sendable {
     public let name: String
     /// The model layer's values: what the layer shows when no animation is in effect.
-    public internal(set) var modelValues: PropertyValues {
+    package internal(set) var modelValues: PropertyValues {
         didSet { revision &+= 1 }
     }
     /// In the order added; later ones apply on top of earlier ones, as in CA's render tree.
@@ -110,7 +110,7 @@ public struct Layer: Sendable {
 
     /// The presentation layer's values at scene time `time`: the model values, then every
     /// animation in effect applied in the order added.
-    public func presentationValues(at time: Double) throws -> PropertyValues {
+    package func presentationValues(at time: Double) throws -> PropertyValues {
         var values = modelValues
         // By index, not `for entry in entries`: the loop variable was a copy of the entry
         // (its animation's strings and arrays retained and released) on every frame.

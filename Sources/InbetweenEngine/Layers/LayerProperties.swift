@@ -1,7 +1,7 @@
 /// The animatable properties a layer carries. Their names and Core Animation's defaults live
 /// in the values module (`PropertyValues.layerDefaults`, with Apple's citations); this adds
 /// what layers need on top: validation with messages that list the valid names, and value kinds.
-public enum LayerProperties {
+package enum LayerProperties {
     /// Every property name (the root of a key path) with its default model value.
     public static let defaults: [String: Value] = Dictionary(
         uniqueKeysWithValues: PropertyValues.layerDefaults.map { ($0.keyPath, $0.value) })

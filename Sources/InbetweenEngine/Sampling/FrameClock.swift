@@ -2,7 +2,7 @@
 /// host that owns the loop (the Lua layer's `FrameStream`) asks it, frame by frame.
 ///
 /// Times are start + i/fps from the index (see `FrameTimes` for why never a running sum).
-public struct FrameClock: Hashable, Sendable {
+package struct FrameClock: Hashable, Sendable {
     public enum End: Hashable, Sendable {
         /// Up to and including this scene time (`--to T`).
         case time(Double)

@@ -6,7 +6,7 @@ import Foundation
 /// Each time is computed from its index as start + i/fps, never by adding 1/fps repeatedly:
 /// summing 1/60 sixty times drifts off 1.0 by rounding (0.9999999999999999... or 1.0000...02
 /// depending on the order), while 60/60 is exactly 1.
-public struct FrameTimes: RandomAccessCollection, Hashable, Sendable {
+package struct FrameTimes: RandomAccessCollection, Hashable, Sendable {
     /// How far (in frames) `end` may lie past a grid point and still count as that point, so
     /// that an end computed as 0.2 + 1.0 lands on frame 72 at 60 fps instead of losing it to
     /// rounding. A millionth of a frame is far below any time a person could set on purpose.

@@ -1,7 +1,7 @@
 /// One sampled frame: the time and every track's value. The host's frame loop hands it out
 /// sharing its buffers (copy-on-write): read it before asking for the next frame, or keep a
 /// copy of what you need.
-public struct SampledFrame: Sendable {
+package struct SampledFrame: Sendable {
     /// 0-based frame number.
     public var index: Int
     /// Scene time in seconds (start + index / fps).
@@ -28,7 +28,7 @@ public struct SampledFrame: Sendable {
 }
 
 /// What a sampling run did, for the host's output header or trailer.
-public struct SamplingSummary: Hashable, Sendable {
+package struct SamplingSummary: Hashable, Sendable {
     public var frameCount: Int
     /// Time of the first and the last frame written.
     public var startTime: Double

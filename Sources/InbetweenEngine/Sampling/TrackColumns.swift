@@ -2,7 +2,7 @@
 /// each reads, and the reused storage for their values, so sampling allocates nothing of its
 /// own once the track set is stable. Pure; the host's frame loop calls it once per run
 /// of frames between events (`sample(_:at:failed:)`).
-public struct TrackColumns: Sendable {
+package struct TrackColumns: Sendable {
     public private(set) var tracks: [Track] = []
     /// `values[i]` is the value of `tracks[i]` at the first time of the last `sample`.
     public var values: [Value] { frames.first ?? [] }

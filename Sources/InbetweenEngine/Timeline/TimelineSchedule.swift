@@ -21,7 +21,7 @@
 /// instead, with the delay moved into its beginTime, so that its fill shows before it starts.
 /// Each iteration adds its own copy of the animation: its events, removal and fills are
 /// those of a Core Animation animation, per iteration.
-public struct TimelineAction: Sendable {
+package struct TimelineAction: Sendable {
     public enum Kind: Sendable {
         case add(layer: String, animation: Animation, key: String?, tag: Int)
         case call(tag: Int)
@@ -38,7 +38,7 @@ extension Timeline {
 
     /// The actions of this timeline when it starts at scene time `start`, in time order (ties
     /// in the order the children were added).
-    public func schedule(startingAt start: Double) throws -> [TimelineAction] {
+    package func schedule(startingAt start: Double) throws -> [TimelineAction] {
         try EngineError.requireFinite(start, "start")
         let count = actionCount
         guard count <= Double(Timeline.maximumScheduledActions) else {

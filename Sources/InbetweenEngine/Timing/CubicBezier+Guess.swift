@@ -13,7 +13,7 @@
 /// `CubicBezier.parameter(forX:)`). Layout, cell after cell: c0 … c5 of the quintic in
 /// u = x·cellCount - i (Estrin's scheme below), the limit for t0, the limit for a Newton step;
 /// then t = 1, so that cell i's upper clamp t_i+1 is always the next c0.
-public struct CubicBezierGuess: Hashable, Sendable {
+@usableFromInline package struct CubicBezierGuess: Hashable, Sendable {
     /// 32 cells: 257 doubles (2 KiB) per curve and 33 root solves when the curve is made.
     @inlinable static var cellCount: Int { 32 }
     @inlinable static var stride: Int { 8 }

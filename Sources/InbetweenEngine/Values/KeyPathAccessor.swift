@@ -7,7 +7,7 @@
 /// to the store), and as a struct each hand-over retained and released its two strings and its
 /// array (6% of sampling the goal-8 scene); a reference is one count. Immutable, and equal
 /// exactly when the key paths are, since everything else is derived from the key path.
-public final class KeyPathAccessor: Hashable, Sendable {
+package final class KeyPathAccessor: Hashable, Sendable {
     /// As written (`position`, `position.x`, `transform.scale`).
     public let keyPath: String
     let root: String

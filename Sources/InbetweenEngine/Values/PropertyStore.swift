@@ -2,7 +2,7 @@
 /// property set (`PropertyValues`) is one; a single root property's value (`RootSlot`) is the
 /// other, for a track whose animations touch nothing else: it gives the same values without a
 /// dictionary lookup, copy and hash per animation per frame (issue 10, goal 8).
-public protocol PropertyStore {
+package protocol PropertyStore {
     /// The value at a parsed key path, nil when the property has none.
     func value(at path: KeyPathAccessor) throws -> Value?
     /// Replaces the value at a parsed key path (a part of a root writes into the root).

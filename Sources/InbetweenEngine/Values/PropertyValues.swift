@@ -8,7 +8,7 @@
 /// identifier). Reading a root that was never stored gives its CALayer default
 /// (`PropertyValues.defaultValue(forKeyPath:)`), so an animation of `opacity` on a fresh layer
 /// starts from 1 as it would in Core Animation.
-public struct PropertyValues: Hashable, Sendable {
+package struct PropertyValues: Hashable, Sendable {
     public var values: [String: Value]
     public init(_ values: [String: Value] = [:]) { self.values = values }
 

@@ -24,7 +24,7 @@ import InbetweenEngine
 /// the stream keeps only the state of its tracks, never past frames.
 public final class FrameStream {
     /// The frame times and where the run ends.
-    public var clock: FrameClock { loop.clock }
+    package var clock: FrameClock { loop.clock }
     public var fps: Double { loop.clock.fps }
     /// How many frames the run makes, when that is known before it starts (a fixed end,
     /// `--to`); nil for a natural end, which callbacks may push later as the run goes.
@@ -32,7 +32,7 @@ public final class FrameStream {
     /// The tracks so far, in output order.
     public var tracks: [Track] { loop.tracks }
     /// What the run did so far (complete once `next()` returned nil).
-    public var summary: SamplingSummary { loop.summary }
+    package var summary: SamplingSummary { loop.summary }
 
     private let runtime: Runtime
     private let loop: FrameLoop
@@ -59,7 +59,7 @@ public final class FrameStream {
     }
 
     /// The next frame, or nil after the last one (and after an error).
-    public func next() throws(LuaError) -> SampledFrame? {
+    package func next() throws(LuaError) -> SampledFrame? {
         guard !done else { return nil }
         do {
             // Returned as it comes: binding it with `guard let` copied the frame (its two

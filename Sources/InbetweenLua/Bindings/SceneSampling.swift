@@ -39,7 +39,7 @@ extension Runtime {
     }
 
     /// The frame clock for this request and the script's own `scene{...}` settings.
-    public func clock(for request: SamplingRequest) throws(LuaError) -> FrameClock {
+    package func clock(for request: SamplingRequest) throws(LuaError) -> FrameClock {
         let settings = state.settings
         let fps = request.fps ?? settings.fps ?? SamplingRequest.defaultFPS
         let from = request.from ?? settings.from ?? 0
@@ -64,7 +64,7 @@ extension Runtime {
 
     /// Pulls every frame of `frames(request)` into `onFrame`; returns the run's summary.
     @discardableResult
-    public func sampleScene(
+    package func sampleScene(
         _ request: SamplingRequest = SamplingRequest(),
         onFrame: (SampledFrame) throws -> Void
     ) throws -> SamplingSummary {
