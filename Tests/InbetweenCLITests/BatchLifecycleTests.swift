@@ -39,8 +39,12 @@ final class BatchLifecycleTests: XCTestCase {
         return names
     }
 
+    /// The jobs that said they started: `j01.json: start j01` (a batch's print lines start
+    /// with their job's output name).
     private func starts(_ text: String) -> [String] {
-        text.split(separator: "\n").filter { $0.hasPrefix("start ") }.map { String($0.dropFirst(6)) }
+        text.split(separator: "\n").compactMap { line in
+            line.range(of: ".json: start ").map { String(line[$0.upperBound...]) }
+        }
     }
 
     private func assertSameFiles(

@@ -72,6 +72,20 @@ final class InstallTests: XCTestCase {
     /// binary (#filePath) can reach a plugin there. And, without the namespace, once the
     /// installed plugins are removed the binary lists the copies built into it: it never falls
     /// back to the checkout.
+    /// The installed executable is stripped (issue 31: 81 MB of symbols and debug information
+    /// went into PREFIX/bin): smaller than the one built, and it still runs.
+    func testTheInstalledBinaryIsStrippedAndRuns() throws {
+        func size(_ path: String) throws -> Int {
+            try XCTUnwrap(FileManager.default.attributesOfItem(atPath: path)[.size] as? Int)
+        }
+        XCTAssertLessThan(try size(installed), try size(CLIProcess.binary.path))
+        let r = try shell([installed, "curve", "ease", "--at", "0.5"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        // CSS ease = cubic-bezier(0.25, 0.1, 0.25, 1); y(0.5) = 0.802403387584857 (the
+        // engine's own value for x = 0.5, as `inbetween curve ease` prints it in the checkout).
+        XCTAssertTrue(r.stdout.hasPrefix("x,y\n0.5,0.80240338"), r.stdout)
+    }
+
     func testInstalledBinaryFindsItsPluginsRelativeToItself() throws {
         let share = prefix.appendingPathComponent("share/inbetween/plugins").path
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: share).sorted(), shippedNames)

@@ -256,6 +256,42 @@ final class NewUserMessageTests: XCTestCase, FolderTest {
         XCTAssertEqual(watch.status, 130, watch.stderr)
     }
 
+    /// A job whose write fails names its output, not the staging file it was written to
+    /// (was "cannot write small/.inbetween-batch-vm-13033-d6584ec2509f1714/0 (No space left
+    /// on device)"). The disk is a 64 KiB tmpfs, so the test needs root.
+    func testAFailedBatchWriteNamesTheOutput() throws {
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("small"), withIntermediateDirectories: false)
+        func tool(_ arguments: [String]) throws -> Int32 {
+            let p = Process()
+            p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            p.arguments = arguments
+            p.standardError = FileHandle.nullDevice
+            try p.run()
+            p.waitUntilExit()
+            return p.terminationStatus
+        }
+        guard try tool(["mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", path("small")]) == 0 else {
+            throw XCTSkip("cannot mount a 64 KiB tmpfs here (needs root)")
+        }
+        defer { _ = try? tool(["umount", path("small")]) }
+        // 50 layers × 121 frames of a point: about 300 KiB of JSON, more than the disk holds.
+        try write(
+            "big.lua",
+            """
+            for i = 1, 50 do
+              layer{name = "l" .. i}:add(animation.basic{keyPath = "position", fromValue = point(0, 0),
+                toValue = point(100, 100), duration = 2})
+            end
+            """)
+        let r = try CLIProcess.run(["batch", "big.lua", "-o", "small"], directory: folder)
+        XCTAssertEqual(r.status, 1, r.stderr)
+        XCTAssertTrue(
+            r.stderr.hasSuffix(
+                "\n  failed: big.lua: cannot write small/big.json (No space left on device)\n"),
+            r.stderr)
+    }
+
     func testBatchPrintsNameTheirJob() throws {
         try write("hello.lua", "print(\"hello\")\n" + Self.fade)
         let r = try CLIProcess.run(["batch", "hello.lua", "-o", "out"], directory: folder)

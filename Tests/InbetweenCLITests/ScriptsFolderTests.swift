@@ -72,6 +72,35 @@ final class ScriptsFolderTests: XCTestCase {
         XCTAssertTrue(r.stdout.hasPrefix("inbetween "), r.stdout)
     }
 
+    /// scripts/install's release build: the 19 warnings every static link of Foundation and
+    /// glibc prints (issue 31) are summed up in one note; anything else is shown. The expected
+    /// lines are copied from a release build's log (ld.gold's wording).
+    func testTheExpectedLinkWarningsAreSummedUpAndOthersShown() throws {
+        let log = """
+            [17/18] Linking inbetween
+            /usr/lib/x86_64-linux-gnu/liblua5.4.a(loadlib.o):function lookforfunc: warning: Using 'dlopen' in statically linked applications requires at runtime the shared libraries from the glibc version used for linking
+            /opt/swift/usr/lib/swift_static/linux/libCoreFoundation.a(CFPlatform.c.o):CFPlatform.c:function _CFCopyHomeDirURLForUser: warning: Using 'getpwnam' in statically linked applications requires at runtime the shared libraries from the glibc version used for linking
+            /opt/swift/usr/lib/swift_static/linux/libFoundationEssentials.a(Data+Writing.swift.o):function createTemporaryFile: warning: the use of `mktemp' is dangerous, better use `mkstemp' or `mkdtemp'
+            /work/x.c:3: warning: something new
+            Build of product 'inbetween' complete! (43.30s)
+
+            """
+        let r = try CLIProcess.run(
+            ["-c", "source \(CLIProcess.root.path)/scripts/lib.sh && filter_link_warnings"],
+            stdin: Data(log.utf8),
+            executable: URL(fileURLWithPath: "/bin/bash"))
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(
+            r.stdout,
+            """
+            [17/18] Linking inbetween
+            /work/x.c:3: warning: something new
+            Build of product 'inbetween' complete! (43.30s)
+            note: 3 linker warnings about glibc functions in a static executable (dlopen, NSS lookups, mktemp) are expected: they come from the Swift runtime, Foundation, Lua (loadlib) and glibc, not Inbetween (scripts/lib.sh)
+
+            """)
+    }
+
     func testScriptsTestWorksFromAnotherFolderAndLeavesItAlone() throws {
         let caller = try temporaryFolder("ib-caller")
         try "keep".write(to: caller.appendingPathComponent("mine.txt"), atomically: true, encoding: .utf8)

@@ -56,7 +56,8 @@ final class OpenJobFolders {
 
     /// Opens job `id`'s staging file (or its page's) for writing (created, or emptied: a job
     /// sent again after its worker died may find what that worker left).
-    func createStaged(_ id: Int, page: Bool = false) throws -> ByteSink {
+    /// `output`: the file name it becomes (errors name that, in the output folder).
+    func createStaged(_ id: Int, page: Bool = false, output: String? = nil) throws -> ByteSink {
         let flags = O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC
         let fd =
             stagingFD >= 0
@@ -66,7 +67,8 @@ final class OpenJobFolders {
             throw CommandError(
                 "cannot write \(stagingPath(id, page: page)) (\(String(cString: strerror(errno))))")
         }
-        return ByteSink(stagedFile: fd, path: stagingPath(id, page: page))
+        return ByteSink(
+            stagedFile: fd, path: stagingPath(id, page: page), shownAs: output.map { outputPrefix + $0 })
     }
 
     /// Moves job `id`'s finished staging file (or its page's) into place as `name` (a plain

@@ -34,7 +34,10 @@ enum Worker {
         // Nothing of a job is kept once the next starts (the frame stream is perform's own).
         runtime.reusesEnvironments = true
         // Plugins loaded: from here on the parent's watchdog times jobs, not the start-up.
-        try writeAll(replies, WorkerMessages.ready)
+        // A reply that cannot be written (EPIPE: the batch is gone) ends the worker quietly:
+        // nobody is left to read it, and writeAll's "cannot write a temporary file (Broken
+        // pipe)" on the shared stderr named neither the worker nor anything the user wrote.
+        guard (try? writeAll(replies, WorkerMessages.ready)) != nil else { return 1 }
         let times: TimeTexts?
         if case .frames(let frames) = format {
             times = TimeTexts(numbers: frames.numbers)
@@ -73,7 +76,7 @@ enum Worker {
                     result.ok = false
                     result.error = Diagnostics.text(of: error)
                 }
-                try writeAll(replies, WorkerMessages.encode(result))
+                guard (try? writeAll(replies, WorkerMessages.encode(result))) != nil else { return 1 }
                 // Nothing a job made outlives it (Runtime.endRun); when memory stays held all
                 // the same, the next job gets a fresh runtime.
                 runtime.endRun()
@@ -106,12 +109,12 @@ enum Worker {
         case .picture(_, let kind):
             return try draw(job, as: kind, runtime: runtime, request: request, folders: folders)
         }
-        let sink = try folders.createStaged(job.id)
+        let sink = try folders.createStaged(job.id, output: job.output)
         // The page `run -o x.css` writes beside it, staged and moved the same way.
         let pageName = format.pagePath(beside: job.output)
         let page = pageName.map { _ in
             CSSPage(
-                open: { try folders.createStaged(job.id, page: true) },
+                open: { try folders.createStaged(job.id, page: true, output: pageName) },
                 stylesheet: OutputFormat.stylesheetName(job.output))
         }
         let frames = try runtime.frames(request)

@@ -64,11 +64,13 @@ final class FileDestination: ByteDestination {
     /// A batch worker's output: `fd` is open on `path`, a private staging file that the worker
     /// renames into place itself after `commit()` (JobFolders). Written in place, saving a
     /// create and a rename per job; a failure still removes it.
-    init(stagedFile fd: Int32, path: String) {
+    /// `shownAs`: the output the staging file becomes, named in write errors (the staging
+    /// file's own name means nothing to the user).
+    init(stagedFile fd: Int32, path: String, shownAs: String? = nil) {
         self.fd = fd
         sync = false
         inputs = { [] }
-        displayPath = path
+        displayPath = shownAs ?? path
         temporaryPath = path
         finalPath = path
     }
@@ -141,8 +143,8 @@ extension ByteSink {
     }
 
     /// A batch worker's staged output (see FileDestination).
-    convenience init(stagedFile fd: Int32, path: String) {
-        self.init(destination: FileDestination(stagedFile: fd, path: path))
+    convenience init(stagedFile fd: Int32, path: String, shownAs: String? = nil) {
+        self.init(destination: FileDestination(stagedFile: fd, path: path, shownAs: shownAs))
     }
 
     /// `-o PATH` checked before the work (FileDestination.check); `example` names a file of
