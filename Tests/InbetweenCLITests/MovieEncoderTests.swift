@@ -214,7 +214,7 @@ final class MovieEncoderTests: XCTestCase {
             ),
             (
                 { _ = try MovieEncoder(format: .mp4, path: path, width: 4, height: 4, fps: 60, alpha: true) },
-                ".mp4 has no alpha channel: give a --background colour, or write .webm, .gif, .apng or .png for a transparent background"
+                ".mp4 has no alpha channel: give an opaque --background colour, or write .webm, .gif, .apng or .png for a transparent background"
             ),
             (
                 { _ = try MovieEncoder(format: .webm, path: path, width: 16385, height: 4, fps: 60) },

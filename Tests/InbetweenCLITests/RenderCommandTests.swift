@@ -67,7 +67,12 @@ final class RenderCommandTests: XCTestCase, FolderTest {
             ),
             (
                 [Self.ball, "-o", out + ".mp4", "--background", "transparent"], nil, 2,
-                "inbetween: .mp4 has no alpha channel: give a --background colour, or write .webm, .gif, .apng or .png for a transparent background"
+                "inbetween: .mp4 has no alpha channel: give an opaque --background colour, or write .webm, .gif, .apng or .png for a transparent background"
+                    + usage
+            ),
+            (
+                [Self.ball, "-o", out + ".mp4", "--background", "#ffffff80"], nil, 2,
+                "inbetween: .mp4 has no alpha channel: give an opaque --background colour, or write .webm, .gif, .apng or .png for a transparent background"
                     + usage
             ),
             (
@@ -129,7 +134,10 @@ final class RenderCommandTests: XCTestCase, FolderTest {
         let script = try write("ball.lua", try String(contentsOfFile: Self.ball, encoding: .utf8))
         chmod(script, 0o644)
         for output in [locked + "/ball.mp4", locked + "/ball.png", locked + "/frames/"] {
-            var arguments = [CLIProcess.binary.path, "render", script, "-o", output, "--to", "0.1"]
+            // --no-user-plugins: nobody may not read root's plugin folder, if another test made one.
+            var arguments = [
+                CLIProcess.binary.path, "render", script, "-o", output, "--to", "0.1", "--no-user-plugins",
+            ]
             if geteuid() == 0 {
                 arguments =
                     ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"] + arguments

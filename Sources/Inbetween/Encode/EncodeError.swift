@@ -35,7 +35,7 @@ public enum EncodeError: Error, Hashable, Sendable, CustomStringConvertible {
                 "cannot draw frames of \(width)x\(height) pixels: each side must be 1 to \(RenderOptions.maximumPixels)"
         case .noAlpha(let format):
             return
-                ".\(format.rawValue) has no alpha channel: give a --background colour, or write .webm, .gif, .apng or .png for a transparent background"
+                ".\(format.rawValue) has no alpha channel: give an opaque --background colour, or write .webm, .gif, .apng or .png for a transparent background"
         case .cannotWrite(let path, let reason):
             return "cannot write \(path) (\(reason))"
         case .frameMismatch(let expected, let got):

@@ -49,6 +49,17 @@ public enum RenderFileKind: Hashable, Sendable {
     }
 }
 
+extension RenderOptions.Background {
+    /// Whether pixels may be see-through: transparent, or a colour with alpha below 1 (a movie
+    /// then keeps an alpha channel, or an MP4 refuses it).
+    public var isTranslucent: Bool {
+        switch self {
+        case .transparent: return true
+        case .color(let c): return c.alpha < 1
+        }
+    }
+}
+
 /// Writes a renderer's frames to a file as one of `RenderFileKind`: the library's side of
 /// `inbetween render`, which an app or a server calls the same way. The file is written at the
 /// path given, as it comes (the command gives a staging path and renames it into place when
@@ -67,8 +78,7 @@ public enum RenderFile {
     ) throws -> [String] {
         switch kind {
         case .movie(let format):
-            let alpha: Bool
-            if case .transparent = renderer.options.background { alpha = true } else { alpha = false }
+            let alpha = renderer.options.background.isTranslucent
             let movie = try MovieEncoder(
                 format: format, path: path, width: renderer.width, height: renderer.height, fps: renderer.fps,
                 alpha: alpha, ffmpeg: ffmpeg, processes: processes)

@@ -221,7 +221,7 @@ enum RenderCommand {
         if at != nil && (request.from != nil || request.to != nil) {
             throw UsageError("option --at draws one time: leave out --from and --to")
         }
-        if case .movie(.mp4) = kind, case .transparent = background {
+        if case .movie(.mp4) = kind, background.isTranslucent {
             throw UsageError(EncodeError.noAlpha(format: .mp4).description)
         }
     }
