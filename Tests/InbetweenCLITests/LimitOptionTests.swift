@@ -9,6 +9,50 @@ final class LimitOptionTests: XCTestCase {
         return dir
     }
 
+    /// Issue 31: what the host builds for a script counts against `--max-memory`, not only
+    /// Lua's heap. A timeline nested in itself by doubling, 40 levels (2^40 copies), reached
+    /// 8 GB under `--max-memory 64M`; under `ulimit -v` 2 GB the old binary aborted (SIGABRT)
+    /// at 1.9 GB. Now the add that would pass the limit (children at 1 KiB each) is an error
+    /// naming it, at the script's line, and the run's peak RSS (GNU time) stays under 64 MiB
+    /// plus the process's own 30-40 MB: seen 70 MB.
+    func testDoublingTimelinesStopAtTheMemoryLimit() throws {
+        let dir = try folder(
+            with: """
+                local l = layer{name = "l"}
+                local t = timeline{}
+                t:add(l, animation.basic{keyPath = "opacity", toValue = 0, duration = 0.1})
+                for i = 1, 40 do
+                  local p = timeline{}
+                  p:add(t) p:add(t)
+                  t = p
+                end
+                scene{timeline = t}
+                """, named: "double.lua")
+        let script = dir.appendingPathComponent("double.lua").path
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = [
+            "-c",
+            "ulimit -v 2000000; exec /usr/bin/time -f '%M' \"$0\" run \"$1\" --max-memory 64M -o /dev/null",
+            CLIProcess.binary.path, script,
+        ]
+        let err = Pipe()
+        process.standardError = err
+        try process.run()
+        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        let lines = stderr.split(separator: "\n")
+        XCTAssertEqual(process.terminationStatus, 1, stderr)
+        XCTAssertEqual(
+            lines.first.map(String.init),
+            "inbetween: \(script):6: bad argument #1 to 'add' (the timeline would hold 98302 children "
+                + "(nested ones counted, about 1024 bytes each), more than the memory limit of 67108864 bytes allows)"
+        )
+        // 98302 = 3 * 2^15 - 2: the first size past 64 MiB / 1 KiB = 65536 (level 15's second add).
+        let peakKB = Double(lines.last ?? "") ?? .infinity
+        XCTAssertLessThan(peakKB, 64 * 1024 + 40 * 1024, stderr)
+    }
+
     func testBadLimitValuesAreUsageErrors() throws {
         let cases: [([String], String)] = [
             (

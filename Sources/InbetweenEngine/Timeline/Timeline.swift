@@ -47,6 +47,15 @@ public struct Timeline: Sendable {
     /// 1 without nested timelines, one more than the deepest nested one otherwise.
     public private(set) var depth = 1
 
+    /// The children, nested timelines' counted through (a nested timeline is one child plus
+    /// its own): what the timeline holds in memory, since a nested timeline is a copy.
+    public private(set) var size = 0
+    /// The most children a timeline may hold, nested ones counted: the most a schedule takes
+    /// (`Timeline.maximumScheduledActions`, each child at least one action). A timeline
+    /// nested in itself by doubling (`p:add(t) p:add(t)`, 40 levels) grew to 2^40 copies and
+    /// 8 GB before anything was scheduled (issue 31).
+    public static let maximumSize = maximumScheduledActions
+
     /// The deepest nesting of timelines: scheduling and sampling walk them recursively, and
     /// 5,000 levels overflowed the stack (SIGSEGV); the bound of AnimationGroup.maximumDepth.
     public static let maximumDepth = AnimationGroup.maximumDepth
@@ -97,6 +106,7 @@ public struct Timeline: Sendable {
         guard !layers.isEmpty else {
             throw EngineError(parameter: "layers", value: "{}", rule: "must hold at least one layer")
         }
+        try Timeline.checkSize(size + layers.count)
         let filled = defaults.applied(to: animation)
         let length = try Timeline.span(of: filled)
         let offsets = stagger?.offsets(count: layers.count) ?? Array(repeating: 0, count: layers.count)
@@ -113,6 +123,7 @@ public struct Timeline: Sendable {
                     start: start + offsets[i], totalDuration: length, timeScale: 1))
         }
         recent = Span(start: start, totalDuration: groupLength, timeScale: 1)
+        size += layers.count
         return starts
     }
 
@@ -125,21 +136,32 @@ public struct Timeline: Sendable {
                 parameter: "timeline", value: "a timeline nested \(timeline.depth) deep",
                 rule: "timelines nest at most \(Timeline.maximumDepth) deep")
         }
+        try Timeline.checkSize(size + 1 + timeline.size)
         let start = try resolve(position, inserting: timeline.totalDuration)
         let child = Child(
             content: .timeline(timeline), start: start, totalDuration: timeline.totalDuration,
             timeScale: timeline.clock.speed)
         children.append(child)
+        size += 1 + timeline.size
         depth = max(depth, timeline.depth + 1)
         recent = Span(start: start, totalDuration: child.totalDuration, timeScale: child.timeScale)
         return start
     }
 
+    private static func checkSize(_ size: Int) throws {
+        guard size > maximumSize else { return }
+        throw EngineError(
+            parameter: "timeline", value: "a timeline of \(size) children",
+            rule: "a timeline holds at most \(maximumSize) children, nested timelines' counted")
+    }
+
     /// A callback at `position` (a child of zero duration, as GSAP's `call`). Returns its time.
     @discardableResult
     public mutating func call(tag: Int, at position: TimelinePosition) throws -> Double {
+        try Timeline.checkSize(size + 1)
         let start = try resolve(position, inserting: 0)
         children.append(Child(content: .call(tag: tag), start: start, totalDuration: 0, timeScale: 1))
+        size += 1
         recent = Span(start: start, totalDuration: 0, timeScale: 1)
         return start
     }

@@ -6,6 +6,11 @@ import InbetweenEngine
 /// scene with `scene{ timeline = tl }` (see `Runtime.startTimeline`).
 enum TimelineBindings {
     static let typeName = "timeline"
+    /// What a timeline's child costs in memory, its share of the copies nesting makes
+    /// included: nesting by doubling (see `timelineAdd`) peaked at 137 MB for 2^17 children
+    /// and 912 MB for 2^20 (16 and 19 levels; each level's copy stays alive, so about two
+    /// nodes a child), 870-1,050 bytes a child.
+    static let childBytes = 1024
     static let methodsKey = "inbetween.timelinemethods"
 
     static func install(in runtime: Runtime) {
@@ -122,6 +127,18 @@ extension Runtime {
         if let nested: TimelineBox = host.object(at: 2, TimelineBindings.typeName) {
             guard nested !== box else { throw LuaRaise.argument(2, "a timeline cannot contain itself") }
             let position = try timelinePosition(at: 3)
+            // A nested timeline is a copy, held outside Lua's heap: its children count against
+            // the memory limit too (at `childBytes` each), so doubling by nesting stops at the
+            // limit with an error naming it rather than when the machine runs out.
+            let size = box.timeline.size + 1 + nested.timeline.size
+            let limit = host.limits.memory
+            if limit > 0, size * TimelineBindings.childBytes > limit {
+                throw LuaRaise.argument(
+                    2,
+                    "the timeline would hold \(size) children (nested ones counted, about "
+                        + "\(TimelineBindings.childBytes) bytes each), more than the memory limit of \(limit) bytes allows"
+                )
+            }
             let offset = box.nextTag
             try positioned(3) {
                 _ = try box.timeline.add(nested.timeline.offsettingTags(by: offset), at: position)
