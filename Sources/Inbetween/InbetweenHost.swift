@@ -80,6 +80,7 @@ public final class InbetweenHost {
     /// `scene{...}` settings or `fps` (60 by default) from 0 to its natural end. The script's
     /// folder is where its `require` looks first.
     /// - Parameters:
+    ///   - script: the script file; its path names it in messages and export headers.
     ///   - parameters: the script's global `params` (as a batch manifest gives them).
     ///   - fps: the frame rate, overriding the script's.
     public func run(

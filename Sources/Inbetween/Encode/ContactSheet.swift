@@ -27,7 +27,10 @@ public final class ContactSheet {
     private let cr: OpaquePointer
 
     /// - Parameters:
-    ///   - cellWidth, cellHeight: the frames' size in pixels (every frame added must have it).
+    ///   - columns: cells across the sheet.
+    ///   - rows: cells down the sheet.
+    ///   - cellWidth: the frames' width in pixels (every frame added must have it).
+    ///   - cellHeight: the frames' height in pixels.
     ///   - scale: pixels per point, as the frames were drawn (gaps and labels grow with it).
     ///   - background: what the frames were drawn over: an opaque sheet is light grey between
     ///     the cells (so that a white frame shows its edges), a transparent one stays clear.

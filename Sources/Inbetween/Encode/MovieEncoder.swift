@@ -44,6 +44,11 @@ public final class MovieEncoder {
 
     /// Starts ffmpeg writing `path`.
     /// - Parameters:
+    ///   - format: the container and codec (MP4, WebM, GIF, APNG).
+    ///   - path: the file ffmpeg writes.
+    ///   - width: the frames' width in pixels.
+    ///   - height: the frames' height in pixels.
+    ///   - fps: the frame rate of the movie.
     ///   - alpha: keep transparency (WebM as yuva420p, APNG as RGBA, GIF with a transparent
     ///     palette entry); an MP4 cannot, and refuses it.
     ///   - ffmpeg: the executable (default: `ffmpeg` on PATH).
