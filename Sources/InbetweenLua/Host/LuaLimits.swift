@@ -116,7 +116,10 @@ extension LuaHost {
     public var instructionsCounted: Int { Int(ib_instructionscounted(mainState)) }
 }
 
-/// Ctrl-C for a command-line host.
+/// Ctrl-C for a command-line host. Process-wide: `install` replaces the process's SIGINT
+/// handler and starts the limits' watchdog thread (which also installs the SIGURG handler it
+/// arms hooks with), and a run still going after a limit fired may end the whole process.
+/// Only the command line calls it; the library (`InbetweenHost`) never does.
 public enum LuaInterrupts {
     /// Installs the SIGINT handler: running budgets stop with "interrupted" at their next
     /// instruction. A run still going `hardExitAfter` seconds after a limit fired (hooks are
