@@ -108,8 +108,7 @@ private struct LayerBuilder {
         var firstSeen: PropertyValues?
         var changes: [ExportModelChange] = []
         createdAt = nil
-        for (time, scene) in history.snapshots {
-            guard let layer = scene[name] else { continue }
+        for (time, layer) in history.versions(of: name) {
             var now = Set<Int>()
             for attached in layer.attachedAnimations {
                 now.insert(attached.serial)
@@ -145,7 +144,7 @@ private struct LayerBuilder {
         }
         // The model at the start, with the default of every root it will need.
         var initial = PropertyValues()
-        let first = history.scene(at: start)[name]?.modelValues ?? firstSeen ?? PropertyValues()
+        let first = history.layer(name, at: start)?.modelValues ?? firstSeen ?? PropertyValues()
         for (k, v) in first.values { initial.values[k] = v }
         for k in animatedKeyPaths + changes.map(\.keyPath) {
             let root = LayerProperties.root(of: k)
@@ -397,8 +396,8 @@ private struct LayerBuilder {
     mutating func bake(_ root: String, reason: String) throws -> ExportBakedProperty {
         let tolerance = ExportScene.valueTolerance(forKeyPath: root)
         var breaks = Set(history.eventTimes.filter { $0 > start && $0 < end })
-        for (_, scene) in history.snapshots {
-            for a in scene[name]?.attachedAnimations ?? [] {
+        for (_, layer) in history.versions(of: name) {
+            for a in layer.attachedAnimations {
                 let t = a.animation.timing
                 for b in [a.addedAt, a.addedAt + t.beginTime, a.addedAt + t.endTime]
                 where b > start && b < end {
