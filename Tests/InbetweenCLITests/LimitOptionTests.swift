@@ -53,6 +53,29 @@ final class LimitOptionTests: XCTestCase {
         XCTAssertLessThan(peakKB, 64 * 1024 + 40 * 1024, stderr)
     }
 
+    /// Issue 31: keyframe values become arrays outside Lua's heap, counted against
+    /// `--max-memory` before they are made (96 bytes a value, measured). 200,000 values under
+    /// 16 MiB: Lua holds about 3.2 MB of them, the host would add 19.2 MB; the old binary ran
+    /// it (exit 0, 47 MB peak). Now an error naming the field, the count and the limit.
+    func testKeyframeValuesCountAgainstTheMemoryLimit() throws {
+        let dir = try folder(
+            with: """
+                local v = {}
+                for i = 1, 200000 do v[i] = i end
+                local l = layer{name = "l"}
+                l:add(animation.keyframe{keyPath = "opacity", values = v, duration = 1})
+                """, named: "values.lua")
+        let script = dir.appendingPathComponent("values.lua").path
+        let r = try CLIProcess.run(["run", script, "--max-memory", "16M", "-o", "/dev/null"])
+        XCTAssertEqual(r.status, 1, r.stderr)
+        XCTAssertEqual(
+            r.stderr,
+            "inbetween: \(script):4: bad argument #1 to 'keyframe' (field 'values' holds 200000 values, about 96 bytes "
+                + "each outside Lua, more than the memory limit of 16777216 bytes allows)\n")
+        XCTAssertEqual(
+            try CLIProcess.run(["run", script, "--max-memory", "32M", "-o", "/dev/null"]).status, 0)
+    }
+
     func testBadLimitValuesAreUsageErrors() throws {
         let cases: [([String], String)] = [
             (

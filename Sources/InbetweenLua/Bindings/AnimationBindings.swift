@@ -8,6 +8,9 @@ import InbetweenEngine
 /// ones.
 enum AnimationBindings {
     static let typeName = "animation"
+    /// What a keyframe value costs outside Lua's heap: 1e6 scalar values peaked 110 MB above
+    /// a run of one (debug build), of which Lua's table is about 16 bytes a value.
+    static let hostBytesPerValue = 96
 
     static let calculationModes: [String: CalculationMode] = [
         "linear": .linear, "discrete": .discrete, "paced": .paced, "cubic": .cubic, "cubicPaced": .cubicPaced,
@@ -177,8 +180,21 @@ extension Runtime {
             guard s.type(at: i) == LUA_TTABLE else {
                 throw r.fail(key, "must be an array, got \(s.typeName(at: i))")
             }
+            // The values become arrays outside Lua's heap (the values, then what the animation
+            // works out from them): counted with what Lua holds against the memory limit before
+            // they are made. 2e7 values took 2.4 GB under the default limit of 1 GiB (issue 31).
+            let count = s.rawLength(i)
+            let limit = host.limits.memory
+            let bytes = count.multipliedReportingOverflow(by: AnimationBindings.hostBytesPerValue)
+            if limit > 0, bytes.overflow || host.memoryUsed + bytes.partialValue > limit {
+                throw r.fail(
+                    key,
+                    "holds \(count) values, about \(AnimationBindings.hostBytesPerValue) bytes each outside Lua, "
+                        + "more than the memory limit of \(limit) bytes allows")
+            }
             var out: [Value] = []
-            for n in 0..<s.rawLength(i) {
+            out.reserveCapacity(count)
+            for n in 0..<count {
                 s.rawIndex(i, Int64(n + 1))
                 defer { s.pop() }
                 do { out.append(try value(at: -1)) } catch {
