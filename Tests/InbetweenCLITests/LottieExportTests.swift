@@ -23,15 +23,18 @@ final class LottieExportTests: XCTestCase {
     /// Every script exported once per test run: NAME.json (Lottie) and NAME.frames.json.
     nonisolated(unsafe) static var exported: Result<URL, Error>?
 
-    /// The exports and the renderer are shared by the class's tests: removed after the last.
+    /// The exports and the renderer are shared by the class's tests (and RenderRlottieTests'):
+    /// removed after the last test of each class that uses them (made again if asked again).
     override class func tearDown() {
-        if case .success(let folder) = exported { try? FileManager.default.removeItem(at: folder) }
-        if case .success(let renderer) = self.renderer {
-            try? FileManager.default.removeItem(atPath: renderer)
-        }
-        exported = nil
-        self.renderer = nil
+        removeShared()
         super.tearDown()
+    }
+
+    static func removeShared() {
+        if case .success(let folder) = exported { try? FileManager.default.removeItem(at: folder) }
+        if case .success(let renderer) = renderer { try? FileManager.default.removeItem(atPath: renderer) }
+        exported = nil
+        renderer = nil
     }
 
     static func exports() throws -> URL {

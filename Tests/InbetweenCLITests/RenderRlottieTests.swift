@@ -11,6 +11,12 @@ import XCTest
 /// which the Lottie export marks with a grey dot so that it can be seen; and perspective,
 /// which Lottie cannot say (the depth scene is not exported).
 final class RenderRlottieTests: XCTestCase {
+    /// The exports and the harness come from LottieExportTests, which made them again here.
+    override class func tearDown() {
+        LottieExportTests.removeShared()
+        super.tearDown()
+    }
+
     func testEveryExampleAtFiveTimesLayerByLayerAgreesWithRlottie() throws {
         let harness: String
         do { harness = try LottieExportTests.builtRenderer() } catch {

@@ -52,8 +52,8 @@ local function orderedParams(params, name)
   for _ in pairs(params) do count = count + 1 end
   if #params == 0 then
     if count > 1 then
-      raise(fmt("bad argument #3 to 'register' (field 'params' of '%s' names %d parameters in no order; give them as a list: {{a = 1}, {b = 2}})",
-        name, count))
+      raise(fmt("bad argument #3 to 'register' (field 'params' of '%s' names %d parameters in no order; "
+        .. "give them as a list: {{a = 1}, {b = 2}})", name, count))
     end
     if count == 1 then out[1] = one(params, "field 'params'") end
     return out
