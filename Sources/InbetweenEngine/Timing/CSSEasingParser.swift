@@ -29,7 +29,7 @@ struct CSSEasingParser {
         if let preset = TimingFunction.named(source) { return preset }
         // path(<SVG path data>) is Inbetween's, not CSS's: its commas and spaces belong to the
         // data, which the SVG path grammar reads.
-        if source.lowercased().hasPrefix("path(") {
+        if source.asciiLowercased.hasPrefix("path(") {
             guard source.hasSuffix(")") else { throw fail("missing ')' at the end") }
             do {
                 return try TimingFunction.path(String(source.dropFirst(5).dropLast()))
@@ -55,7 +55,7 @@ struct CSSEasingParser {
         switch value {
         case .token(.ident(let name)):
             // CSS keywords are ASCII case-insensitive (CSS Syntax 3 §2.3 and Values 4 §2.1).
-            if let preset = TimingFunction.named(name) ?? TimingFunction.named(name.lowercased()) {
+            if let preset = TimingFunction.named(name) ?? TimingFunction.named(name.asciiLowercased) {
                 return preset
             }
             throw fail(
@@ -63,7 +63,7 @@ struct CSSEasingParser {
                     + "ease-in-out, linear, step-start, step-end), a Core Animation name ("
                     + TimingFunction.presetNames.joined(separator: ", ") + ") or a function")
         case .function(let rawName, let inner):
-            let name = rawName.lowercased()
+            let name = rawName.asciiLowercased
             let arguments = CSSComponent.arguments(inner)
             if arguments.count > 1 || !arguments[0].isEmpty, arguments.contains(where: \.isEmpty) {
                 throw fail("empty argument in \(name)()")
@@ -138,7 +138,7 @@ struct CSSEasingParser {
         var position = Steps.Position.end
         if arguments.count == 2 {
             guard arguments[1].count == 1, case .token(.ident(let word)) = arguments[1][0],
-                let p = Steps.Position(rawValue: word.lowercased())
+                let p = Steps.Position(rawValue: word.asciiLowercased)
             else {
                 throw fail(
                     "steps() position '\(words(arguments[1]))' is not one of "

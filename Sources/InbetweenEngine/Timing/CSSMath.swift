@@ -69,7 +69,7 @@ enum CSSMath {
     static let names: Set<String> = ["calc", "min", "max", "clamp"]
 
     static func isMath(_ c: CSSComponent) -> Bool {
-        if case .function(let name, _) = c { return names.contains(name.lowercased()) }
+        if case .function(let name, _) = c { return names.contains(name.asciiLowercased) }
         return false
     }
 
@@ -87,7 +87,7 @@ enum CSSMath {
         guard case .function(let rawName, let items) = c else {
             throw Failure(message: "expected a math function")
         }
-        let name = rawName.lowercased()
+        let name = rawName.asciiLowercased
         let arguments = CSSComponent.arguments(items)
         if arguments.contains(where: \.isEmpty) { throw Failure(message: "\(name)() has an empty argument") }
         switch name {
@@ -211,7 +211,7 @@ enum CSSMath {
             throw Failure(
                 message: "'\(c.text)' has a unit (\(unit)); an easing takes numbers and percentages")
         case .token(.ident(let name)):
-            switch name.lowercased() {
+            switch name.asciiLowercased {
             case "e": return CSSNumeric(value: 2.718281828459045, isPercentage: false)
             case "pi": return CSSNumeric(value: Double.pi, isPercentage: false)
             case "infinity": return CSSNumeric(value: .infinity, isPercentage: false)

@@ -1,3 +1,14 @@
+extension String {
+    /// A-Z as a-z and nothing else: CSS keywords and function names match ASCII
+    /// case-insensitively (CSS Values 4 §2.1), so `EASE` is `ease` but the Kelvin sign U+212A is
+    /// not a `k` (as Unicode's lowercasing would make it).
+    var asciiLowercased: String {
+        String(
+            String.UnicodeScalarView(
+                unicodeScalars.map { ("A"..."Z").contains($0) ? Unicode.Scalar($0.value + 32)! : $0 }))
+    }
+}
+
 /// The tokens of CSS Syntax Level 3 (https://www.w3.org/TR/css-syntax-3/#tokenization) that an
 /// easing function can hold: what a browser sees in `animation-timing-function`, so that a
 /// string means here what it means there. Comments vanish (§4.3.2), escapes become the code

@@ -174,6 +174,13 @@ final class CSSEasingSyntaxTests: XCTestCase {
         for css in invalid { XCTAssertThrowsError(try TimingFunction.parse(css: css), css) }
     }
 
+    /// CSS matches keywords ASCII case-insensitively (CSS Values 4 §2.1): only A-Z fold.
+    /// Unicode's lowercasing would fold the Kelvin sign U+212A into an ASCII k.
+    func testKeywordsFoldOnlyASCII() {
+        XCTAssertEqual("STEPS(2, JUMP-END)\u{212A}".asciiLowercased, "steps(2, jump-end)\u{212A}")
+        XCTAssertEqual("\u{212A}".lowercased(), "k")  // what the ASCII fold avoids
+    }
+
     private func assertRefused(_ css: String, _ rule: String, line: UInt = #line) {
         XCTAssertThrowsError(try TimingFunction.parse(css: css), css, line: line) { error in
             guard let e = error as? EngineError else {
