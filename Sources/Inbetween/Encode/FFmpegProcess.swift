@@ -119,7 +119,8 @@ final class FFmpegProcess {
     func send(_ bytes: UnsafeRawBufferPointer) -> Bool {
         var offset = 0
         while offset < bytes.count {
-            let n = Glibc.send(input, bytes.baseAddress! + offset, bytes.count - offset, Int32(MSG_NOSIGNAL))
+            let n = Foundation.send(
+                input, bytes.baseAddress! + offset, bytes.count - offset, Int32(MSG_NOSIGNAL))
             if n < 0 {
                 if errno == EINTR { continue }
                 return false
@@ -141,7 +142,7 @@ final class FFmpegProcess {
     /// Stops it at once (the run failed or was cancelled) and reaps it.
     func kill() {
         guard exited == nil else { return }
-        Glibc.kill(pid, SIGKILL)
+        Foundation.kill(pid, SIGKILL)
         if input >= 0 {
             close(input)
             input = -1

@@ -133,7 +133,9 @@ public enum RenderFile {
         defer { close(fd) }
         var offset = 0
         while offset < bytes.count {
-            let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
+            let n = bytes.withUnsafeBytes {
+                Foundation.write(fd, $0.baseAddress! + offset, $0.count - offset)
+            }
             if n < 0 {
                 if errno == EINTR { continue }
                 throw .cannotWrite(path: path, reason: String(cString: strerror(errno)))

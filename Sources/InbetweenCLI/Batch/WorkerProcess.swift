@@ -78,7 +78,7 @@ final class WorkerProcess {
 
     /// Ends it at once (a stopped process too): the watchdog's and an interrupted batch's way.
     func kill() {
-        _ = Glibc.kill(pid, SIGKILL)
+        _ = Foundation.kill(pid, SIGKILL)
     }
 
     /// Its wait status once reaped.

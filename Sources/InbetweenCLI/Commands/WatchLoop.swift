@@ -60,13 +60,19 @@ final class WatchLoop {
         var out: [String: Stamp?] = [:]
         for path in files.union(dynamicFiles()) {
             var info = stat()
-            out[path] =
-                stat(path, &info) == 0
-                ? Stamp(
-                    seconds: info.st_mtim.tv_sec, nanoseconds: info.st_mtim.tv_nsec,
-                    size: Int64(info.st_size),
-                    inode: UInt64(info.st_ino))
-                : nil
+            guard stat(path, &info) == 0 else {
+                out[path] = .some(nil)
+                continue
+            }
+            // The modification time is st_mtim in glibc's stat, st_mtimespec in Darwin's.
+            #if canImport(Darwin)
+                let modified = info.st_mtimespec
+            #else
+                let modified = info.st_mtim
+            #endif
+            out[path] = Stamp(
+                seconds: modified.tv_sec, nanoseconds: modified.tv_nsec, size: Int64(info.st_size),
+                inode: UInt64(info.st_ino))
         }
         return out
     }
