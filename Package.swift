@@ -71,6 +71,6 @@ let package = Package(
 if ProcessInfo.processInfo.environment["INBETWEEN_FUZZ"] != nil {
     package.targets.append(
         .executableTarget(
-            name: "InbetweenFuzz", dependencies: ["InbetweenLua", "InbetweenEngine"],
+            name: "InbetweenFuzz", dependencies: ["Inbetween", "InbetweenLua", "InbetweenEngine"],
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]))
 }
