@@ -93,7 +93,11 @@ final class ConsumerPackageTests: XCTestCase {
                 """).write(
                 to: sources.appendingPathComponent("main.swift"), atomically: true, encoding: .utf8)
 
-        let build = try shell("swift build 2>&1", in: consumer, allowFailure: true)
+        // SwiftPM keeps its lock files in the temporary folder: this build's go in the test's
+        // own folder, removed with it.
+        let temporary = work.appendingPathComponent("tmp")
+        try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+        let build = try shell("TMPDIR='\(temporary.path)' swift build 2>&1", in: consumer, allowFailure: true)
         XCTAssertFalse(build.contains("unsafe"), build)
         XCTAssertTrue(build.contains("Build complete"), build)
         let output = try shell("'\(consumer.path)/.build/debug/App'", in: runFolder)
