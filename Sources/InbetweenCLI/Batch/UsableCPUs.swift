@@ -1,4 +1,3 @@
-import CLuaSupport
 import Foundation
 import Inbetween
 
@@ -15,14 +14,11 @@ enum UsableCPUs {
         return max(1, n)
     }
 
-    /// sched_getaffinity(0, ...) bits set; nil when it is unavailable. Called directly (a C
-    /// function of CLuaSupport: Swift's Glibc module leaves out the _GNU_SOURCE declarations);
-    /// looked up with dlsym, it was never found in the static executable `scripts/install`
-    /// builds, and the mask was ignored.
-    static var affinityCount: Int? {
-        let bits = Int(ib_affinitycpus())
-        return bits > 0 ? bits : nil
-    }
+    /// sched_getaffinity(0, ...) bits set; nil when it is unavailable. Through the library's
+    /// `ProcessCPUs`, which calls CLuaSupport's C function directly (looked up with dlsym, it
+    /// was never found in the static executable `scripts/install` builds, and the mask was
+    /// ignored).
+    static var affinityCount: Int? { ProcessCPUs.affinityCount }
 
     /// The CFS quota of our cgroup in CPUs, rounded up; nil when there is none. cgroup v2:
     /// `QUOTA PERIOD` in /sys/fs/cgroup/<group>/cpu.max ("max PERIOD" = no quota); cgroup v1
