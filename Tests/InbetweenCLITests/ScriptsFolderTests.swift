@@ -113,6 +113,7 @@ final class ScriptsFolderTests: XCTestCase {
             cd \(CLIProcess.root.path)
             scripts/format --check
             swift build --build-tests
+            release_build --product inbetween (scripts/lib.sh)
             TMPDIR=(a new empty folder) swift test --skip-build --disable-swift-testing --filter RunErrorTests
 
             """)
