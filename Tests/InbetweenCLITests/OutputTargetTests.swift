@@ -39,17 +39,25 @@ final class OutputTargetTests: XCTestCase {
 
     /// Issue 12: writing `-o` onto /dev/null as root replaced the device node with a regular file. A
     /// character device made with mknod (1, 3 is Linux's null device, Documentation/admin-
-    /// guide/devices.txt) must still be that device afterwards.
+    /// guide/devices.txt) must still be that device afterwards, for every command and format the
+    /// tests send to `-o /dev/null` (ExtremeNumberTests, LimitOptionTests).
     func testCharacterDeviceStaysADevice() throws {
         guard geteuid() == 0 else { throw XCTSkip("mknod needs root") }
         let device = path("null")
         XCTAssertEqual(mknod(device, S_IFCHR | 0o666, Self.nullDevice), 0, String(cString: strerror(errno)))
-        let r = try CLIProcess.run(["run", example, "-o", device])
-        XCTAssertEqual(r.status, 0, r.stderr)
-        let after = status(device)
-        XCTAssertEqual(after.st_mode & S_IFMT, S_IFCHR, "still a character device")
-        XCTAssertEqual(after.st_rdev, Self.nullDevice)
-        XCTAssertEqual(try contents(), ["null"], "no staging file beside it")
+        let commands: [[String]] = [
+            ["run", example], ["run", example, "--format", "csv"], ["run", example, "--format", "css"],
+            ["run", example, "--format", "swift"], ["run", example, "--format", "lottie"],
+            ["run", example, "--format", "jsonl"], ["plot", example],
+        ]
+        for command in commands {
+            let r = try CLIProcess.run(command + ["-o", device])
+            XCTAssertEqual(r.status, 0, "\(command): \(r.stderr)")
+            let after = status(device)
+            XCTAssertEqual(after.st_mode & S_IFMT, S_IFCHR, "\(command): still a character device")
+            XCTAssertEqual(after.st_rdev, Self.nullDevice, "\(command)")
+            XCTAssertEqual(try contents(), ["null"], "\(command): no staging file or page beside it")
+        }
     }
 
     func testFIFOIsWrittenInPlaceToItsReader() throws {
