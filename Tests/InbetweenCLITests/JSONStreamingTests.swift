@@ -13,19 +13,10 @@ final class JSONStreamingTests: XCTestCase, FolderTest {
 
     /// Runs python3 `code` with `arguments`; returns its stdout, failing on a non-zero exit.
     private func python(_ code: String, _ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", code] + arguments
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let errors = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0, errors)
-        return text
+        let r = try CLIProcess.run(
+            ["python3", "-c", code] + arguments, executable: URL(fileURLWithPath: "/usr/bin/env"))
+        XCTAssertEqual(r.status, 0, r.stderr)
+        return r.stdout
     }
 
     /// Reads `json` (track-major) whole and `jsonl` line by line, and checks they hold the same

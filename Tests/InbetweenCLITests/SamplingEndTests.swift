@@ -174,18 +174,9 @@ final class SamplingEndTests: XCTestCase {
                     assert layers == {"cr\\rx", "crlf\\r\\ny", "comma,\\u0301z", 'quote"q', "nl\\nw"}, layers
             print(len(sys.argv) - 1)
             """
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", check] + paths
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let errors = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0, errors)
-        XCTAssertEqual(text, "\(paths.count)\n")
+        let r = try CLIProcess.run(
+            ["python3", "-c", check] + paths, executable: URL(fileURLWithPath: "/usr/bin/env"))
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(r.stdout, "\(paths.count)\n")
     }
 }
