@@ -9,6 +9,17 @@
 /// time `t` is `t - addedAt`.
 public struct Layer: Sendable {
     public let name: String
+    /// CALayer, CATransformLayer or CAReplicatorLayer (fixed when the layer is made).
+    public let kind: LayerKind
+    /// Where the layer sits in the scene's tree (see `Scene+Tree`); set by the scene.
+    public internal(set) var superlayer: Superlayer = .stage {
+        didSet { revision &+= 1 }
+    }
+    /// Its sublayers, as indices into `Scene.layers`, back to front in list order (CALayer's
+    /// `sublayers`; zPosition reorders them when drawn).
+    public internal(set) var sublayers: [Int] = [] {
+        didSet { revision &+= 1 }
+    }
     /// The model layer's values: what the layer shows when no animation is in effect.
     package internal(set) var modelValues: PropertyValues {
         didSet { revision &+= 1 }
@@ -28,11 +39,12 @@ public struct Layer: Sendable {
 
     /// A layer with Core Animation's default values, overridden by `values` (property name ->
     /// value of that property's kind).
-    public init(name: String, values: [String: Value] = [:]) throws {
+    public init(name: String, kind: LayerKind = .layer, values: [String: Value] = [:]) throws {
         guard !name.isEmpty else {
             throw EngineError(parameter: "name", value: name, rule: "must not be empty")
         }
         self.name = name
+        self.kind = kind
         // Empty: PropertyValues reads a property never set as its Core Animation default, and
         // a small dictionary keeps the per-frame presentation copy cheap.
         self.modelValues = PropertyValues()

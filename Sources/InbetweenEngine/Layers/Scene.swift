@@ -11,6 +11,12 @@
 public struct Scene: Sendable {
     public internal(set) var layers: [Layer] = []
     var indexByName: [String: Int] = [:]
+    /// The stage's sublayers (the tree's top level), as indices into `layers`, back to front.
+    public internal(set) var stageSublayers: [Int] = []
+    /// Counts the changes to the tree (see `Scene+Tree`); 0 while it is flat.
+    public internal(set) var treeRevision = 0
+    /// Whether a transform layer or replicator was made.
+    var hasNonPlainLayer = false
     /// The scene time host-driven changes happen at: the host sets it to each event's time
     /// before running its handler and to each frame's time before sampling. Bindings pass it
     /// as the `at` of the changes a script makes.
@@ -45,6 +51,11 @@ public struct Scene: Sendable {
                 rule: "a layer with this name already exists in the scene")
         }
         indexByName[layer.name] = layers.count
+        var layer = layer
+        layer.superlayer = .stage
+        layer.sublayers = []
+        if layer.kind != .layer { hasNonPlainLayer = true }
+        stageSublayers.append(layers.count)
         layers.append(layer)
         scheduleChanges(ofLayer: layers.count - 1, serialsFrom: 0, retiredFrom: 0)
     }

@@ -26,6 +26,22 @@ extension PropertyValues {
         ("sublayerTransform", .transform(.identity)),
         ("transform", .transform(.identity)),
         ("zPosition", .scalar(0)),
+        // CALayer's booleans, as 0 or 1: `isHidden` and `masksToBounds` default to NO;
+        // `allowsGroupOpacity` to YES for apps linked on iOS 7 or later (the CALayer reference).
+        ("hidden", .scalar(0)),
+        ("masksToBounds", .scalar(0)),
+        ("allowsGroupOpacity", .scalar(1)),
+        // CAReplicatorLayer (its reference: one instance, no delay, identity transform, opaque
+        // white colour, zero offsets, preservesDepth NO)
+        ("instanceCount", .scalar(1)),
+        ("instanceDelay", .scalar(0)),
+        ("instanceTransform", .transform(.identity)),
+        ("instanceColor", .color(Color(red: 1, green: 1, blue: 1))),  // opaque white
+        ("instanceRedOffset", .scalar(0)),
+        ("instanceGreenOffset", .scalar(0)),
+        ("instanceBlueOffset", .scalar(0)),
+        ("instanceAlphaOffset", .scalar(0)),
+        ("preservesDepth", .scalar(0)),
         // CAShapeLayer
         ("path", .path(Path())),
         ("fillColor", .color(Color(red: 0, green: 0, blue: 0))),  // opaque black

@@ -21,6 +21,9 @@ package final class SceneHistory {
     private var versions: [[(snapshot: Int, layer: Layer)]] = []
     private var revisions: [Int] = []
     private var indexByName: [String: Int] = [:]
+    /// The stage's sublayers at each snapshot where the tree changed (`Scene.treeRevision`).
+    private var stageVersions: [(snapshot: Int, sublayers: [Int])] = []
+    private var treeRevision = -1
     private(set) var overflowed = false
 
     /// The scene after the last event recorded (the initial one before any).
@@ -49,6 +52,10 @@ package final class SceneHistory {
 
     /// The layers of `scene` that are new or changed since they were last kept.
     private func keep(_ scene: Scene, snapshot: Int) {
+        if scene.treeRevision != treeRevision {
+            stageVersions.append((snapshot, scene.stageSublayers))
+            treeRevision = scene.treeRevision
+        }
         for (i, layer) in scene.layers.enumerated() {
             if i == versions.count {
                 indexByName[layer.name] = i
@@ -75,20 +82,38 @@ package final class SceneHistory {
         return versions[i].map { (times[$0.snapshot], $0.layer) }
     }
 
-    /// The layer called `name` as the sampler reads it at time t: its version in the last
-    /// snapshot at or before t (nil when it did not exist yet).
-    package func layer(_ name: String, at t: Double) -> Layer? {
-        guard let i = indexByName[name] else { return nil }
+    /// The stage's sublayers (indices into the scene's layers, back to front) as the sampler
+    /// reads them at time t.
+    package func stageSublayers(at t: Double) -> [Int] {
+        let snapshot = self.snapshot(at: t)
+        var low = 0
+        var high = stageVersions.count
+        while low < high {
+            let mid = (low + high) / 2
+            if stageVersions[mid].snapshot <= snapshot { low = mid + 1 } else { high = mid }
+        }
+        return low > 0 ? stageVersions[low - 1].sublayers : []
+    }
+
+    /// The last snapshot at or before t.
+    private func snapshot(at t: Double) -> Int {
         var low = 0
         var high = times.count
         while low < high {
             let mid = (low + high) / 2
             if times[mid] <= t { low = mid + 1 } else { high = mid }
         }
-        let snapshot = max(low - 1, 0)
+        return max(low - 1, 0)
+    }
+
+    /// The layer called `name` as the sampler reads it at time t: its version in the last
+    /// snapshot at or before t (nil when it did not exist yet).
+    package func layer(_ name: String, at t: Double) -> Layer? {
+        guard let i = indexByName[name] else { return nil }
+        let snapshot = self.snapshot(at: t)
         let kept = versions[i]
-        low = 0
-        high = kept.count
+        var low = 0
+        var high = kept.count
         while low < high {
             let mid = (low + high) / 2
             if kept[mid].snapshot <= snapshot { low = mid + 1 } else { high = mid }
