@@ -51,7 +51,7 @@ let package = Package(
         // differs only in case); the product keeps the executable's name, `inbetween`.
         .executableTarget(
             name: "InbetweenCLI",
-            dependencies: ["Inbetween", "InbetweenLua", "InbetweenEngine", "CLuaSupport"],
+            dependencies: ["Inbetween"],
             path: "Sources/InbetweenCLI"),
         // Times engine kernels for scripts/bench; not part of the tests.
         .executableTarget(

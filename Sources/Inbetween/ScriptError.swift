@@ -75,6 +75,17 @@ public struct ScriptError: Error, Hashable, Sendable, CustomStringConvertible {
         parameter = ScriptError.parameter(in: error.message)
     }
 
+    /// An error the host composed itself (Ctrl-C while waiting for a reader, a lookup that
+    /// failed): the parameter is read from the message as for Lua's.
+    package init(kind: Kind, file: String? = nil, line: Int? = nil, message: String, limit: Limit? = nil) {
+        self.kind = kind
+        self.file = file
+        self.line = line
+        self.message = message
+        self.limit = limit
+        parameter = ScriptError.parameter(in: message)
+    }
+
     init(runtime message: String, parameter: String? = nil) {
         kind = .runtime
         self.message = message

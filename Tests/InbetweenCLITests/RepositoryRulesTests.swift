@@ -90,18 +90,6 @@ final class RepositoryRulesTests: XCTestCase {
     /// What a file of Sources/InbetweenCLI may import: the library, Foundation and the C library.
     static let allowedInCLI: Set<String> = ["Inbetween", "Foundation", "Glibc", "Darwin"]
 
-    /// Files of Sources/InbetweenCLI that still import InbetweenLua: the runtime, its options and
-    /// its errors are not yet reached through the library (issue 29, "a thin command line").
-    /// The list may only shrink: a file that stops importing it must leave the list.
-    static let stillImportingTheHost: Set<String> = [
-        "Batch/Worker.swift", "Commands/Arguments.swift", "Commands/CLI.swift",
-        "Commands/CurveSource.swift", "Commands/ListCommand.swift", "Commands/PlotCommand.swift",
-        "Commands/PreviewCommand.swift", "Commands/RenderCommand.swift", "Commands/RunCommand.swift",
-        "Commands/RuntimeOptions.swift", "Commands/ScriptOperand.swift", "Commands/ScriptPlot.swift",
-        "Commands/SpringSpec.swift", "Commands/WatchLoop.swift", "Files/OutputTarget.swift",
-        "Messages/Diagnostics.swift", "Messages/SceneWarnings.swift",
-    ]
-
     func testImportsAreFound() {
         let rows: [(source: String, modules: [String])] = [
             ("import Foundation\nimport Inbetween\n", ["Foundation", "Inbetween"]),
@@ -127,19 +115,11 @@ final class RepositoryRulesTests: XCTestCase {
             FileManager.default.enumerator(atPath: folder.path)?
             .compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") } ?? []
         XCTAssertGreaterThan(files.count, 40)
-        var importingTheHost: Set<String> = []
         for file in files.sorted() {
             let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
             for module in Self.importedModules(text) where !Self.allowedInCLI.contains(module) {
-                if module == "InbetweenLua" && Self.stillImportingTheHost.contains(file) {
-                    importingTheHost.insert(file)
-                    continue
-                }
                 XCTFail("Sources/InbetweenCLI/\(file) imports \(module)")
             }
         }
-        XCTAssertEqual(
-            Self.stillImportingTheHost.subtracting(importingTheHost), [],
-            "no longer import InbetweenLua: take them off the list")
     }
 }

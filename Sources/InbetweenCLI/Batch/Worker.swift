@@ -1,17 +1,16 @@
 import Foundation
 import Inbetween
-import InbetweenLua
 
 /// `inbetween __worker --format F [--bake] [--fps N] [--precision P] [--report-plugins]
-/// RUNTIME OPTIONS`: a batch worker (hidden; see WorkerMessages.swift for the protocol). One runtime
+/// RUNTIME OPTIONS`: a batch worker (hidden; see WorkerMessages.swift for the protocol). One host
 /// for the worker's whole life, so the plugins load once; each job runs in a fresh environment
-/// with the scene reset (`Runtime.runJob`).
+/// with the scene reset (`CommandHost.runJob`).
 enum Worker {
     /// Test hook: a worker given a job whose script has this base name aborts, as a VM crash
     /// would (tests of crash recovery need a crash that does not depend on Lua's bugs).
     static let crashVariable = "INBETWEEN_TEST_CRASH_ON"
 
-    static func run(_ args: inout Arguments) throws -> Int32 {
+    static func run(_ args: inout Arguments, _ session: CommandSession) throws -> Int32 {
         let format = try args.batchFormat()
         var request = SamplingRequest()
         request.fps = try args.frameRate()
@@ -28,11 +27,11 @@ enum Worker {
         let replies = dup(STDOUT_FILENO)
         dup2(STDERR_FILENO, STDOUT_FILENO)
 
-        var runtime = try options.makeRuntime(reportFailures: reportPlugins)
+        var host = try options.makeHost(in: session, reportFailures: reportPlugins)
         // The limits apply per job, not to the worker's whole life.
-        runtime.host.endBudget()
+        host.endBudget()
         // Nothing of a job is kept once the next starts (the frame stream is perform's own).
-        runtime.reusesEnvironments = true
+        host.reusesEnvironments = true
         // Plugins loaded: from here on the parent's watchdog times jobs, not the start-up.
         // A reply that cannot be written (EPIPE: the batch is gone) ends the worker quietly:
         // nobody is left to read it, and writeAll's "cannot write a temporary file (Broken
@@ -65,11 +64,10 @@ enum Worker {
                 if let crashOn, (job.script as NSString).lastPathComponent == crashOn { abort() }
                 var result = JobResult(id: job.id, ok: true)
                 do {
-                    try runtime.host.beginBudget()
-                    defer { runtime.host.endBudget() }
+                    try host.beginBudget()
+                    defer { host.endBudget() }
                     result.bytes = try perform(
-                        job, runtime: runtime, request: request, format: format, times: times,
-                        folders: folders)
+                        job, host: host, request: request, format: format, times: times, folders: folders)
                 } catch is BatchGone {
                     return 1
                 } catch {
@@ -77,13 +75,13 @@ enum Worker {
                     result.error = Diagnostics.text(of: error)
                 }
                 guard (try? writeAll(replies, WorkerMessages.encode(result))) != nil else { return 1 }
-                // Nothing a job made outlives it (Runtime.endRun); when memory stays held all
-                // the same, the next job gets a fresh runtime.
-                runtime.endRun()
-                if runtime.needsRecycling && !options.trusted {
-                    runtime = try options.makeRuntime(reportFailures: false)
-                    runtime.host.endBudget()
-                    runtime.reusesEnvironments = true
+                // Nothing a job made outlives it (CommandHost.endRun); when memory stays held
+                // all the same, the next job gets a fresh host.
+                host.endRun()
+                if host.needsRecycling && !options.trusted {
+                    host = try options.makeHost(in: session, reportFailures: false)
+                    host.endBudget()
+                    host.reusesEnvironments = true
                 }
             }
         }
@@ -97,17 +95,17 @@ enum Worker {
     /// appear, so it cannot come after the answer without an answered job whose output never
     /// appears.
     static func perform(
-        _ job: JobRequest, runtime: Runtime, request: SamplingRequest, format batchFormat: BatchFormat,
+        _ job: JobRequest, host: CommandHost, request: SamplingRequest, format batchFormat: BatchFormat,
         times: TimeTexts? = nil, folders: OpenJobFolders
     ) throws -> Int {
         // Many jobs share the batch's stderr: a script's print names its job's output.
-        runtime.printPrefix = job.output + ": "
-        try runtime.runJob(file: job.script, parameters: job.params)
+        host.printPrefix = job.output + ": "
+        try host.runJob(file: job.script, parameters: job.params)
         let format: OutputFormat
         switch batchFormat {
         case .frames(let frames): format = frames
         case .picture(_, let kind):
-            return try draw(job, as: kind, runtime: runtime, request: request, folders: folders)
+            return try draw(job, as: kind, host: host, request: request, folders: folders)
         }
         let sink = try folders.createStaged(job.id, output: job.output)
         // The page `run -o x.css` writes beside it, staged and moved the same way.
@@ -117,11 +115,9 @@ enum Worker {
                 open: { try folders.createStaged(job.id, page: true, output: pageName) },
                 stylesheet: OutputFormat.stylesheetName(job.output))
         }
-        let frames = try runtime.frames(request)
-        try OutputPipeline.write(
-            frames, of: runtime, as: format, source: job.script, to: sink, page: page, times: times)
+        try host.write(request, as: format, source: job.script, to: sink, page: page, times: times)
         try sink.commit()
-        let inputs = runtime.host.filesLoaded
+        let inputs = host.filesLoaded
         for name in [pageName, job.output].compactMap({ $0 }) {
             try folders.refuseInputs(job.id, as: name, inputs: inputs)
         }
@@ -134,12 +130,12 @@ enum Worker {
     /// scene's size or the drawn box) and written by RenderFile into the job's staging file,
     /// then moved into place as the frame formats' outputs are. A failure removes it.
     static func draw(
-        _ job: JobRequest, as kind: RenderFileKind, runtime: Runtime, request: SamplingRequest,
+        _ job: JobRequest, as kind: RenderFileKind, host: CommandHost, request: SamplingRequest,
         folders: OpenJobFolders
     ) throws -> Int {
         let staging = folders.stagingPath(job.id)
         do {
-            let renderer = try Renderer(runtime: runtime, request: request, options: RenderOptions())
+            let renderer = try host.renderer(request, options: RenderOptions())
             try RenderFile.write(renderer, as: kind, to: staging)
         } catch {
             folders.discard(job.id)

@@ -1,5 +1,4 @@
 import Inbetween
-import InbetweenLua
 
 /// A command line parsed against one command's entry in the option table (CommandTable).
 ///

@@ -90,7 +90,7 @@ enum BatchCommand {
         if !jobs.isEmpty {
             let pool = try WorkerPool(
                 workerArguments: workerArguments, outputFolder: outputFolder,
-                jobSeconds: options.limits.seconds, started: early.take())
+                jobSeconds: options.settings.limits.seconds, started: early.take())
             report.workers = min(jobCount, jobs.count)
             stoppedBy = try pool.run(jobs, workers: jobCount) { id, outcome in
                 report.record(id, jobs[id], outcome)

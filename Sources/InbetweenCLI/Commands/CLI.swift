@@ -1,11 +1,8 @@
 import Foundation
 import Inbetween
-import InbetweenLua
 
 enum CLI {
     static let version = "0.1.0"
-    /// The runtime of the running command (kept alive until exit; see RuntimeOptions).
-    nonisolated(unsafe) static var activeRuntime: Runtime?
     /// A run that ignores its limits this long after one fired ends the process.
     static let hardExitGrace = 2.0
 
@@ -14,14 +11,15 @@ enum CLI {
 
     /// Runs the command line and returns the process exit status.
     static func main(_ arguments: [String]) -> Int32 {
-        LuaInterrupts.install(hardExitAfter: hardExitGrace, cleanup: removeTemporaryOutputs)
+        CommandInterrupts.install(hardExitAfter: hardExitGrace, cleanup: removeTemporaryOutputs)
         StagedFiles.installSignalHandlers()
-        let status = dispatch(arguments)
-        if let runtime = activeRuntime { Diagnostics.report(warnings: runtime.host.takeWarnings()) }
+        let session = CommandSession()
+        let status = dispatch(arguments, session)
+        session.reportWarnings()
         return status
     }
 
-    static func dispatch(_ arguments: [String]) -> Int32 {
+    static func dispatch(_ arguments: [String], _ session: CommandSession) -> Int32 {
         var command: String?
         do {
             // Options before the command: --help, --version, --verbose.
@@ -69,11 +67,11 @@ enum CLI {
                 return 0
             }
             if spec.option("--verbose") != nil && args.flag("--verbose") { verbose = true }
-            return try spec.runCommand(&args)
+            return try spec.runCommand(&args, session)
         } catch let error as UsageError {
             Diagnostics.report(error, command: command)
             return 2
-        } catch let error as LuaError {
+        } catch let error as ScriptError {
             Diagnostics.report(error, verbose: verbose)
             // 128 + SIGINT, as shells report a process ended by Ctrl-C.
             return error.kind == .interrupted ? 130 : 1

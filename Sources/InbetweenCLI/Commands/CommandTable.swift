@@ -98,7 +98,7 @@ enum CommandTable {
                     watch,
                 ])
         ] + runtimeSections,
-        runCommand: { args in try RunCommand.run(&args) })
+        runCommand: { args, session in try RunCommand.run(&args, session) })
 
     static let curve = CommandSpec(
         name: "curve",
@@ -134,7 +134,7 @@ enum CommandTable {
                 ])
         ] + runtimeSections,
         operand: .easing,
-        runCommand: { args in try CurveCommand.run(&args) })
+        runCommand: { args, session in try CurveCommand.run(&args, session) })
 
     static let plot = CommandSpec(
         name: "plot",
@@ -164,7 +164,7 @@ enum CommandTable {
                 ])
         ] + runtimeSections,
         operand: .easing,
-        runCommand: { args in try PlotCommand.run(&args) })
+        runCommand: { args, session in try PlotCommand.run(&args, session) })
 
     static let preview = CommandSpec(
         name: "preview",
@@ -198,7 +198,7 @@ enum CommandTable {
                     watch,
                 ])
         ] + runtimeSections,
-        runCommand: { args in try PreviewCommand.run(&args) })
+        runCommand: { args, session in try PreviewCommand.run(&args, session) })
 
     static let render = CommandSpec(
         name: "render",
@@ -243,7 +243,7 @@ enum CommandTable {
                         help: ".png: a contact sheet of frames at even times, each labelled with its time"),
                 ])
         ] + runtimeSections,
-        runCommand: { args in try RenderCommand.run(&args) })
+        runCommand: { args, session in try RenderCommand.run(&args, session) })
 
     static let list = CommandSpec(
         name: "list",
@@ -261,7 +261,7 @@ enum CommandTable {
                 ])
         ] + runtimeSections,
         operand: .none,
-        runCommand: { args in try ListCommand.run(&args) })
+        runCommand: { args, session in try ListCommand.run(&args, session) })
 
     static let batch = CommandSpec(
         name: "batch",
@@ -311,7 +311,7 @@ enum CommandTable {
                         help: "refuse a larger manifest, e.g. 64M, 1G (default 256M)"),
                 ])
         ] + runtimeSections,
-        runCommand: { args in try BatchCommand.run(&args) })
+        runCommand: { args, _ in try BatchCommand.run(&args) })
 
     static let helpCommand = CommandSpec(
         name: "help",
@@ -319,7 +319,7 @@ enum CommandTable {
         summary: "show the help of a command (the same as COMMAND --help)",
         sections: [OptionSection(title: "options", options: [help])],
         operand: .command,
-        runCommand: { args in try CLI.helpCommand(&args) })
+        runCommand: { args, _ in try CLI.helpCommand(&args) })
 
     // MARK: Hidden commands (internal protocols; parsed by the same rules, never listed)
 
@@ -342,7 +342,7 @@ enum CommandTable {
         ] + runtimeSections,
         operand: .none,
         hidden: true,
-        runCommand: { args in try Worker.run(&args) })
+        runCommand: { args, session in try Worker.run(&args, session) })
 
     static let benchWrite = CommandSpec(
         name: "__bench-write",
@@ -350,7 +350,7 @@ enum CommandTable {
         summary: "time the frame writers (scripts/bench)",
         sections: [],
         hidden: true,
-        runCommand: { args in try BenchWriteCommand.run(&args) })
+        runCommand: { args, _ in try BenchWriteCommand.run(&args) })
 
     static let generate = CommandSpec(
         name: "__generate",
@@ -359,7 +359,7 @@ enum CommandTable {
         sections: [],
         operand: .words(["man", "bash", "zsh", "fish"]),
         hidden: true,
-        runCommand: { args in try GenerateCommand.run(&args) })
+        runCommand: { args, _ in try GenerateCommand.run(&args) })
 
     /// Every command, in the order the help lists them.
     static let commands: [CommandSpec] = [
@@ -387,5 +387,5 @@ enum CommandTable {
                 ])
         ],
         operand: .command,
-        runCommand: { _ in 0 })
+        runCommand: { _, _ in 0 })
 }

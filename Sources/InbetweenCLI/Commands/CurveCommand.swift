@@ -15,7 +15,7 @@ import Inbetween
 enum CurveCommand {
     enum Format: String, CaseIterable { case csv, json, css, svg }
 
-    static func run(_ args: inout Arguments) throws -> Int32 {
+    static func run(_ args: inout Arguments, _ session: CommandSession) throws -> Int32 {
         let watch = args.flag("--watch")
         let format = args.option("--format").flatMap(Format.init(rawValue:)) ?? .csv
         let grid = try SampleGrid.parse(samples: args.option("--samples"), at: args.option("--at"))
@@ -40,19 +40,19 @@ enum CurveCommand {
 
         return try WatchLoop.perform(
             watch: watch, files: spec.hasSuffix(".lua") ? [spec] : [], output: output,
-            options: options
-        ) { runtime in
-            let source = try CurveSource.resolve(spec, in: runtime)
+            options: options, session: session
+        ) { host in
+            let source = try CurveSource.resolve(spec, in: host)
             let defaultCount =
                 format == .css
                 ? CSSLinear.defaultSampleCount
                 : format == .svg ? PlotCommand.defaultSampleCount : SampleGrid.defaultCount
             let points = grid ?? .uniform(defaultCount)
             let xs = points.xs
-            let ys = try source.sample(points, in: runtime)
+            let ys = try source.sample(points, in: host)
             let number = precision.map { NumberFormat.fixed($0) } ?? .shortest
 
-            let sink = try ByteSink(path: output, inputs: { runtime.host.filesLoaded + source.standardInput })
+            let sink = try ByteSink(path: output, host: host, also: source.standardInput)
             switch format {
             case .csv:
                 sink.write("x,y\n")
@@ -82,7 +82,7 @@ enum CurveCommand {
                 sink.write("\n]}\n")
             case .css:
                 // steps() as linear() with exact jumps (two stops at one input), not sampled ramps.
-                if case .timing(let name) = source, case .steps(let steps)? = try? runtime.timing(named: name)
+                if case .timing(let name) = source, case .steps(let steps)? = host.timingFunction(named: name)
                 {
                     let stops = try ExportEasing.stepStops(steps)
                     let text = stops.enumerated().map { i, stop in

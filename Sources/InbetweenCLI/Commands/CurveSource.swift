@@ -1,6 +1,5 @@
 import Foundation
 import Inbetween
-import InbetweenLua
 
 /// What a curve SPEC names, resolved in this order:
 /// 1. a path ending in `.lua`, or `-` (standard input): a script returning an easing (a
@@ -16,35 +15,35 @@ enum CurveSource {
     /// Sampled over its settling duration T: x = t / T from 0 to 1, y = value(at: t).
     case spring(SpringParameters)
 
-    static func resolve(_ spec: String, in runtime: Runtime) throws -> CurveSource {
-        if spec.hasSuffix(".lua") || spec == "-" { return .script(try ScriptSource.operand(spec)) }
+    static func resolve(_ spec: String, in host: CommandHost) throws -> CurveSource {
+        if spec.hasSuffix(".lua") || spec == "-" { return .script(try ScriptSource.reading(operand: spec)) }
         if SpringSpec.isSpringSyntax(spec) { return .spring(try SpringSpec.parse(spec)) }
         if TimingFunction.named(spec) != nil || spec.contains("(")
-            || runtime.knownTimingNames().contains(spec)
+            || host.knownTimingNames().contains(spec)
         {
             return .timing(spec)
         }
-        if let spring = try SpringSpec.registered(spec, in: runtime) { return .spring(spring) }
+        if let spring = try SpringSpec.registered(spec, in: host) { return .spring(spring) }
         return .timing(spec)  // sampling it reports the unknown name with suggestions
     }
 
     /// The curve at each x of the grid.
-    func sample(_ grid: SampleGrid, in runtime: Runtime) throws -> [Double] {
+    func sample(_ grid: SampleGrid, in host: CommandHost) throws -> [Double] {
         switch self {
-        case .timing(let spec): return try runtime.sample(spec: spec, at: grid.points)
-        case .script(let script): return try runtime.sample(script: script, at: grid.points)
+        case .timing(let spec): return try host.sample(spec: spec, at: grid.points)
+        case .script(let script): return try host.sample(script: script, at: grid.points)
         case .spring(let spring):
             let duration = spring.settlingDuration
             let xs = grid.xs
             let ys = xs.map { spring.value(at: $0 * duration) }
-            try Runtime.checkFinite(ys, at: xs, what: "the spring")
+            try CommandHost.checkFinite(ys, at: xs, what: "the spring")
             return ys
         }
     }
 
     /// `/dev/stdin` when the curve came from standard input (an output must not replace it).
     var standardInput: [String] {
-        if case .script(.text) = self { return ["/dev/stdin"] }
+        if case .script(let script) = self { return script.standardInput }
         return []
     }
 
@@ -74,7 +73,7 @@ enum SampleGrid: Equatable {
 
     var xs: [Double] { points.xs }
 
-    /// The same grid for `Runtime.sample`, which lets a Lua sampling loop compute a uniform
+    /// The same grid for `CommandHost.sample`, which lets a Lua sampling loop compute a uniform
     /// grid's x itself.
     var points: SamplePoints {
         switch self {

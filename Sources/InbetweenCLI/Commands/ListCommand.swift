@@ -1,18 +1,17 @@
 import Foundation
 import Inbetween
-import InbetweenLua
 
 /// `inbetween list [--json]`: under a header line, every timing preset (and each of its other
 /// names), easing (with its parameters and their defaults), spring and animation preset with
 /// the plugin and file it came from, and the name clashes resolved while loading.
 enum ListCommand {
-    static func run(_ args: inout Arguments) throws -> Int32 {
+    static func run(_ args: inout Arguments, _ session: CommandSession) throws -> Int32 {
         let json = args.flag("--json")
         let options = try RuntimeOptions(&args)
         try args.finish()
-        let runtime = try options.makeRuntime(verbose: CLI.verbose)
-        let entries = runtime.catalog()
-        let clashes = runtime.pluginReport.clashes
+        let host = try options.makeHost(in: session, verbose: CLI.verbose)
+        let entries = host.catalog()
+        let clashes = host.pluginClashes
         if json {
             let rows = entries.map { e in
                 var row =
@@ -26,7 +25,7 @@ enum ListCommand {
                 }
                 return row + "}"
             }
-            let clashRows = clashes.map { jsonString($0.description) }
+            let clashRows = clashes.map { jsonString($0) }
             print(
                 "{\"entries\":[\n " + rows.joined(separator: ",\n ") + "],\n\"clashes\":["
                     + clashRows.joined(separator: ",") + "]}")
@@ -48,7 +47,7 @@ enum ListCommand {
             }
             if !clashes.isEmpty {
                 print("\nname clashes (a plugin loaded later wins):")
-                for c in clashes { print("  " + c.description) }
+                for c in clashes { print("  " + c) }
             }
         }
         return 0

@@ -87,7 +87,7 @@ struct CommandSpec: Sendable {
     /// Internal (`__worker`): parsed like the others but never listed.
     var hidden = false
     /// Runs the command with its parsed arguments; returns the exit status.
-    var runCommand: @Sendable (inout Arguments) throws -> Int32
+    var runCommand: @Sendable (inout Arguments, CommandSession) throws -> Int32
 
     var options: [OptionSpec] { sections.flatMap(\.options) }
 

@@ -1,6 +1,5 @@
 import Foundation
 import Inbetween
-import InbetweenLua
 
 /// `inbetween plot SPEC... -o FILE.svg`: easing curves overlaid on one chart in the unit
 /// square, with each cubic Bézier's control points and a legend; `inbetween plot SCRIPT.lua`
@@ -9,7 +8,7 @@ enum PlotCommand {
     /// Points per curve: 400 segments are smooth at the chart's 400-pixel width.
     static let defaultSampleCount = 401
 
-    static func run(_ args: inout Arguments) throws -> Int32 {
+    static func run(_ args: inout Arguments, _ session: CommandSession) throws -> Int32 {
         let watch = args.flag("--watch")
         let grid = try SampleGrid.parse(samples: args.option("--samples"), at: nil)
         let title = args.option("--title")
@@ -29,30 +28,28 @@ enum PlotCommand {
             ? try ScriptSource.operand(specs[0], watched: watch) : nil
         return try WatchLoop.perform(
             watch: watch, files: specs.filter { $0.hasSuffix(".lua") }, output: output,
-            options: options
-        ) { runtime in
-            try draw(
-                specs, script: script, grid: grid, title: title, fps: fps, output: output, runtime: runtime)
+            options: options, session: session
+        ) { host in
+            try draw(specs, script: script, grid: grid, title: title, fps: fps, output: output, host: host)
         }
     }
 
     static func draw(
         _ specs: [String], script: ScriptSource?, grid: SampleGrid?, title: String?, fps: Double?,
-        output: String?, runtime: Runtime
+        output: String?, host: CommandHost
     ) throws {
         // A lone script either returns an easing (plotted as one) or builds a scene: it runs
-        // once here, and a scene it built is sampled from this same runtime.
+        // once here, and a scene it built is sampled from this same host.
         var sources: [CurveSource] = []
         if let script {
-            runtime.scriptDirectory = script.folder
-            if try !runtime.scriptReturnsEasing(script) {
-                let sink = try ByteSink(path: output, inputs: { runtime.inputFiles(script) })
+            if try !host.scriptReturnsEasing(script) {
+                let sink = try ByteSink(path: output, host: host, also: script.standardInput)
                 sink.buffer.append(
                     contentsOf: try picture(
-                        ScriptPlot.render(script: script.name, runtime: runtime, fps: fps, title: title),
+                        ScriptPlot.render(script: script.name, host: host, fps: fps, title: title),
                         output: output))
                 try sink.commit()
-                SceneWarnings.report(runtime, script: script, animatedTracks: 1)
+                SceneWarnings.report(host, script: script, animatedTracks: 1)
                 return
             }
             sources = [.script(script)]
@@ -62,8 +59,8 @@ enum PlotCommand {
         var curves: [SVGChart.Curve] = []
         var stdin: [String] = []
         for (i, spec) in specs.enumerated() {
-            let source = i < sources.count ? sources[i] : try CurveSource.resolve(spec, in: runtime)
-            let ys = try source.sample(points, in: runtime)
+            let source = i < sources.count ? sources[i] : try CurveSource.resolve(spec, in: host)
+            let ys = try source.sample(points, in: host)
             stdin += source.standardInput
             curves.append(
                 SVGChart.Curve(
@@ -71,7 +68,7 @@ enum PlotCommand {
                     points: zip(xs, ys).map { (x: $0, y: $1) },
                     controlPoints: source.controlPoints))
         }
-        let sink = try ByteSink(path: output, inputs: { runtime.host.filesLoaded + stdin })
+        let sink = try ByteSink(path: output, host: host, also: stdin)
         sink.buffer.append(
             contentsOf: try picture(SVGChart.easing(curves, title: title).render(), output: output))
         try sink.commit()

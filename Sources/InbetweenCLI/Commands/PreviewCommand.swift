@@ -1,13 +1,12 @@
 import Foundation
 import Inbetween
-import InbetweenLua
 
 /// `inbetween preview SCRIPT.lua [-o FILE.html] [--watch]`: one self-contained HTML page that
 /// plays the scene — every layer drawn as Core Animation composes it, controls to play, scrub
 /// and step, and each changing property's values over time under the stage (options:
 /// CommandTable.preview).
 enum PreviewCommand {
-    static func run(_ args: inout Arguments) throws -> Int32 {
+    static func run(_ args: inout Arguments, _ session: CommandSession) throws -> Int32 {
         let watch = args.flag("--watch")
         var request = SamplingRequest()
         request.fps = try args.frameRate()
@@ -25,24 +24,24 @@ enum PreviewCommand {
         let dataPath = watch && path != "-" ? dataScriptPath(for: path) : nil
 
         let pageTitle = title ?? script.baseName
-        let write = { (runtime: Runtime) in
-            runtime.scriptDirectory = script.folder
-            try runtime.runSceneScript(script)
-            let scene = try PreviewScene.sample(runtime, request: request)
+        let write = { (host: CommandHost) in
+            try host.runScene(script, named: false)
+            let scene = try host.previewScene(request)
             let data = PreviewData.script(
                 scene, title: pageTitle,
                 live: dataPath.map { ($0 as NSString).lastPathComponent })
             // The data file first: a page that finds it newer than itself only reloads it.
             if let dataPath {
-                let sink = try ByteSink(path: dataPath, inputs: { runtime.inputFiles(script) })
+                let sink = try ByteSink(path: dataPath, host: host, also: script.standardInput)
                 sink.buffer.append(contentsOf: data)
                 try sink.commit()
             }
-            let sink = try ByteSink(path: path, inputs: { runtime.inputFiles(script) })
+            let sink = try ByteSink(path: path, host: host, also: script.standardInput)
             sink.buffer.append(contentsOf: PreviewPage.render(data: data, title: pageTitle))
             try sink.commit()
         }
-        return try WatchLoop.perform(watch: watch, files: script.files, output: path, options: options, write)
+        return try WatchLoop.perform(
+            watch: watch, files: script.files, output: path, options: options, session: session, write)
     }
 
     /// `ball.lua` -> `ball.html` beside it.

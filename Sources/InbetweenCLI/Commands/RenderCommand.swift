@@ -1,6 +1,5 @@
 import Foundation
 import Inbetween
-import InbetweenLua
 
 /// `inbetween render SCRIPT.lua -o OUT` (options: CommandTable.render): draws the scene's
 /// frames with the library's Renderer and writes them with its encoders (RenderFile), the
@@ -9,7 +8,7 @@ import InbetweenLua
 /// (DIR/). Files are staged beside the output and renamed into place only when everything was
 /// written; a folder of frames is written as a staging folder and renamed the same way.
 enum RenderCommand {
-    static func run(_ args: inout Arguments) throws -> Int32 {
+    static func run(_ args: inout Arguments, _ session: CommandSession) throws -> Int32 {
         let options = try RuntimeOptions(&args)
         var request = SamplingRequest()
         request.fps = try args.frameRate()
@@ -43,19 +42,18 @@ enum RenderCommand {
         } else {
             try ByteSink.check(output, example: "out.mp4")
         }
-        var runtime = try start(script, options)
-        try RunCommand.checkRange(runtime.sampleBounds(for: request), request)
-        if (at != nil || sheet != nil) && render.size == nil && runtime.settings.size == nil {
+        var host = try start(script, options, session)
+        try RunCommand.checkRange(host.sampleBounds(for: request), request)
+        if (at != nil || sheet != nil) && render.size == nil && host.sceneSize == nil {
             // A still or a sheet is as large as a movie of the whole run would be: the box of
             // what is drawn over all of it (measured by a Renderer, which draws nothing until
             // its first frame is pulled), not just over the frames shown.
-            let measured = try makeRenderer(
-                runtime: runtime, request: request, render: render, output: output)
+            let measured = try makeRenderer(host: host, request: request, render: render, output: output)
             // Half a pixel less, so that ceil(size × scale) gives back the same pixels.
             render.size = Size(
                 width: (Double(measured.width) - 0.5) / render.scale,
                 height: (Double(measured.height) - 0.5) / render.scale)
-            runtime = try start(script, options)
+            host = try start(script, options, session)
         }
         if let at {
             request.from = at
@@ -64,20 +62,19 @@ enum RenderCommand {
         if let sheet {
             // The run sampled once without drawing, to find its end; then drawn from a fresh
             // state at the sheet's times.
-            try sheetRequest(&request, cells: sheet.columns * sheet.rows, runtime: runtime)
-            runtime = try start(script, options)
+            try sheetRequest(&request, cells: sheet.columns * sheet.rows, host: host)
+            host = try start(script, options, session)
         }
         try write(
-            kind, output: output, runtime: runtime, request: request, render: render, sheet: sheet,
-            script: script)
+            kind, output: output, host: host, request: request, render: render, sheet: sheet, script: script)
         return 0
     }
 
     static func write(
-        _ kind: RenderFileKind, output: String, runtime: Runtime, request: SamplingRequest,
+        _ kind: RenderFileKind, output: String, host: CommandHost, request: SamplingRequest,
         render: RenderOptions, sheet: (columns: Int, rows: Int)?, script: ScriptSource
     ) throws {
-        let renderer = try makeRenderer(runtime: runtime, request: request, render: render, output: output)
+        let renderer = try makeRenderer(host: host, request: request, render: render, output: output)
         let progress = ProgressBar(label: "render \(script.baseName)", total: renderer.total)
         let report = { (frame: RenderedFrame) in
             progress.update(frame.index + 1, detail: "t = \(NumberFormat.compact(2).string(frame.time)) s")
@@ -94,7 +91,7 @@ enum RenderCommand {
                 throw describe(error, output: output)
             }
         } else {
-            let sink = try ByteSink(path: output, inputs: { runtime.inputFiles(script) })
+            let sink = try ByteSink(path: output, host: host, also: script.standardInput)
             guard let staging = (sink.destination as? FileDestination)?.stagingPath else {
                 sink.destination.abandon()
                 throw CommandError(
@@ -124,14 +121,14 @@ enum RenderCommand {
         }
         progress.finish()
         for note in notes { Diagnostics.write("inbetween: note: \(output): \(note)") }
-        SceneWarnings.report(runtime, script: script, animatedTracks: 1)
+        SceneWarnings.report(host, script: script, animatedTracks: 1)
     }
 
     static func makeRenderer(
-        runtime: Runtime, request: SamplingRequest, render: RenderOptions, output: String
+        host: CommandHost, request: SamplingRequest, render: RenderOptions, output: String
     ) throws -> Renderer {
         do {
-            return try Renderer(runtime: runtime, request: request, options: render)
+            return try host.renderer(request, options: render)
         } catch let error as RenderError {
             throw renderError(error, render)
         } catch {
@@ -139,23 +136,22 @@ enum RenderCommand {
         }
     }
 
-    /// A fresh runtime that has run the script.
-    static func start(_ script: ScriptSource, _ options: RuntimeOptions) throws -> Runtime {
-        let runtime = try options.makeRuntime(verbose: CLI.verbose)
-        runtime.scriptDirectory = script.folder
-        runtime.scriptName = script.name
-        try runtime.runSceneScript(script)
-        return runtime
+    /// A fresh host that has run the script.
+    static func start(_ script: ScriptSource, _ options: RuntimeOptions, _ session: CommandSession) throws
+        -> CommandHost
+    {
+        let host = try options.makeHost(in: session, verbose: CLI.verbose)
+        try host.runScene(script)
+        return host
     }
 
     /// The sampling of a contact sheet: `cells` frames at even times from the run's start to
     /// its end, both included. The end is the fixed one when there is one, else the natural end,
-    /// found by sampling `runtime`'s run once without drawing it.
-    static func sheetRequest(_ request: inout SamplingRequest, cells: Int, runtime: Runtime) throws {
-        let frames = try runtime.frames(request)
+    /// found by sampling `host`'s run once without drawing it.
+    static func sheetRequest(_ request: inout SamplingRequest, cells: Int, host: CommandHost) throws {
         var first: Double?
         var last = 0.0
-        while let frame = try frames.next() {
+        try host.sample(request) { frame in
             if first == nil { first = frame.time }
             last = frame.time
         }
@@ -242,7 +238,7 @@ enum RenderCommand {
     /// reads as Lua's (an interrupted run ends with status 130).
     static func describe(_ error: Error, output: String) -> Error {
         if let script = error as? ScriptError {
-            if script.kind == .interrupted { return LuaError(kind: .interrupted, message: script.message) }
+            if script.kind == .interrupted { return ScriptError(kind: .interrupted, message: script.message) }
             return CommandError(script.description)
         }
         guard let encode = error as? EncodeError else { return error }

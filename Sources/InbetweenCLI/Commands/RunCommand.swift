@@ -1,12 +1,11 @@
 import Foundation
 import Inbetween
-import InbetweenLua
 
 /// `inbetween run SCRIPT.lua [--fps N] [--from T] [--to T] [--format FORMAT] [--precision P]
 /// [-o FILE]` (options: CommandTable.run): runs the script, then samples the scene it built from its start to its end
 /// (inclusive) and writes the frames.
 enum RunCommand {
-    static func run(_ args: inout Arguments) throws -> Int32 {
+    static func run(_ args: inout Arguments, _ session: CommandSession) throws -> Int32 {
         let watch = args.flag("--watch")
         let options = try RuntimeOptions(&args)
         var request = SamplingRequest()
@@ -24,41 +23,38 @@ enum RunCommand {
         try args.finish()
         try ByteSink.check(outputPath, example: "out.\(format.fileExtension)")
         let script = try ScriptSource.operand(operand, watched: watch)
-        return try WatchLoop.perform(watch: watch, files: script.files, output: outputPath, options: options)
-        { runtime in
-            try write(
-                script: script, runtime: runtime, request: request, format: format, outputPath: outputPath)
+        return try WatchLoop.perform(
+            watch: watch, files: script.files, output: outputPath, options: options, session: session
+        ) { host in
+            try write(script: script, host: host, request: request, format: format, outputPath: outputPath)
         }
     }
 
     static func write(
-        script: ScriptSource, runtime: Runtime, request: SamplingRequest, format: OutputFormat,
+        script: ScriptSource, host: CommandHost, request: SamplingRequest, format: OutputFormat,
         outputPath: String?
     ) throws {
-        runtime.scriptDirectory = script.folder
-        runtime.scriptName = script.name
-        try runtime.runSceneScript(script)
-        try checkRange(runtime.sampleBounds(for: request), request)
+        try host.runScene(script)
+        try checkRange(host.sampleBounds(for: request), request)
         let progress = ProgressBar(label: "run \(script.baseName)")
 
-        let sink = try ByteSink(path: outputPath, inputs: { runtime.inputFiles(script) })
+        let sink = try ByteSink(path: outputPath, host: host, also: script.standardInput)
         let page = format.pagePath(beside: outputPath).map { path in
             // The page is checked against the run's inputs as the output is: `run page.html
             // --format css -o page.css` replaced the script page.html with the page.
             CSSPage(
-                open: { try ByteSink(path: path, inputs: { runtime.inputFiles(script) }) },
+                open: { try ByteSink(path: path, host: host, also: script.standardInput) },
                 stylesheet: OutputFormat.stylesheetName(outputPath!))
         }
-        let frames = try runtime.frames(request)
-        progress.total = frames.total
-        let summary = try OutputPipeline.write(
-            frames, of: runtime, as: format, source: script.name, to: sink, page: page
+        let summary = try host.write(
+            request, as: format, source: script.name, to: sink, page: page,
+            started: { progress.total = $0 }
         ) { frame in
             progress.update(frame.index + 1, detail: "t = \(NumberFormat.compact(2).string(frame.time)) s")
         }
         progress.finish()
         try sink.commit()
-        SceneWarnings.report(runtime, script: script, animatedTracks: summary.tracks.count)
+        SceneWarnings.report(host, script: script, animatedTracks: summary.tracks.count)
     }
 
     /// The end before the start, when the command line gave one of them: a usage error naming

@@ -1,5 +1,4 @@
 import Inbetween
-import InbetweenLua
 
 /// The SCRIPT operand of run, plot and preview: a path, or `-` for standard input (read once,
 /// before any work; see ScriptSource).
@@ -8,12 +7,18 @@ extension ScriptSource {
         if watched && text == "-" {
             throw UsageError("--watch needs a script file (standard input cannot be read again)")
         }
-        return try operand(text)
+        return try reading(operand: text)
     }
 
     /// The files `--watch` looks at: the script's own file, none for standard input.
     var files: [String] {
         if case .file(let path) = self { return [path] }
+        return []
+    }
+
+    /// `/dev/stdin` when the script came from standard input (an output must not replace it).
+    var standardInput: [String] {
+        if case .text = self { return ["/dev/stdin"] }
         return []
     }
 }

@@ -1,6 +1,5 @@
 import Foundation
 import Inbetween
-import InbetweenLua
 
 /// `inbetween plot SCRIPT.lua -o FILE.svg`: what a script animates, as pictures — one
 /// value-over-time chart per animated (layer, key path), a series per component, all on one
@@ -9,12 +8,12 @@ import InbetweenLua
 /// for point-valued tracks (positions) the motion path in the layer's y-down space with a dot
 /// per frame. A plot needs every frame at once, so frames are kept (unlike `run`'s outputs).
 enum ScriptPlot {
-    /// `script` has already run in `runtime` (PlotCommand ran it to see what it returns); the
+    /// `script` has already run in `host` (PlotCommand ran it to see what it returns); the
     /// scene it built is sampled here.
-    static func render(script: String, runtime: Runtime, fps: Double?, title: String?) throws -> [UInt8] {
+    static func render(script: String, host: CommandHost, fps: Double?, title: String?) throws -> [UInt8] {
         var tracks: [Track] = []
         var samples: [Track: [(time: Double, value: Value)]] = [:]
-        try runtime.sampleScene(SamplingRequest(fps: fps)) { frame in
+        try host.sample(SamplingRequest(fps: fps)) { frame in
             for (track, value) in zip(frame.tracks, frame.values) {
                 if samples[track] == nil { tracks.append(track) }
                 samples[track, default: []].append((frame.time, value))

@@ -1,6 +1,5 @@
 import Foundation
 import Inbetween
-import InbetweenLua
 
 /// Springs as curve SPECs: `spring(mass, stiffness, damping, velocity)` with Apple's defaults
 /// (1, 100, 10, 0) for the arguments left out, `spring(duration=0.5, bounce=0.3)` (the
@@ -103,16 +102,11 @@ enum SpringSpec {
     }
 
     /// A spring the plugins registered (`springs.get(name)`), or nil when there is none.
-    static func registered(_ name: String, in runtime: Runtime) throws -> SpringParameters? {
+    static func registered(_ name: String, in host: CommandHost) throws -> SpringParameters? {
         do {
-            return try runtime.registeredSpring(name)
+            return try host.registeredSpring(name)
         } catch let error as EngineError {
             throw CommandError("spring '\(name)': \(error)")
-        } catch is LuaRaise {
-            // The registry's Lua failed: a limit that fired (the error value itself is gone
-            // with the registry's stack), reported as such rather than as "value".
-            throw runtime.host.stopError
-                ?? LuaError(kind: .runtime, message: "cannot look up spring '\(name)' in the registry")
         }
     }
 }

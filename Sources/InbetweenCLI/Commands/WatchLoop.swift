@@ -1,6 +1,5 @@
 import Foundation
 import Inbetween
-import InbetweenLua
 
 /// `--watch`: runs a command's work, then runs it again whenever a file it read changes — the
 /// script, a module it `require`d, a plugin file (or a plugin folder gains or loses one).
@@ -17,11 +16,17 @@ final class WatchLoop {
     /// Files looked up again on every poll (plugin folders' contents).
     private let dynamicFiles: () -> [String]
     private let verbose: Bool
+    /// Holds each attempt's host, whose warnings are reported after the attempt.
+    private let session: CommandSession
 
-    init(files: [String], dynamicFiles: @escaping () -> [String] = { [] }, verbose: Bool = false) {
+    init(
+        files: [String], dynamicFiles: @escaping () -> [String] = { [] }, verbose: Bool = false,
+        session: CommandSession
+    ) {
         self.files = Set(files)
         self.dynamicFiles = dynamicFiles
         self.verbose = verbose
+        self.session = session
     }
 
     /// Adds files to watch from inside an attempt (its required modules).
@@ -37,16 +42,16 @@ final class WatchLoop {
             } catch {
                 WatchLoop.report(error, verbose: verbose)
             }
-            if let runtime = CLI.activeRuntime { Diagnostics.report(warnings: runtime.host.takeWarnings()) }
+            session.reportWarnings()
             var seen = before
             // Files the attempt added are compared from their state after it, so a module read
             // for the first time does not trigger a second run by itself.
             for (path, stamp) in stamps() where seen[path] == nil { seen[path] = stamp }
             while stamps() == seen {
-                if LuaInterrupts.interrupted { return 130 }
+                if CommandInterrupts.interrupted { return 130 }
                 Thread.sleep(forTimeInterval: WatchLoop.pollInterval)
             }
-            if LuaInterrupts.interrupted { return 130 }
+            if CommandInterrupts.interrupted { return 130 }
         }
     }
 
@@ -80,7 +85,7 @@ final class WatchLoop {
     /// The same words CLI.dispatch uses for each kind of error.
     static func report(_ error: Error, verbose: Bool) {
         switch error {
-        case let e as LuaError: Diagnostics.report(e, verbose: verbose)
+        case let e as ScriptError: Diagnostics.report(e, verbose: verbose)
         case let e as UsageError: Diagnostics.report(e)
         case let e as CommandError: Diagnostics.report(message: e.description)
         default: Diagnostics.report(message: String(describing: error))
@@ -90,29 +95,31 @@ final class WatchLoop {
 
 extension WatchLoop {
     /// A command's work once, or with `--watch` again after every change. `work` gets a fresh
-    /// runtime each time: a script that ran has changed its Lua state, and a new run must not
+    /// host each time: a script that ran has changed its Lua state, and a new run must not
     /// see that.
     static func perform(
-        watch: Bool, files: [String], output: String?, options: RuntimeOptions, verbose: Bool = CLI.verbose,
-        _ work: (Runtime) throws -> Void
+        watch: Bool, files: [String], output: String?, options: RuntimeOptions, session: CommandSession,
+        verbose: Bool = CLI.verbose, _ work: (CommandHost) throws -> Void
     ) throws -> Int32 {
         guard watch else {
-            try work(try options.makeRuntime(verbose: verbose))
+            try work(try options.makeHost(in: session, verbose: verbose))
             return 0
         }
         guard let output, output != "-" else {
             throw UsageError("--watch needs -o FILE (each run replaces the file; standard output cannot be)")
         }
-        let loop = WatchLoop(files: files, dynamicFiles: { options.search.files() }, verbose: verbose)
+        let loop = WatchLoop(
+            files: files, dynamicFiles: { options.settings.pluginFiles() }, verbose: verbose, session: session
+        )
         return loop.run {
-            let runtime = try options.makeRuntime(verbose: verbose)
+            let host = try options.makeHost(in: session, verbose: verbose)
             defer {
-                loop.watch(runtime.requiredFiles)
+                loop.watch(host.requiredFiles)
                 // The limits cover one attempt: while the loop waits no budget is running, so
                 // Ctrl-C finds nothing to stop but the loop, which ends with 130.
-                runtime.host.endBudget()
+                host.endBudget()
             }
-            try work(runtime)
+            try work(host)
             Diagnostics.write("inbetween: wrote \(output)")
         }
     }

@@ -36,7 +36,11 @@ final class FileDestination: ByteDestination {
     ///   - path: nil or "-" for stdout, otherwise the file to replace (see above).
     ///   - sync: fsync the file before the rename (survives a power cut; slower).
     ///   - inputs: files the output must not be (checked now and at `commit()`).
-    init(path: String?, sync: Bool = false, inputs: @escaping () -> [String] = { [] }) throws {
+    ///   - stop: the limit that fired while waiting for a FIFO's reader (see OutputTarget).
+    init(
+        path: String?, sync: Bool = false, inputs: @escaping () -> [String] = { [] },
+        stop: () -> ScriptError? = { nil }
+    ) throws {
         self.sync = sync
         self.inputs = inputs
         displayPath = path
@@ -50,7 +54,7 @@ final class FileDestination: ByteDestination {
         try target.refuseInputs(inputs(), path: path)
         switch target.kind {
         case .inPlace:
-            fd = try target.openInPlace(path)
+            fd = try target.openInPlace(path, stop: stop)
             temporaryPath = nil
             finalPath = nil
         case .atomic(let file, let existing):
@@ -140,6 +144,15 @@ extension ByteSink {
         throws
     {
         self.init(destination: try FileDestination(path: path, sync: sync, inputs: inputs))
+    }
+
+    /// A sink on `-o PATH` for a command that runs Lua in `host`: the output must not be a
+    /// file the host loaded, nor one of `also` (standard input the script came from); waiting
+    /// for a FIFO's reader ends when one of the host's limits fires.
+    convenience init(path: String?, host: CommandHost, also: [String] = []) throws {
+        self.init(
+            destination: try FileDestination(
+                path: path, inputs: { host.filesLoaded + also }, stop: { host.stop }))
     }
 
     /// A batch worker's staged output (see FileDestination).

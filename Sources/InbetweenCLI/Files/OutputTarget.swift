@@ -1,6 +1,5 @@
 import Foundation
 import Inbetween
-import InbetweenLua
 
 /// What `-o PATH` names, decided before anything is written (see ByteSink for why each case is
 /// written the way it is).
@@ -81,15 +80,20 @@ struct OutputTarget {
     /// Opens a non-regular target for writing where it is. O_APPEND: a regular file reached
     /// through /dev/stdout was opened by the shell (`>` truncated it, `>>` appends), so
     /// writing at its end is right for both; devices and FIFOs ignore it.
-    func openInPlace(_ path: String) throws -> Int32 {
+    /// `stop`: the limit that fired meanwhile, when waiting for a FIFO's reader.
+    func openInPlace(_ path: String, stop: () -> ScriptError?) throws -> Int32 {
         if let current, current.st_mode & S_IFMT == S_IFSOCK { return try OutputTarget.connect(path) }
-        if let current, current.st_mode & S_IFMT == S_IFIFO { return try OutputTarget.openFIFO(path) }
+        if let current, current.st_mode & S_IFMT == S_IFIFO {
+            return try OutputTarget.openFIFO(path, stop: stop)
+        }
         while true {
             let fd = open(path, O_WRONLY | O_APPEND | O_NOCTTY | O_CLOEXEC)
             if fd >= 0 { return fd }
             // A FIFO blocks in open() until a reader comes; Ctrl-C interrupts it.
             if errno == EINTR {
-                if LuaInterrupts.interrupted { throw LuaError(kind: .interrupted, message: "interrupted") }
+                if CommandInterrupts.interrupted {
+                    throw ScriptError(kind: .interrupted, message: "interrupted")
+                }
                 continue
             }
             throw OutputTarget.failure(path)
@@ -100,7 +104,7 @@ struct OutputTarget {
     /// unseen by the limits (the watchdog then ends the process as a script that does not
     /// stop, and `--watch` with it); with O_NONBLOCK the open fails with ENXIO while no reader
     /// is there, so it is retried every 20 ms until a reader comes, Ctrl-C, or a limit fires.
-    private static func openFIFO(_ path: String) throws -> Int32 {
+    private static func openFIFO(_ path: String, stop: () -> ScriptError?) throws -> Int32 {
         while true {
             let fd = open(path, O_WRONLY | O_APPEND | O_NOCTTY | O_CLOEXEC | O_NONBLOCK)
             if fd >= 0 {
@@ -109,9 +113,9 @@ struct OutputTarget {
                 return fd
             }
             guard errno == ENXIO || errno == EINTR else { throw failure(path) }
-            if LuaInterrupts.interrupted { throw LuaError(kind: .interrupted, message: "interrupted") }
-            if let stop = CLI.activeRuntime?.host.stopError {
-                throw LuaError(
+            if CommandInterrupts.interrupted { throw ScriptError(kind: .interrupted, message: "interrupted") }
+            if let stop = stop() {
+                throw ScriptError(
                     kind: stop.kind,
                     message: "no process opened the FIFO \(path) for reading: \(stop.message)",
                     limit: stop.limit)

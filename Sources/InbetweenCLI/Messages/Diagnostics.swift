@@ -1,6 +1,5 @@
 import Foundation
 import Inbetween
-import InbetweenLua
 
 /// Where errors become text: `inbetween: path:line: message` on stderr, like `lua.c`'s
 /// `progname: message`.
@@ -19,17 +18,11 @@ enum Diagnostics {
         write("inbetween: \(error.message)\nTry '\(help)' for usage.")
     }
 
-    /// The option that raises each limit, named in the message.
-    static let limitFlags: [LuaLimit: String] = [
-        .instructions: "--max-instructions", .memory: "--max-memory", .time: "--timeout",
-        .frames: "--max-frames",
-    ]
-
-    /// `file:line: message`, with the flag that raises a limit when one was hit, and the
+    /// `file:line: message`, with the option that raises a limit when one was hit, and the
     /// sandbox named when a script reached for a library it leaves out.
-    static func line(_ error: LuaError) -> String {
-        var text = error.positionedMessage
-        if let limit = error.limit, let flag = limitFlags[limit] { text += "; raise it with \(flag)" }
+    static func line(_ error: ScriptError) -> String {
+        var text = error.description
+        if let limit = error.limit { text += "; raise it with \(limit.option)" }
         if let name = sandboxedGlobal(in: error.message) {
             text +=
                 "; \(name) is not available in the sandbox (--trusted gives scripts Lua's full standard library)"
@@ -49,7 +42,7 @@ enum Diagnostics {
         return nil
     }
 
-    static func report(_ error: LuaError, verbose: Bool) {
+    static func report(_ error: ScriptError, verbose: Bool) {
         var text = "inbetween: \(line(error))"
         if verbose, let traceback = error.traceback { text += "\n" + traceback }
         write(text)
@@ -67,7 +60,7 @@ enum Diagnostics {
     /// Any error as the one-line text after `inbetween: ` (batch results carry it).
     static func text(of error: Error) -> String {
         switch error {
-        case let e as LuaError: return line(e)
+        case let e as ScriptError: return line(e)
         case let e as UsageError: return e.message
         default: return String(describing: error)
         }
