@@ -337,7 +337,29 @@ function animation.preset(name, overrides) end
 ---@field opacity number
 ---@field backgroundColor Color
 ---@field transform Transform
+---@field sublayerTransform Transform applied to the sublayers about this layer's anchor point (m34: perspective)
+---@field hidden boolean hides the layer and its sublayers (CALayer's isHidden)
+---@field masksToBounds boolean clips the sublayers to the bounds, rounded by cornerRadius
+---@field allowsGroupOpacity boolean opacity fades the subtree as one group (default true)
+---@field sublayers Layer[] a fresh array of the sublayers, back to front; assigning replaces them
+---@field superlayer Layer? nil for a layer of the stage and for one removed from its superlayer (read-only)
 local Layer = {}
+---[parent addSublayer:l]: `l` becomes the last (frontmost) sublayer; adding a sublayer of this
+---layer again moves it to the end. A sublayer of another layer must leave it first
+---(removeFromSuperlayer); a cycle is an error. Returns `l`.
+---@param l Layer
+---@return Layer
+function Layer:addSublayer(l) end
+---insertSublayer:atIndex: / below: / above:. The index counts from 1 (CA's atIndex: 0 is 1 here),
+---from 1 to #sublayers + 1; `{below = other}` / `{above = other}` name a sublayer of this layer.
+---Returns `l`.
+---@param l Layer
+---@param where integer|{below?: Layer, above?: Layer}
+---@return Layer
+function Layer:insertSublayer(l, where) end
+---Takes the layer out of its superlayer (or the stage): not drawn, still sampled, until a layer
+---adds it again.
+function Layer:removeFromSuperlayer() end
 ---addAnimation:forKey: — returns the key (generated when nil).
 ---@param anim Animation
 ---@param key? string
@@ -366,9 +388,35 @@ function Layer:retarget(keyPath, newValue, anim) end
 ---`layer{ name = "ball", position = point(150, 32), ... }` with any layer property. Without a
 ---name a layer is `layer#1`, `layer#2`, ...; that form is reserved, so explicit names never
 ---collide with automatic ones.
+---`sublayers = {a, b}` adds them in order (as addSublayer does). Booleans (`hidden`,
+---`masksToBounds`, `allowsGroupOpacity`) are true or false.
 ---@param properties table
 ---@return Layer
 function layer(properties) end
+
+---@class Replicator: Layer
+---@field instanceCount number how many times the sublayers are drawn (default 1)
+---@field instanceDelay number seconds each instance's animations start after the previous one's
+---@field instanceTransform Transform applied i times to instance i, about the replicator's centre
+---@field instanceColor Color multiplies the sublayers' colours (default opaque white)
+---@field instanceRedOffset number added to the colour's red at each instance (likewise Green, Blue, Alpha)
+---@field instanceGreenOffset number
+---@field instanceBlueOffset number
+---@field instanceAlphaOffset number
+---@field preservesDepth boolean keeps the instances in 3D instead of flattening them
+
+---`transformLayer{...}` (CATransformLayer): a layer that keeps its sublayers in 3D rather than
+---flattening them into its plane, and draws nothing itself. The same fields as layer{}.
+---@param properties table
+---@return Layer
+function transformLayer(properties) end
+
+---`replicator{...}` (CAReplicatorLayer): draws its sublayers `instanceCount` times, each copy
+---through `instanceTransform` once more and `instanceDelay` later. layer{}'s fields and the
+---instance properties, which only a replicator has.
+---@param properties table
+---@return Replicator
+function replicator(properties) end
 
 ---@class Transaction
 ---@overload fun(body: fun())

@@ -198,6 +198,7 @@ extension SceneState {
         nextCue = 1
         easings.empty()
         animations = AnimationSharing()
+        tree.reset()
     }
 }
 

@@ -27,54 +27,61 @@ enum SceneBindings {
 
     static func install(in runtime: Runtime) {
         let host = runtime.host
-        let methods: [(String, LuaFunction)] = [
-            ("add", { [unowned runtime] s in try runtime.layerAdd(s) }),
-            (
-                "remove",
-                { [unowned runtime] s in
-                    let l: LayerHandle = try runtime.host.checkObject(1, layerType)
-                    let key = try s.checkString(2)
-                    try runtime.engineCall {
-                        try runtime.state.scene.removeAnimation(forKey: key, fromLayer: l.name)
+        let methods: [(String, LuaFunction)] =
+            [
+                ("add", { [unowned runtime] s in try runtime.layerAdd(s) }),
+                (
+                    "remove",
+                    { [unowned runtime] s in
+                        let l: LayerHandle = try runtime.host.checkObject(1, layerType)
+                        let key = try s.checkString(2)
+                        try runtime.engineCall {
+                            try runtime.state.scene.removeAnimation(forKey: key, fromLayer: l.name)
+                        }
+                        return 0
                     }
-                    return 0
-                }
-            ),
-            (
-                "removeAll",
-                { [unowned runtime] s in
-                    let l: LayerHandle = try runtime.host.checkObject(1, layerType)
-                    try runtime.engineCall { try runtime.state.scene.removeAllAnimations(fromLayer: l.name) }
-                    return 0
-                }
-            ),
-            (
-                "presentation",
-                { [unowned runtime] s in
-                    try runtime.pushLayerValue(s) { try $0.presentationValue(forKeyPath: $1, ofLayer: $2) }
-                }
-            ),
-            // l:velocity(keyPath): d/dt of the presentation value now, units per second.
-            (
-                "velocity",
-                { [unowned runtime] s in
-                    try runtime.pushLayerValue(s) { try $0.presentationVelocity(forKeyPath: $1, ofLayer: $2) }
-                }
-            ),
-            ("retarget", { [unowned runtime] s in try runtime.layerRetarget(s) }),
-            (
-                "animationKeys",
-                { [unowned runtime] s in
-                    let l: LayerHandle = try runtime.host.checkObject(1, layerType)
-                    s.newTable()
-                    for (i, k) in (runtime.state.scene[l.name]?.animationKeys ?? []).enumerated() {
-                        s.push(k)
-                        s.setRawIndex(-2, Int64(i + 1))
+                ),
+                (
+                    "removeAll",
+                    { [unowned runtime] s in
+                        let l: LayerHandle = try runtime.host.checkObject(1, layerType)
+                        try runtime.engineCall {
+                            try runtime.state.scene.removeAllAnimations(fromLayer: l.name)
+                        }
+                        return 0
                     }
-                    return 1
-                }
-            ),
-        ]
+                ),
+                (
+                    "presentation",
+                    { [unowned runtime] s in
+                        try runtime.pushLayerValue(s) {
+                            try $0.presentationValue(forKeyPath: $1, ofLayer: $2)
+                        }
+                    }
+                ),
+                // l:velocity(keyPath): d/dt of the presentation value now, units per second.
+                (
+                    "velocity",
+                    { [unowned runtime] s in
+                        try runtime.pushLayerValue(s) {
+                            try $0.presentationVelocity(forKeyPath: $1, ofLayer: $2)
+                        }
+                    }
+                ),
+                ("retarget", { [unowned runtime] s in try runtime.layerRetarget(s) }),
+                (
+                    "animationKeys",
+                    { [unowned runtime] s in
+                        let l: LayerHandle = try runtime.host.checkObject(1, layerType)
+                        s.newTable()
+                        for (i, k) in (runtime.state.scene[l.name]?.animationKeys ?? []).enumerated() {
+                            s.push(k)
+                            s.setRawIndex(-2, Int64(i + 1))
+                        }
+                        return 1
+                    }
+                ),
+            ] + TreeBindings.methods(runtime)
         let methodNames = Set(methods.map(\.0))
         // The methods are looked up by __index below, so they live in a registry table.
         host.pushLibrary("layer", methods)
@@ -100,6 +107,7 @@ enum SceneBindings {
                             s.push(l.name)
                             return 1
                         }
+                        if let pushed = try runtime.pushTreeProperty(l, key) { return pushed }
                         let v = try runtime.layerProperty(l, key, argument: 2) {
                             try $0.value(forKeyPath: key)
                         }
@@ -112,8 +120,12 @@ enum SceneBindings {
                     { [unowned runtime] s in
                         let l: LayerHandle = try runtime.host.checkObject(1, layerType)
                         let key = try s.checkString(2)
+                        if try runtime.setTreeProperty(l, key, at: 3) { return 0 }
                         let value: Value
-                        do { value = try runtime.value(at: 3) } catch {
+                        do {
+                            value = try runtime.propertyValue(
+                                at: 3, forKey: key, kind: runtime.state.scene[l.name]?.kind ?? .layer)
+                        } catch {
                             throw LuaRaise.message("layer '\(l.name)' property '\(key)' \(error.rule)")
                         }
                         let transaction = runtime.state.transactions.last
@@ -132,6 +144,17 @@ enum SceneBindings {
                         return 1
                     }
                 ),
+                // Two objects of the same layer are equal (`l.superlayer == parent`): a layer
+                // read from the tree is a new object for the layer.
+                (
+                    "__eq",
+                    { [unowned runtime] s in
+                        let a: LayerHandle? = runtime.host.object(at: 1, layerType)
+                        let b: LayerHandle? = runtime.host.object(at: 2, layerType)
+                        s.push(a != nil && a?.name == b?.name)
+                        return 1
+                    }
+                ),
             ])
 
         host.registerClass(
@@ -147,8 +170,9 @@ enum SceneBindings {
                 ),
             ])
 
-        host.pushFunction("layer") { [unowned runtime] s in try runtime.makeLayer(s) }
+        host.pushFunction("layer") { [unowned runtime] s in try runtime.makeLayer(s, kind: .layer) }
         host.setGlobal("layer")
+        TreeBindings.install(in: runtime)
         host.pushFunction("transaction") { [unowned runtime] s in try runtime.makeTransaction(s) }
         host.setGlobal("transaction")
         host.pushFunction("scene") { [unowned runtime] s in try runtime.configureScene(s) }
@@ -189,22 +213,45 @@ extension Runtime {
         }
     }
 
-    /// `layer{ name = "ball", position = point(150, 32), ... }`
-    func makeLayer(_ s: LuaStack) throws -> Int32 {
+    /// `layer{ name = "ball", position = point(150, 32), ..., sublayers = {...} }`, and the
+    /// same for `transformLayer{...}` and `replicator{...}` (`kind`).
+    func makeLayer(_ s: LuaStack, kind: LayerKind) throws -> Int32 {
         let r = try TableReader(s, at: 1)
         var name = try r.string("name")
         var values: [String: Value] = [:]
-        for key in LayerProperties.names {
+        // A replicator's own properties are no keys of the other kinds (see below).
+        for key in LayerProperties.names
+        where kind == .replicator || !TreeBindings.replicatorProperties.contains(key) {
             if let v = try r.with(
                 key,
                 { i -> Value in
-                    do { return try value(at: i) } catch { throw r.fail(key, error.rule) }
+                    do { return try propertyValue(at: i, forKey: key, kind: kind) } catch {
+                        throw r.fail(key, error.rule)
+                    }
                 })
             {
                 values[key] = v
             }
         }
-        try r.finish()
+        let sublayers =
+            try r.with("sublayers") { i in
+                try layerArray(at: i) { item, got in
+                    r.fail(
+                        "sublayers",
+                        item == 0
+                            ? "must be an array of layers, got \(got)"
+                            : "item \(item) must be a layer, got \(got)")
+                }
+            } ?? []
+        // One walk of the table when every key is known (this is `finish` with a message of
+        // its own for a replicator's property).
+        if let key = r.unknownKey() {
+            if TreeBindings.replicatorProperties.contains(key) {
+                throw r.fail(
+                    key, "belongs to replicators (CAReplicatorLayer): make the layer with replicator{...}")
+            }
+            try r.finish()
+        }
         // Unnamed layers are `layer#1`, `layer#2`, ...: a form explicit names may not take, so
         // an automatic name never collides with a name the script gives later (`layer{}` then
         // `layer{name = "layer1"}` both work).
@@ -217,12 +264,27 @@ extension Runtime {
             state.unnamedLayers += 1
             name = "layer#\(state.unnamedLayers)"
         }
+        // A sublayer of another layer cannot be taken (it needs removeFromSuperlayer() first):
+        // checked before the layer is made, so that a refused call leaves the scene as it was.
+        for child in sublayers {
+            if let other = state.scene.superlayerName(of: child) {
+                throw r.fail(
+                    "sublayers",
+                    "holds layer '\(child)', a sublayer of '\(other)' already (call removeFromSuperlayer() on it first)"
+                )
+            }
+        }
         do {
-            try state.scene.addLayer(try Layer(name: name!, values: values))
+            try state.scene.addLayer(try Layer(name: name!, kind: kind, values: values))
+            state.tree.record(name!, in: state.scene, isStructural: kind != .layer)
+            for child in sublayers {
+                try state.scene.addSublayer(child, to: name!)
+                state.tree.record(child, in: state.scene, isStructural: true)
+            }
         } catch let e as EngineError {
             throw LuaRaise.argument(1, "field '\(e.parameter)' \(e.rule), got \(e.value)")
         }
-        host.pushObject(LayerHandle(name: name!), SceneBindings.layerType)
+        pushLayer(named: name!)
         return 1
     }
 

@@ -31,6 +31,8 @@ final class SceneState {
     var easings: [String: (function: UnsafeRawPointer?, timing: TimingFunction)] = [:]
     /// The last animations made, whose storage an identical new one shares.
     var animations = AnimationSharing()
+    /// The layers made and moved, in order (see `TreeLog`).
+    let tree = TreeLog()
 
     struct Callbacks {
         var onStart: LuaReference?

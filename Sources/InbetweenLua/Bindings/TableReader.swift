@@ -123,8 +123,8 @@ public final class TableReader {
         }
     }
 
-    /// Fails when the table holds a key that was never asked for.
-    public func finish() throws {
+    /// The first key in the table that was never asked for, if any.
+    public func unknownKey() -> String? {
         var unknown: String?
         stack.forEachPair(index) {
             if unknown == nil {
@@ -132,7 +132,12 @@ public final class TableReader {
                 if !known.contains(key) { unknown = key }
             }
         }
-        if let unknown {
+        return unknown
+    }
+
+    /// Fails when the table holds a key that was never asked for.
+    public func finish() throws {
+        if let unknown = unknownKey() {
             throw LuaRaise.argument(
                 argument,
                 "unknown key '\(unknown)'; valid keys: \(Set(known).sorted().joined(separator: ", "))")
