@@ -122,4 +122,52 @@ final class RepositoryRulesTests: XCTestCase {
             }
         }
     }
+
+    // MARK: The Lua layer is internal to the package
+
+    /// Lines of Swift source that declare something `public` or `open` (comments and string
+    /// literals on their own line left out): the Lua layer is no product, so what other modules
+    /// of the package use has `package` access, and nothing is public.
+    static let openable: Set<Substring> = ["class", "func", "var", "subscript", "override", "static"]
+
+    static func publicDeclarations(_ text: String) -> [String] {
+        text.split(separator: "\n", omittingEmptySubsequences: false).compactMap { raw in
+            let line = raw.trimmingCharacters(in: .whitespaces)
+            guard !line.hasPrefix("//"), !line.hasPrefix("\""), !line.hasPrefix("*") else { return nil }
+            let code = line.components(separatedBy: "//")[0]
+            let words = code.split(whereSeparator: { " ()".contains($0) })
+            // `open` is a modifier only before what it opens (`let open = at` is a name).
+            let opened = zip(words, words.dropFirst()).contains { $0 == "open" && Self.openable.contains($1) }
+            return words.contains("public") || opened ? line : nil
+        }
+    }
+
+    func testPublicDeclarationsAreFound() {
+        let rows: [(source: String, found: Int)] = [
+            ("public struct A {}\n", 1),
+            ("    @discardableResult public func f() {}\n", 1),
+            ("@exclusivity(unchecked) public internal(set) var L: Int\n", 1),
+            ("open class B {}\n", 1),
+            ("package struct C {}\n/// the public API\n// public var x\n", 0),
+            ("let text = \"public\" + other\n", 0),
+            ("let open = at\nthrow fail(\"x\", at: open)\n", 0),
+        ]
+        for row in rows {
+            XCTAssertEqual(Self.publicDeclarations(row.source).count, row.found, row.source)
+        }
+    }
+
+    func testTheLuaLayerDeclaresNothingPublic() throws {
+        let folder = CLIProcess.root.appendingPathComponent("Sources/InbetweenLua")
+        let files =
+            FileManager.default.enumerator(atPath: folder.path)?
+            .compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") } ?? []
+        XCTAssertGreaterThan(files.count, 30)
+        for file in files.sorted() {
+            let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+            for line in Self.publicDeclarations(text) {
+                XCTFail("Sources/InbetweenLua/\(file) declares: \(line)")
+            }
+        }
+    }
 }

@@ -318,7 +318,7 @@ extension Runtime {
 
     /// A spring from the `springs` registry (plugins/springs.lua and friends); an unknown name
     /// is an error that suggests the closest known ones.
-    public func springPreset(_ name: String) throws -> SpringParameters {
+    package func springPreset(_ name: String) throws -> SpringParameters {
         if let spring = try registeredSpring(name) { return spring }
         let s = host.stack
         let base = s.top
@@ -335,7 +335,7 @@ extension Runtime {
 
     /// The registry's spring called `name`, or nil when there is none; a registered spring
     /// with an unknown key or a bad value is an error naming it.
-    public func registeredSpring(_ name: String) throws -> SpringParameters? {
+    package func registeredSpring(_ name: String) throws -> SpringParameters? {
         let s = host.stack
         let base = s.top
         defer { s.top = base }

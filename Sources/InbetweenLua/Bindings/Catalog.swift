@@ -2,25 +2,25 @@ import CLua
 import InbetweenEngine
 
 /// One name users can refer to, and where it came from (for `inbetween list`).
-public struct CatalogEntry: Hashable, Sendable {
+package struct CatalogEntry: Hashable, Sendable {
     /// An argument a registered easing takes after t, with the value it has when not given.
-    public struct Parameter: Hashable, Sendable {
-        public var name: String
-        public var defaultValue: Double
+    package struct Parameter: Hashable, Sendable {
+        package var name: String
+        package var defaultValue: Double
     }
-    public var kind: String  // "timing", "easing", "spring", "preset"
-    public var name: String
-    public var plugin: String
-    public var file: String
+    package var kind: String  // "timing", "easing", "spring", "preset"
+    package var name: String
+    package var plugin: String
+    package var file: String
     /// The canonical name this one is another name for (`ease-in` -> `easeIn`), or nil.
-    public var aliasOf: String? = nil
+    package var aliasOf: String? = nil
     /// A registered easing's parameters, in argument order (`backOut(overshoot)`).
-    public var parameters: [Parameter] = []
+    package var parameters: [Parameter] = []
 }
 
 extension Runtime {
     /// Every timing preset, easing, spring and animation preset, sorted by kind then name.
-    public func catalog() -> [CatalogEntry] {
+    package func catalog() -> [CatalogEntry] {
         var out: [CatalogEntry] = []
         for (name, aliases) in TimingFunction.presetAliases {
             out.append(CatalogEntry(kind: "timing", name: name, plugin: "builtin", file: "-"))

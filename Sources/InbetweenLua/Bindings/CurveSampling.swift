@@ -65,7 +65,7 @@ extension Runtime {
     /// registered easing with optional arguments, CSS function).
     /// Throws `LuaError`: an unknown name (with the closest known names), a Lua error raised by
     /// the easing (with its position), or a result that is not a finite number.
-    public func sample(spec: String, at points: SamplePoints) throws(LuaError) -> [Double] {
+    package func sample(spec: String, at points: SamplePoints) throws(LuaError) -> [Double] {
         if TimingFunction.named(spec) == nil {
             let found: Bool
             do {
@@ -92,7 +92,7 @@ extension Runtime {
     /// A NaN or infinite y is an error naming the curve and the first such x: the engine's
     /// curves take any finite x, but their arithmetic can overflow (a control point y of
     /// 1e308, a path whose x span is a denormal, a spring sampled at t = 1e308).
-    public static func checkFinite(_ ys: [Double], at xs: [Double], what: String) throws(LuaError) {
+    package static func checkFinite(_ ys: [Double], at xs: [Double], what: String) throws(LuaError) {
         guard let i = ys.firstIndex(where: { !$0.isFinite }) else { return }
         throw LuaError(
             kind: .runtime,
@@ -101,18 +101,18 @@ extension Runtime {
     }
 
     /// `sample(spec:at:)` at explicit inputs.
-    public func sample(spec: String, at xs: [Double]) throws(LuaError) -> [Double] {
+    package func sample(spec: String, at xs: [Double]) throws(LuaError) -> [Double] {
         try sample(spec: spec, at: .explicit(xs))
     }
 
     /// The same for a script that returns an easing: a Lua function (sampled in Lua) or
     /// anything else `timing(at:)` accepts (a timing object, a name, a CSS string).
-    public func sample(file path: String, at points: SamplePoints) throws(LuaError) -> [Double] {
+    package func sample(file path: String, at points: SamplePoints) throws(LuaError) -> [Double] {
         try sample(script: .file(path), at: points)
     }
 
     /// `sample(file:at:)` for a script from any source (standard input among them).
-    public func sample(script: ScriptSource, at points: SamplePoints) throws(LuaError) -> [Double] {
+    package func sample(script: ScriptSource, at points: SamplePoints) throws(LuaError) -> [Double] {
         let s = host.stack
         let base = s.top
         defer { s.top = base }
@@ -137,7 +137,7 @@ extension Runtime {
 
     /// An engine timing function, evaluated in Swift. Custom functions that call back into Lua
     /// record their first error on the host, which is thrown here.
-    public func sample(_ function: TimingFunction, at xs: [Double]) throws(LuaError) -> [Double] {
+    package func sample(_ function: TimingFunction, at xs: [Double]) throws(LuaError) -> [Double] {
         let ys = function.evaluate(xs)
         try host.throwPendingError()
         return ys

@@ -22,15 +22,15 @@ import InbetweenEngine
 /// Errors come out as `LuaError`s, worded in one place (`FrameStream.luaError`). After an
 /// error or the last frame, `next()` returns nil. Memory stays flat in the run's length:
 /// the stream keeps only the state of its tracks, never past frames.
-public final class FrameStream {
+package final class FrameStream {
     /// The frame times and where the run ends.
     package var clock: FrameClock { loop.clock }
-    public var fps: Double { loop.clock.fps }
+    package var fps: Double { loop.clock.fps }
     /// How many frames the run makes, when that is known before it starts (a fixed end,
     /// `--to`); nil for a natural end, which callbacks may push later as the run goes.
-    public var total: Int? { loop.total }
+    package var total: Int? { loop.total }
     /// The tracks so far, in output order.
-    public var tracks: [Track] { loop.tracks }
+    package var tracks: [Track] { loop.tracks }
     /// What the run did so far (complete once `next()` returned nil).
     package var summary: SamplingSummary { loop.summary }
 

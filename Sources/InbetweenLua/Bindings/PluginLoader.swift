@@ -4,20 +4,20 @@ import Foundation
 
 /// What loading the plugins found: every failure is kept (file, line, message) and the
 /// others still load.
-public struct PluginReport: Sendable {
-    public struct Clash: Hashable, Sendable {
-        public var kind: String, name: String, winner: String, winnerFile: String, loser: String,
+package struct PluginReport: Sendable {
+    package struct Clash: Hashable, Sendable {
+        package var kind: String, name: String, winner: String, winnerFile: String, loser: String,
             loserFile: String
         /// "easing 'bounceOut': mine (/p/mine.lua) overrides penner (plugins/penner.lua), loaded later"
-        public var description: String {
+        package var description: String {
             "\(kind) '\(name)': \(winner) (\(winnerFile)) overrides \(loser) (\(loserFile)), loaded later"
         }
     }
-    public var loaded: [String] = []
-    public var failures: [LuaError] = []
+    package var loaded: [String] = []
+    package var failures: [LuaError] = []
     /// Plugin folders that are there but cannot be read, and why: their plugins are missing.
-    public var unreadableFolders: [(folder: String, reason: String)] = []
-    public var clashes: [Clash] = []
+    package var unreadableFolders: [(folder: String, reason: String)] = []
+    package var clashes: [Clash] = []
 }
 
 extension Runtime {
@@ -27,7 +27,7 @@ extension Runtime {
     /// whose `requires` names a plugin not loaded yet is retried after the rest. Then the
     /// registries are frozen: scripts add to layers of their own.
     @discardableResult
-    public func loadPlugins(_ search: PluginSearch) -> PluginReport {
+    package func loadPlugins(_ search: PluginSearch) -> PluginReport {
         let directories = search.directories()
         pluginDirectories = directories.map(\.directory)
         var report = PluginReport()

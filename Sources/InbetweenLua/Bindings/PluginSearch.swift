@@ -11,28 +11,28 @@ import Foundation
 /// this runs at every start-up, and the Foundation versions cost about a millisecond there
 /// (the whole environment copied into a dictionary, URL parsing, type metadata built at run
 /// time on first use).
-public struct PluginSearch: Sendable {
-    public var extraDirectories: [String] = []
+package struct PluginSearch: Sendable {
+    package var extraDirectories: [String] = []
     /// false for reproducible runs (`--no-user-plugins`): only shipped and `--plugins` folders.
-    public var includeUserAndEnvironment = true
+    package var includeUserAndEnvironment = true
     /// false for a host that loads only the folders it names.
-    public var includeShipped = true
+    package var includeShipped = true
     /// Whether the shipped plugins are looked for in a folder first (`shippedDirectory`: the
     /// command line, where an installed or checked-out `plugins/` may be edited and watched);
     /// the copies built into the binary are used when none is found, or always when false (a
     /// library host, see `InbetweenHost`).
-    public var searchesShippedFolder = true
+    package var searchesShippedFolder = true
     /// The variables the search reads; nil reads the process's own (the default).
-    public var environment: [String: String]?
+    package var environment: [String: String]?
 
-    public init() {}
+    package init() {}
 
     /// The shipped folder, found from the executable, never from a path compiled into it (a
     /// copied or installed binary must not reach back into the checkout it was built in):
     /// `$INBETWEEN_HOME/plugins`; else `PREFIX/share/inbetween/plugins` for an executable in
     /// `PREFIX/bin` (scripts/install's layout); else `plugins/` beside the executable; else,
     /// for a binary inside a checkout's `.build` folder, that checkout's `plugins/`.
-    public static var shippedDirectory: String? {
+    package static var shippedDirectory: String? {
         var candidates: [String] = []
         if let home = PluginSearch.variable("INBETWEEN_HOME", in: nil) {
             candidates.append(home + "/plugins")
@@ -53,7 +53,7 @@ public struct PluginSearch: Sendable {
         return isDirectory(root + "/Sources/InbetweenLua") ? root : nil
     }
 
-    public func directories() -> [(directory: String, origin: String)] {
+    package func directories() -> [(directory: String, origin: String)] {
         var out: [(String, String)] = []
         if includeShipped, searchesShippedFolder, let shipped = PluginSearch.shippedDirectory {
             out.append((shipped, "shipped"))
@@ -74,14 +74,14 @@ public struct PluginSearch: Sendable {
     /// Whether the built-in copies of the shipped plugins load, ahead of the folders of
     /// `directories` (what `directories()` gave): when the shipped plugins are asked for and
     /// no shipped folder is among them.
-    public func usesBuiltInPlugins(_ directories: [(directory: String, origin: String)]) -> Bool {
+    package func usesBuiltInPlugins(_ directories: [(directory: String, origin: String)]) -> Bool {
         includeShipped && !directories.contains { $0.origin == "shipped" }
     }
 
     /// The shipped plugins built into the binary (`CLuaSupport/hostsources.c`), in load
     /// order: each one's name (`penner`) and text, byte for byte the repository's
     /// `plugins/NAME.lua`.
-    public static var builtInPlugins: [(name: String, text: UnsafeBufferPointer<CChar>)] {
+    package static var builtInPlugins: [(name: String, text: UnsafeBufferPointer<CChar>)] {
         var out: [(String, UnsafeBufferPointer<CChar>)] = []
         var length = 0
         while let name = ib_shippedname(out.count), let text = ib_shippedtext(out.count, &length) {
@@ -92,13 +92,13 @@ public struct PluginSearch: Sendable {
 
     /// The `.lua` files of each folder, sorted by name; missing folders are skipped. A file
     /// reached twice (the same folder listed twice, or through a symbolic link) loads once.
-    public func files() -> [String] {
+    package func files() -> [String] {
         files(in: directories().map(\.directory))
     }
 
     /// `files()` of folders already found (`directories()` looks for the shipped folder from
     /// the executable each time it is asked).
-    public func files(in directories: [String]) -> [String] {
+    package func files(in directories: [String]) -> [String] {
         // An array, not a Set: a handful of plugins, and Set<String> would be the only user of
         // its type metadata at start-up (built at run time, goal 4).
         var seen: [String] = []
@@ -126,7 +126,7 @@ public struct PluginSearch: Sendable {
 
     /// Why a plugin folder that is there cannot be read ("not a folder", "Permission
     /// denied"), or nil when it can be or is not there at all (a missing user folder is normal).
-    public static func readProblem(_ dir: String) -> String? {
+    package static func readProblem(_ dir: String) -> String? {
         var info = stat()
         guard stat(dir, &info) == 0 else { return errno == ENOENT ? nil : String(cString: strerror(errno)) }
         guard info.st_mode & S_IFMT == S_IFDIR else { return "not a folder" }

@@ -176,7 +176,7 @@ extension Runtime {
 
 extension LuaHost {
     /// `registry[key] = top`, popping the value.
-    public func setRegistry(_ key: String) {
+    package func setRegistry(_ key: String) {
         stack.push(key)
         clua_insert(L, -2)
         lua_rawset(L, clua_registryindex())
@@ -184,7 +184,7 @@ extension LuaHost {
 
     /// Pushes `registry[key]`; returns its type.
     @discardableResult
-    public func pushRegistry(_ key: String) -> Int32 {
+    package func pushRegistry(_ key: String) -> Int32 {
         stack.push(key)
         return lua_rawget(L, clua_registryindex())
     }

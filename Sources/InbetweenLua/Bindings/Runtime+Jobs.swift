@@ -17,7 +17,7 @@ import InbetweenEngine
 extension Runtime {
     /// Forgets everything the last script built: scene, open transactions, callbacks, the
     /// `scene{...}` settings, and an error a callback left pending.
-    public func resetScene() {
+    package func resetScene() {
         state.reset()
         host.pendingError = nil
         scriptDirectory = nil
@@ -27,7 +27,7 @@ extension Runtime {
     /// Runs a scene script as `inbetween run` does (`runSceneScript`: a returned value the host
     /// cannot use is an error), after ending the previous run and resetting the scene as
     /// `runJob` does: what a library host runs.
-    public func runScene(_ script: ScriptSource, parameters: ScriptParameter? = nil) throws(LuaError) {
+    package func runScene(_ script: ScriptSource, parameters: ScriptParameter? = nil) throws(LuaError) {
         endRun()
         host.forgetFiles(after: baselineFiles)
         resetScene()
@@ -38,7 +38,7 @@ extension Runtime {
     /// Loads `path` and runs it in a fresh environment, with `parameters` as the global `params`
     /// (nil: no `params`). The script's folder becomes the one its `require` searches first.
     /// The scene is reset first, and the previous run ended (`endRun`).
-    public func runJob(file path: String, parameters: ScriptParameter? = nil) throws(LuaError) {
+    package func runJob(file path: String, parameters: ScriptParameter? = nil) throws(LuaError) {
         endRun()
         // The last job's files: a worker running millions of jobs kept every path.
         host.forgetFiles(after: baselineFiles)
@@ -56,7 +56,7 @@ extension Runtime {
 
     /// `runJob(file:parameters:)` for script text held in memory; `chunkName` names it in
     /// messages (`chunkName:line: ...`), and `require` searches `directory` when given.
-    public func runJob(
+    package func runJob(
         source: String, chunkName: String, directory: String? = nil,
         parameters: ScriptParameter? = nil
     ) throws(LuaError) {
@@ -78,7 +78,7 @@ extension Runtime {
     /// in it while the scene is sampled. Leaves `results` results (LUA_MULTRET: all) and
     /// returns their count.
     @discardableResult
-    public func runScript(
+    package func runScript(
         file path: String, parameters: ScriptParameter? = nil,
         results: Int32 = LUA_MULTRET
     ) throws(LuaError) -> Int32 {
@@ -88,7 +88,7 @@ extension Runtime {
     /// `runScript(file:)` for a script from any source (standard input among them). Text is
     /// read as `lua5.4` reads standard input: a byte order mark and a `#` first line skipped.
     @discardableResult
-    public func runScript(
+    package func runScript(
         _ source: ScriptSource, parameters: ScriptParameter? = nil,
         results: Int32 = LUA_MULTRET
     ) throws(LuaError) -> Int32 {
@@ -155,7 +155,7 @@ extension Runtime {
     /// Ends the current run: the host's own globals, registries and string methods are current
     /// again, and what the run made is garbage. When the heap holds much more than its
     /// baseline, a full collection gives it back; if it still does, `needsRecycling` is set.
-    public func endRun() {
+    package func endRun() {
         let s = host.stack
         let base = s.top
         defer { s.top = base }

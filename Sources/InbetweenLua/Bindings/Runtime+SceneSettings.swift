@@ -1,4 +1,4 @@
 extension Runtime {
     /// What the script's `scene{...}` asked for (frame rate, span, canvas size).
-    public var settings: SceneSettings { state.settings }
+    package var settings: SceneSettings { state.settings }
 }

@@ -4,12 +4,12 @@ import InbetweenEngine
 extension Runtime {
     /// Runs a script and tells whether it returned an easing (a function, a timing object or
     /// a timing spec string) rather than building a scene. Used by `plot`, which draws either.
-    public func scriptReturnsEasing(file path: String) throws(LuaError) -> Bool {
+    package func scriptReturnsEasing(file path: String) throws(LuaError) -> Bool {
         try scriptReturnsEasing(.file(path))
     }
 
     /// `scriptReturnsEasing(file:)` for a script from any source (standard input among them).
-    public func scriptReturnsEasing(_ script: ScriptSource) throws(LuaError) -> Bool {
+    package func scriptReturnsEasing(_ script: ScriptSource) throws(LuaError) -> Bool {
         let s = host.stack
         let base = s.top
         defer { s.top = base }
@@ -24,7 +24,7 @@ extension Runtime {
     /// value is one the host cannot use, and silently dropping it would hide the mistake (an
     /// animation returned instead of added, an easing given to `run`), so it is an error that
     /// says what to do instead.
-    public func runSceneScript(_ script: ScriptSource, parameters: ScriptParameter? = nil) throws(LuaError) {
+    package func runSceneScript(_ script: ScriptSource, parameters: ScriptParameter? = nil) throws(LuaError) {
         let s = host.stack
         let base = s.top
         defer { s.top = base }
@@ -67,7 +67,7 @@ extension Runtime {
     /// Where the script created each animation it never added to a layer or a group
     /// (`x.lua:3:`), in the order created; a command warns about them after sampling (a
     /// callback may still add one then).
-    public var animationsNotAdded: [String] {
+    package var animationsNotAdded: [String] {
         state.animationsNotAdded.sorted { $0.key < $1.key }.map(\.value)
     }
 }

@@ -4,34 +4,35 @@ import Foundation
 import InbetweenEngine
 
 /// One Lua state with the whole Inbetween API installed: value constructors, `timing`,
-/// `easing`, `keyframes`, animations, layers and scenes. The CLI and tests talk to this.
+/// `easing`, `keyframes`, animations, layers and scenes. The library (`Inbetween`) and the
+/// tests talk to this.
 ///
 /// Scripts never run in the globals the host built: each run (`runScript`, `runJob`, each
 /// plugin file) gets a copy of its own (Lua/environment.lua), so a script cannot change what
 /// a later one sees, nor what the host calls.
-public final class Runtime {
-    public let host: LuaHost
+package final class Runtime {
+    package let host: LuaHost
 
     /// Registry keys of the value metatables made by Lua/values.lua (`inbetween.<type>`).
     static let typeNames = ["point", "size", "rect", "color", "transform", "path"]
 
     /// Folders `require` searches inside plugins (set when plugins load).
-    public var pluginDirectories: [String] = []
+    package var pluginDirectories: [String] = []
     /// The folder of the script being run: scripts may `require` their siblings.
-    public var scriptDirectory: String?
+    package var scriptDirectory: String?
     /// The files `require` loaded, in load order (what `--watch` watches besides the script).
-    public internal(set) var requiredFiles: [String] = []
+    package internal(set) var requiredFiles: [String] = []
     /// What the last `loadPlugins` found (failures, clashes).
-    public internal(set) var pluginReport = PluginReport()
+    package internal(set) var pluginReport = PluginReport()
     /// The scene the script builds.
     let state = SceneState()
     /// The script being run, as messages about its scene name it (`x.lua: layer 'L'
     /// position.x is infinite at t = 0.05 s`); nil leaves the name out.
-    public var scriptName: String?
+    package var scriptName: String?
     /// Whether scripts run without the sandbox (`--trusted`).
-    public let trusted: Bool
+    package let trusted: Bool
     /// What every line `print` writes starts with ("" for none; see `installPrint`).
-    public var printPrefix = ""
+    package var printPrefix = ""
     /// Bytes the Lua state holds with the host and plugins loaded and nothing else (after a
     /// full collection): what a run must give back (see `endRun`).
     var baselineMemory = 0
@@ -39,7 +40,7 @@ public final class Runtime {
     var baselineFiles = 0
     /// Set by `endRun` when memory stayed held after a run ended and a full collection:
     /// something outlived the run, and the owner should build a fresh runtime.
-    public internal(set) var needsRecycling = false
+    package internal(set) var needsRecycling = false
     /// Whether an environment was entered since the last `endRun`: `runJob` ends the run before
     /// it, and in a batch worker, which ends each job itself, that second end only repeated
     /// the first (about 2,800 instructions a tiny job).
@@ -51,17 +52,17 @@ public final class Runtime {
     /// of a small job cheaper. Only for an owner that keeps nothing of a job once the next one
     /// starts — no frame stream, no timing function taken from a run's `easing` — as a batch
     /// worker; a library host may hold a run's easing past the next run.
-    public var reusesEnvironments = false
+    package var reusesEnvironments = false
     /// Called after the script's handlers for each event have run, with the scene as they
     /// left it (exporters record the scene's history through it; see `Runtime+Scene.swift`).
-    public var sceneObserver: ((AnimationEvent, Scene) -> Void)?
+    package var sceneObserver: ((AnimationEvent, Scene) -> Void)?
     /// The last frame stream's rows, for the next one (`TrackColumns.takeRows`).
     var spareRows: [[Value]] = []
 
     /// - Parameters:
     ///   - trusted: give scripts the full standard library (`--trusted`); otherwise they run
     ///     in the sandbox (Lua/sandbox.lua).
-    public init(memoryLimit: Int = 0, trusted: Bool = false) throws(LuaError) {
+    package init(memoryLimit: Int = 0, trusted: Bool = false) throws(LuaError) {
         host = try LuaHost(memoryLimit: memoryLimit)
         self.trusted = trusted
         try boot()

@@ -4,21 +4,21 @@
 /// Kept symbolic rather than as an array so that a Lua easing's sampling loop computes each x
 /// itself instead of reading it from a table the host filled; Lua's `(i - 1) / (n - 1)` is a
 /// float division of the same two integers, so both sides get the same doubles.
-public enum SamplePoints: Equatable, Sendable {
+package enum SamplePoints: Equatable, Sendable {
     case uniform(Int)
     case explicit([Double])
 
-    public var count: Int {
+    package var count: Int {
         switch self {
         case .uniform(let n): return n
         case .explicit(let xs): return xs.count
         }
     }
 
-    public var xs: [Double] { (0..<count).map(x(at:)) }
+    package var xs: [Double] { (0..<count).map(x(at:)) }
 
     /// The i-th x (0-based).
-    public func x(at i: Int) -> Double {
+    package func x(at i: Int) -> Double {
         switch self {
         case .uniform(let n): return n == 1 ? 0 : Double(i) / Double(n - 1)
         case .explicit(let xs): return xs[i]

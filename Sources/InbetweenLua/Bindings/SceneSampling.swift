@@ -3,27 +3,27 @@ import InbetweenEngine
 
 /// How to sample a script's scene; unset fields fall back to what the script's `scene{...}`
 /// said, then to the defaults (60 fps, from 0 to the natural end).
-public struct SamplingRequest: Sendable {
-    public var fps: Double?
-    public var from: Double?
-    public var to: Double?
+package struct SamplingRequest: Sendable {
+    package var fps: Double?
+    package var from: Double?
+    package var to: Double?
     /// Frames the request may produce (0 = no limit); nil takes the host's `limits.frames`.
-    public var maxFrames: Int?
+    package var maxFrames: Int?
     /// Sample exactly these tracks (every layer named must exist when sampling starts) instead
     /// of discovering the animated ones as they appear; the preview and the Lottie export draw whole layers this way.
-    public var tracks: [Track]?
+    package var tracks: [Track]?
     /// Sample these key paths of every layer, layer by layer in scene order, including layers
     /// that callbacks add once sampling has started (their tracks come after the others, from
     /// the frame where the layer first exists). Takes precedence over `tracks`.
-    public var keyPathsOfEveryLayer: [String]?
-    public static let defaultFPS = 60.0
+    package var keyPathsOfEveryLayer: [String]?
+    package static let defaultFPS = 60.0
     /// The highest frame rate a script or `--fps` may ask for (as `keyframes.generate`).
-    public static let maximumFPS = 100_000.0
+    package static let maximumFPS = 100_000.0
     /// How long after the start animations that never end (infinite repeats, speed 0) are
     /// sampled when neither `--to` nor `scene{ cap = }` says (seconds of scene time). Only
     /// they are cut: a scene whose animations all end is sampled to its end, however late.
-    public static let defaultCap = 60.0
-    public init(fps: Double? = nil, from: Double? = nil, to: Double? = nil) {
+    package static let defaultCap = 60.0
+    package init(fps: Double? = nil, from: Double? = nil, to: Double? = nil) {
         self.fps = fps
         self.from = from
         self.to = to
@@ -34,7 +34,7 @@ extension Runtime {
     /// The first frame time and the fixed end (nil: the natural end) this request and the
     /// script's `scene{...}` settings give, before they are checked (for errors that name the
     /// option at fault).
-    public func sampleBounds(for request: SamplingRequest) -> (start: Double, end: Double?) {
+    package func sampleBounds(for request: SamplingRequest) -> (start: Double, end: Double?) {
         (request.from ?? state.settings.from ?? 0, request.to ?? state.settings.to)
     }
 
@@ -58,7 +58,7 @@ extension Runtime {
     }
 
     /// The frames of the scene the script built, to pull one at a time (see `FrameStream`).
-    public func frames(_ request: SamplingRequest = SamplingRequest()) throws(LuaError) -> FrameStream {
+    package func frames(_ request: SamplingRequest = SamplingRequest()) throws(LuaError) -> FrameStream {
         try FrameStream(runtime: self, request: request)
     }
 

@@ -49,13 +49,13 @@ final class SceneState {
 
 /// Sampling settings a script may give with `scene{ fps = 60, from = 0, to = 5 }`; the CLI's
 /// options override them.
-public struct SceneSettings: Sendable {
-    public var fps: Double?
-    public var from: Double?
-    public var to: Double?
+package struct SceneSettings: Sendable {
+    package var fps: Double?
+    package var from: Double?
+    package var to: Double?
     /// Bound on the natural end when animations repeat forever.
-    public var cap: Double?
+    package var cap: Double?
     /// The canvas an exporter draws on (`scene{ size = size(375, 667) }`): Lottie's `w`, `h`.
-    public var size: Size?
-    public init() {}
+    package var size: Size?
+    package init() {}
 }

@@ -8,14 +8,14 @@ import InbetweenEngine
 /// (https://www.rfc-editor.org/rfc/rfc8259): §2 whitespace, §4 objects, §6 numbers, §7 strings.
 extension ScriptParameter {
     /// Where and why JSON text was refused; `column` counts bytes from 1.
-    public struct JSONError: Error, Hashable, Sendable, CustomStringConvertible {
-        public var column: Int
-        public var message: String
-        public var description: String { "\(message) at column \(column)" }
+    package struct JSONError: Error, Hashable, Sendable, CustomStringConvertible {
+        package var column: Int
+        package var message: String
+        package var description: String { "\(message) at column \(column)" }
     }
 
     /// Parses one JSON value filling all of `bytes` (surrounding whitespace allowed).
-    public init(json bytes: some Collection<UInt8>) throws(JSONError) {
+    package init(json bytes: some Collection<UInt8>) throws(JSONError) {
         var reader = StrictJSONReader(Array(bytes))
         self = try reader.document()
     }

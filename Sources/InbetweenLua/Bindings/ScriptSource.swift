@@ -3,13 +3,13 @@ import Foundation
 
 /// Where a script comes from: a file, or text already read (standard input, `-` on the
 /// command line), which Lua names `stdin` in its messages as `lua.c` does.
-public enum ScriptSource: Sendable, Equatable {
+package enum ScriptSource: Sendable, Equatable {
     case file(String)
     /// The text and the chunk name errors show (`stdin:3: ...`).
     case text(String, name: String)
 
     /// `-` is standard input, anything else a path.
-    public static func operand(_ text: String) throws(LuaError) -> ScriptSource {
+    package static func operand(_ text: String) throws(LuaError) -> ScriptSource {
         guard text == "-" else { return .file(text) }
         guard let bytes = readAll(STDIN_FILENO) else {
             throw LuaError(
@@ -19,7 +19,7 @@ public enum ScriptSource: Sendable, Equatable {
     }
 
     /// The name messages use: the path, or `stdin`.
-    public var name: String {
+    package var name: String {
         switch self {
         case .file(let path): return path
         case .text(_, let name): return name
@@ -27,7 +27,7 @@ public enum ScriptSource: Sendable, Equatable {
     }
 
     /// Where `require` looks first: the script's folder; the current folder for text.
-    public var folder: String {
+    package var folder: String {
         // Searched in the UTF-8 bytes ("/" is one): by Characters it cost a batch job more than
         // its script's file name is worth.
         guard case .file(let path) = self, let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else {
@@ -37,7 +37,7 @@ public enum ScriptSource: Sendable, Equatable {
     }
 
     /// The file name without its folders (`x.lua`), or `stdin`.
-    public var baseName: String {
+    package var baseName: String {
         guard case .file(let path) = self, let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else {
             return name
         }
@@ -62,7 +62,7 @@ public enum ScriptSource: Sendable, Equatable {
 extension LuaHost {
     /// Loads and runs a script; its results stay on the stack. Returns their count.
     @discardableResult
-    public func run(_ source: ScriptSource) throws(LuaError) -> Int32 {
+    package func run(_ source: ScriptSource) throws(LuaError) -> Int32 {
         switch source {
         case .file(let path): try load(file: path)
         case .text(let text, let name): try load(string: text, chunkName: "=" + name)

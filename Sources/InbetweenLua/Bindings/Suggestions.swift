@@ -1,10 +1,10 @@
 /// "Did you mean" suggestions by edit distance (Levenshtein: insertions, deletions and
 /// substitutions, case ignored), the one helper for every unknown name: timing functions,
 /// key paths, springs, animation presets, and the CLI's commands and options.
-public enum Suggestions {
+package enum Suggestions {
     /// Up to `limit` candidates within a third of the word's length (at least 2 edits),
     /// closest first, ties by name.
-    public static func closest(to word: String, in candidates: [String], limit: Int = 3) -> [String] {
+    package static func closest(to word: String, in candidates: [String], limit: Int = 3) -> [String] {
         let target = Array(word.lowercased())
         func distance(_ a: [Character], _ b: [Character]) -> Int {
             if a.isEmpty { return b.count }
@@ -32,7 +32,7 @@ public enum Suggestions {
     }
 
     /// "; did you mean 'a' or 'b'?" or "".
-    public static func phrase(_ names: [String]) -> String {
+    package static func phrase(_ names: [String]) -> String {
         names.isEmpty ? "" : "; did you mean \(names.map { "'\($0)'" }.joined(separator: " or "))?"
     }
 }

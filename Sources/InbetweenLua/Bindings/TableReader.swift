@@ -6,11 +6,11 @@ import Foundation
 /// refuses keys nobody read: a typo must never be silently ignored. Errors use Lua's
 /// `bad argument` wording and name the field, e.g.
 /// `bad argument #1 to 'basic' (unknown key 'durtion'; valid keys: beginTime, duration, ...)`.
-public final class TableReader {
-    public let stack: LuaStack
-    public let index: Int32
+package final class TableReader {
+    package let stack: LuaStack
+    package let index: Int32
     /// The argument position the table was given at (for the error wording).
-    public let argument: Int32
+    package let argument: Int32
     // Unchecked (these three): a reader lives for one constructor call on one thread, and the
     // run-time exclusivity checks cost more than the reads they guard.
     @exclusivity(unchecked) private(set) var known: [String] = []
@@ -23,7 +23,7 @@ public final class TableReader {
     /// The keys found so far (a key may be read more than once).
     @exclusivity(unchecked) private var found: [String] = []
 
-    public init(_ stack: LuaStack, at index: Int32, argument: Int32? = nil) throws {
+    package init(_ stack: LuaStack, at index: Int32, argument: Int32? = nil) throws {
         try stack.checkTable(index)
         self.stack = stack
         self.index = stack.absolute(index)
@@ -35,7 +35,7 @@ public final class TableReader {
     /// Pushes the field (raw) and returns whether it is present; declares the key as valid.
     /// (Appended even when read before: a search per read made `layer{...}`, which reads all
     /// of its 30-odd keys, cost more than the layer. `finish` lists each key once.)
-    public func push(_ key: String) -> Bool {
+    package func push(_ key: String) -> Bool {
         known.append(key)
         if unread == 0 && !found.contains(key) { return false }
         if stack.rawField(index, key) == LUA_TNIL {
@@ -50,18 +50,18 @@ public final class TableReader {
     }
 
     /// Runs `body` with the field on the stack top when present; pops it afterwards.
-    public func with<T>(_ key: String, _ body: (Int32) throws -> T) throws -> T? {
+    package func with<T>(_ key: String, _ body: (Int32) throws -> T) throws -> T? {
         guard push(key) else { return nil }
         defer { stack.pop() }
         return try body(stack.top)
     }
 
-    public func fail(_ key: String, _ rule: String) -> LuaRaise {
+    package func fail(_ key: String, _ rule: String) -> LuaRaise {
         .argument(argument, "field '\(key)' \(rule)")
     }
 
     /// A finite number, optionally with a rule checked by `valid`.
-    public func number(
+    package func number(
         _ key: String, where valid: ((Double) -> Bool)? = nil,
         rule: String = "", allowInfinity: Bool = false
     ) throws -> Double? {
@@ -77,7 +77,7 @@ public final class TableReader {
         }
     }
 
-    public func string(_ key: String) throws -> String? {
+    package func string(_ key: String) throws -> String? {
         try with(key) { i -> String in
             guard let s = stack.string(at: i) else {
                 throw fail(key, "must be a string, got \(stack.typeName(at: i))")
@@ -86,7 +86,7 @@ public final class TableReader {
         }
     }
 
-    public func bool(_ key: String) throws -> Bool? {
+    package func bool(_ key: String) throws -> Bool? {
         try with(key) { i -> Bool in
             guard stack.type(at: i) == LUA_TBOOLEAN else {
                 throw fail(key, "must be a boolean, got \(stack.typeName(at: i))")
@@ -96,7 +96,7 @@ public final class TableReader {
     }
 
     /// One of a fixed set of names (fill modes, calculation modes), listing them on error.
-    public func choice(_ key: String, _ valid: [String]) throws -> String? {
+    package func choice(_ key: String, _ valid: [String]) throws -> String? {
         guard let s = try string(key) else { return nil }
         guard valid.contains(s) else {
             throw fail(key, "must be one of \(valid.joined(separator: ", ")), got '\(s)'")
@@ -105,7 +105,7 @@ public final class TableReader {
     }
 
     /// An array of numbers.
-    public func numbers(_ key: String) throws -> [Double]? {
+    package func numbers(_ key: String) throws -> [Double]? {
         try with(key) { i -> [Double] in
             guard stack.type(at: i) == LUA_TTABLE else {
                 throw fail(key, "must be an array of numbers, got \(stack.typeName(at: i))")
@@ -124,7 +124,7 @@ public final class TableReader {
     }
 
     /// The first key in the table that was never asked for, if any.
-    public func unknownKey() -> String? {
+    package func unknownKey() -> String? {
         var unknown: String?
         stack.forEachPair(index) {
             if unknown == nil {
@@ -136,7 +136,7 @@ public final class TableReader {
     }
 
     /// Fails when the table holds a key that was never asked for.
-    public func finish() throws {
+    package func finish() throws {
         if let unknown = unknownKey() {
             throw LuaRaise.argument(
                 argument,
@@ -147,7 +147,7 @@ public final class TableReader {
 
 extension LuaStack {
     /// A short description of a value for error messages, without calling metamethods.
-    public func describeBriefly(_ i: Int32) -> String {
+    package func describeBriefly(_ i: Int32) -> String {
         switch type(at: i) {
         case LUA_TNUMBER: return LuaFormat.number(number(at: i) ?? 0)
         case LUA_TSTRING: return "'\(string(at: i) ?? "")'"
@@ -158,8 +158,8 @@ extension LuaStack {
 }
 
 /// Numbers written the way Lua's `%.14g` would show them.
-public enum LuaFormat {
-    public static func number(_ v: Double) -> String {
+package enum LuaFormat {
+    package static func number(_ v: Double) -> String {
         if v.isNaN { return v.sign == .minus ? "-nan" : "nan" }
         if v.isInfinite { return v > 0 ? "inf" : "-inf" }
         if v == v.rounded(), abs(v) < 1e15 { return String(Int64(v)) }

@@ -202,7 +202,7 @@ extension Runtime {
     }
 
     /// Resolves the Lua value at `index` to a timing function (see TimingBindings).
-    public func timing(at index: Int32) throws -> TimingFunction {
+    package func timing(at index: Int32) throws -> TimingFunction {
         let s = host.stack
         let i = s.absolute(index)
         if let box: TimingBox = host.object(at: i, TimingBindings.typeName) { return box.function }
@@ -225,7 +225,7 @@ extension Runtime {
 
     /// Preset names first (Core Animation's and CSS keywords), then registered easings
     /// (`name` or `name(args)`), then CSS function syntax.
-    public func timing(named spec: String, argument: Int32 = 1) throws -> TimingFunction {
+    package func timing(named spec: String, argument: Int32 = 1) throws -> TimingFunction {
         if let f = TimingFunction.named(spec) { return f }
         if let f = try registeredEasing(spec) { return f }
         // CSS as a browser reads it: keywords in any case, with comments or escapes
@@ -274,7 +274,7 @@ extension Runtime {
     }
 
     /// Every name a timing spec may use: presets and registered easings.
-    public func knownTimingNames() -> [String] {
+    package func knownTimingNames() -> [String] {
         var names = TimingFunction.presetNames
         let s = host.stack
         pushRegistry("easing")

@@ -151,7 +151,7 @@ extension Runtime {
     /// are built here with the registry's metatables, never through the script's globals: a
     /// script that sets `point = nil` still gets points back. Never raises (the allocator
     /// cannot fail while Swift runs); `throws` is kept for the callers.
-    public func pushValue(_ value: Value) throws(LuaRaise) {
+    package func pushValue(_ value: Value) throws(LuaRaise) {
         let s = host.stack
         func construct(_ type: String, _ fields: KeyValuePairs<String, Double>) {
             s.newTable(fieldCount: Int32(fields.count))

@@ -1,20 +1,20 @@
 /// An error that came out of Lua (or out of loading a script), as a value: where it happened
 /// and what it says. Only the CLI turns it into text for people.
-public struct LuaError: Error, Hashable, Sendable {
-    public enum Kind: String, Hashable, Sendable {
+package struct LuaError: Error, Hashable, Sendable {
+    package enum Kind: String, Hashable, Sendable {
         case syntax, runtime, memory, file, limit, handler, interrupted
     }
-    public var kind: Kind
+    package var kind: Kind
     /// The chunk (script path) the message points at, when it points at one.
-    public var chunk: String?
-    public var line: Int?
+    package var chunk: String?
+    package var line: Int?
     /// The message without the `chunk:line:` prefix.
-    public var message: String
-    public var traceback: String?
+    package var message: String
+    package var traceback: String?
     /// The limit that stopped the script, for kinds `.limit` and `.interrupted`.
-    public var limit: LuaLimit?
+    package var limit: LuaLimit?
 
-    public init(
+    package init(
         kind: Kind, chunk: String? = nil, line: Int? = nil, message: String,
         traceback: String? = nil, limit: LuaLimit? = nil
     ) {
@@ -27,7 +27,7 @@ public struct LuaError: Error, Hashable, Sendable {
     }
 
     /// Splits Lua's `chunk:line: message` form (and a trailing traceback) into fields.
-    public init(kind: Kind, luaMessage raw: String) {
+    package init(kind: Kind, luaMessage raw: String) {
         var text = raw
         var traceback: String?
         if let range = raw.range(of: "\nstack traceback:\n") {
@@ -39,7 +39,7 @@ public struct LuaError: Error, Hashable, Sendable {
     }
 
     /// `chunk:line: message` as Lua writes it.
-    public var positionedMessage: String {
+    package var positionedMessage: String {
         guard let chunk else { return message }
         guard let line else { return "\(chunk): \(message)" }
         return "\(chunk):\(line): \(message)"

@@ -3,7 +3,7 @@ import CLuaSupport
 
 /// A Swift function callable from Lua: reads its arguments from the stack, pushes its results
 /// and returns how many; throws `LuaRaise` (or any error, reported as a message) to fail.
-public typealias LuaFunction = (LuaStack) throws -> Int32
+package typealias LuaFunction = (LuaStack) throws -> Int32
 
 /// Holds a Swift closure behind the raw pointer the C trampoline passes back.
 final class LuaFunctionBox {

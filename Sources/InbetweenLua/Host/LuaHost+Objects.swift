@@ -5,7 +5,7 @@ import CLuaSupport
 /// `registerClass`, whose `__name` makes type errors read `got timing`) releases it in `__gc`.
 /// The metatable is protected (`__metatable`) and its methods table unreachable from Lua.
 extension LuaHost {
-    public func registerClass(
+    package func registerClass(
         _ typeName: String, methods: [(String, LuaFunction)] = [],
         metamethods: [(String, LuaFunction)] = []
     ) {
@@ -38,7 +38,7 @@ extension LuaHost {
     }
 
     /// Pushes a userdata holding `object` with the class's metatable.
-    public func pushObject(_ object: AnyObject, _ typeName: String) {
+    package func pushObject(_ object: AnyObject, _ typeName: String) {
         let block = lua_newuserdatauv(L, MemoryLayout<UnsafeMutableRawPointer?>.size, 0)!
         let slot = block.assumingMemoryBound(to: UnsafeMutableRawPointer?.self)
         slot.pointee = Unmanaged.passRetained(object).toOpaque()
@@ -48,7 +48,7 @@ extension LuaHost {
     }
 
     /// The object in the userdata at `index` when it is of class `typeName`.
-    public func object<T: AnyObject>(at index: Int32, _ typeName: String, as _: T.Type = T.self) -> T? {
+    package func object<T: AnyObject>(at index: Int32, _ typeName: String, as _: T.Type = T.self) -> T? {
         // withCString: a String passed as a C string argument is copied to the heap when it is
         // a small one (these names are), an allocation per call; withCString uses the stack.
         guard let block = typeName.withCString({ ib_testudata(L, index, $0) }) else { return nil }
@@ -59,7 +59,7 @@ extension LuaHost {
     }
 
     /// Like `object(at:)`, raising Lua's type error (`T expected, got U`) when it is not one.
-    public func checkObject<T: AnyObject>(_ index: Int32, _ typeName: String, as _: T.Type = T.self) throws
+    package func checkObject<T: AnyObject>(_ index: Int32, _ typeName: String, as _: T.Type = T.self) throws
         -> T
     {
         guard let o: T = object(at: index, typeName) else {

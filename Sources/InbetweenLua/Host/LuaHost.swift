@@ -5,7 +5,7 @@ import Foundation
 /// Owns one `lua_State`. Every entry into Lua is a protected call (`ib_pcall`) with a message
 /// handler that adds a traceback; errors come back as `LuaError` values. Not thread-safe: use
 /// one host per thread.
-public final class LuaHost {
+package final class LuaHost {
     /// The thread Swift code works on: the main state, or the coroutine whose call into a
     /// Swift function is running (see `luaFunctionEntry`), so that bindings read their own
     /// arguments when called inside a coroutine.
@@ -13,26 +13,26 @@ public final class LuaHost {
     // `L` is what Lua's C API and manual call the state.
     // Unchecked: read on every call into Lua (an easing's, once per frame), and only ever
     // read and written on the host's own thread, never while a reference to it is held.
-    @exclusivity(unchecked) public internal(set) var L: OpaquePointer
-    public let mainState: OpaquePointer
+    @exclusivity(unchecked) package internal(set) var L: OpaquePointer
+    package let mainState: OpaquePointer
     var storedLimits = LuaLimits.none
-    public var stack: LuaStack { LuaStack(L) }
+    package var stack: LuaStack { LuaStack(L) }
     /// Swift functions handed to Lua stay alive as long as the state.
     private var functions: [LuaFunctionBox] = []
     /// The first error from callbacks the engine made into Lua (see LuaReference).
     /// Unchecked: the frame loop reads it after every frame, on the host's one thread.
-    @exclusivity(unchecked) public var pendingError: LuaError?
+    @exclusivity(unchecked) package var pendingError: LuaError?
     /// Script files loaded, to restore chunk names Lua shortened to "...tail" (LUA_IDSIZE).
     private var loadedFiles: [String] = []
     /// Every file loaded so far (plugins, scripts, required modules), in order: the CLI
     /// refuses to write its output over one of them.
-    public var filesLoaded: [String] { loadedFiles }
+    package var filesLoaded: [String] { loadedFiles }
     /// The same paths, to look one up without comparing it with all of them: a batch worker
     /// loads a new file per job, and the array search was 4% of a thousand-job batch.
     private var loadedFileSet: Set<String> = []
 
     /// - Parameter memoryLimit: bytes the state may hold (0 = unlimited).
-    public init(memoryLimit: Int = 0) throws(LuaError) {
+    package init(memoryLimit: Int = 0) throws(LuaError) {
         guard let state = ib_newstate(memoryLimit) else {
             throw LuaError(kind: .memory, message: "cannot create a Lua state")
         }
@@ -55,8 +55,8 @@ public final class LuaHost {
         ib_close(mainState)
     }
 
-    public var memoryUsed: Int { ib_memoryused(L) }
-    public var memoryLimit: Int {
+    package var memoryUsed: Int { ib_memoryused(L) }
+    package var memoryLimit: Int {
         get { ib_memorylimit(L) }
         set { ib_setmemorylimit(L, newValue) }
     }
@@ -64,19 +64,19 @@ public final class LuaHost {
     // MARK: exposing Swift to Lua
 
     /// Pushes a Lua function that runs `body` (through the C trampoline).
-    public func pushFunction(_ name: String, _ body: @escaping LuaFunction) {
+    package func pushFunction(_ name: String, _ body: @escaping LuaFunction) {
         let box = LuaFunctionBox(name: name, host: self, body: body)
         functions.append(box)
         ib_pushswiftfunction(L, luaFunctionEntry, Unmanaged.passUnretained(box).toOpaque(), name)
     }
 
     /// Pushes the globals table.
-    public func pushGlobals() {
+    package func pushGlobals() {
         lua_rawgeti(L, clua_registryindex(), lua_Integer(LUA_RIDX_GLOBALS))
     }
 
     /// `_G[name] = top` without metamethods, popping the value.
-    public func setGlobal(_ name: String) {
+    package func setGlobal(_ name: String) {
         pushGlobals()
         clua_insert(L, -2)
         stack.setRawField(-2, name)
@@ -85,7 +85,7 @@ public final class LuaHost {
 
     /// Pushes `_G[name]` (raw) and returns its type.
     @discardableResult
-    public func getGlobal(_ name: String) -> Int32 {
+    package func getGlobal(_ name: String) -> Int32 {
         pushGlobals()
         let t = stack.rawField(-1, name)
         clua_remove(L, -2)
@@ -93,7 +93,7 @@ public final class LuaHost {
     }
 
     /// A table of Swift functions, left on the stack.
-    public func pushLibrary(_ name: String, _ entries: [(String, LuaFunction)]) {
+    package func pushLibrary(_ name: String, _ entries: [(String, LuaFunction)]) {
         stack.newTable(fieldCount: Int32(entries.count))
         for (field, body) in entries {
             pushFunction("\(name).\(field)", body)
@@ -104,7 +104,7 @@ public final class LuaHost {
     /// Registers a table of Swift functions as the global `name` and as `package.loaded[name]`
     /// (as luaL_requiref does), so that Lua's error messages can name its functions
     /// `name.field` when no call-site name is known.
-    public func register(library name: String, _ entries: [(String, LuaFunction)]) {
+    package func register(library name: String, _ entries: [(String, LuaFunction)]) {
         pushLibrary(name, entries)
         stack.push(LUA_LOADED_TABLE)
         if lua_rawget(L, clua_registryindex()) == LUA_TTABLE {
@@ -120,15 +120,15 @@ public final class LuaHost {
     /// The largest script, module or plugin file `load(file:)` reads (`--max-script-size`;
     /// 0 = no limit). Far above any real script; a bound so that a huge file (or a link to a
     /// device) fails with a message instead of exhausting memory before any limit applies.
-    public var maximumFileSize = LuaHost.defaultMaximumFileSize
-    public static let defaultMaximumFileSize = 8 << 20
+    package var maximumFileSize = LuaHost.defaultMaximumFileSize
+    package static let defaultMaximumFileSize = 8 << 20
 
     /// How many files `filesLoaded` lists: a mark for `forgetFiles(after:)`.
-    public var loadedFileCount: Int { loadedFiles.count }
+    package var loadedFileCount: Int { loadedFiles.count }
 
     /// Forgets the files loaded after the first `count` (a finished run's script and modules):
     /// a batch worker loads a new script per job, and kept every path for its whole life.
-    public func forgetFiles(after count: Int) {
+    package func forgetFiles(after count: Int) {
         guard count < loadedFiles.count else { return }
         for path in loadedFiles[count...] { loadedFileSet.remove(path) }
         loadedFiles.removeSubrange(count...)
@@ -138,7 +138,7 @@ public final class LuaHost {
     /// `path:line: ...`) and pushes it. Only regular files of at most `maximumFileSize` bytes
     /// are read. As `lua5.4` does (luaL_loadfilex), a UTF-8 byte order mark and a first line
     /// starting with `#` (`#!/usr/bin/env lua5.4`) are skipped, line numbers unchanged.
-    public func load(file path: String) throws(LuaError) {
+    package func load(file path: String) throws(LuaError) {
         // POSIX rather than FileManager and Data: every plugin and script loads through here at
         // start-up, and the first use of those types costs run-time type metadata (goal 4).
         var bytes = try LuaHost.readFile(path, limit: maximumFileSize)
@@ -239,7 +239,7 @@ public final class LuaHost {
     }
 
     /// Loads text (binary chunks are refused) and pushes the function.
-    public func load(text: Data, chunkName: String) throws(LuaError) {
+    package func load(text: Data, chunkName: String) throws(LuaError) {
         var bytes = [CChar](repeating: 0, count: text.count + 1)
         text.withUnsafeBytes { raw in
             bytes.withUnsafeMutableBytes { $0.copyMemory(from: raw) }
@@ -248,7 +248,7 @@ public final class LuaHost {
         if status != LUA_OK { throw popError(status: status) }
     }
 
-    public func load(string: String, chunkName: String) throws(LuaError) {
+    package func load(string: String, chunkName: String) throws(LuaError) {
         // Straight from the string's UTF-8: no Data (see load(file:)).
         var text = string
         let status = text.withUTF8 { buffer in
@@ -260,7 +260,7 @@ public final class LuaHost {
     /// Calls the function below `nargs` arguments in protected mode with a traceback handler.
     /// Returns the number of results left on the stack.
     @discardableResult
-    public func call(arguments nargs: Int32 = 0, results: Int32 = LUA_MULTRET) throws(LuaError) -> Int32 {
+    package func call(arguments nargs: Int32 = 0, results: Int32 = LUA_MULTRET) throws(LuaError) -> Int32 {
         // After a limit fired the host runs no more Lua in this budget.
         if let e = stopError {
             stack.pop(nargs + 1)
@@ -274,13 +274,13 @@ public final class LuaHost {
 
     /// Loads and runs a script; its results stay on the stack. Returns their count.
     @discardableResult
-    public func run(file path: String) throws(LuaError) -> Int32 {
+    package func run(file path: String) throws(LuaError) -> Int32 {
         try load(file: path)
         return try call()
     }
 
     /// `tostring(value)` with `__tostring` honoured, in protected mode.
-    public func describe(at index: Int32) -> String {
+    package func describe(at index: Int32) -> String {
         let status = ib_tostring(L, index)
         defer { stack.pop() }
         let text = stack.string(at: -1) ?? "?"
@@ -288,7 +288,7 @@ public final class LuaHost {
     }
 
     /// Warnings Lua emitted since the last call (errors in `__gc` among them).
-    public func takeWarnings() -> [String] {
+    package func takeWarnings() -> [String] {
         guard let raw = ib_takewarnings(L) else { return [] }
         defer { free(raw) }
         return String(cString: raw).split(separator: "\n").map(String.init)
@@ -326,7 +326,7 @@ public final class LuaHost {
 
     /// Lua keeps at most LUA_IDSIZE - 1 characters of a chunk name, cutting long paths to
     /// "...tail"; the full path of a file this host loaded is put back.
-    public func expandingChunk(_ error: LuaError) -> LuaError {
+    package func expandingChunk(_ error: LuaError) -> LuaError {
         guard let chunk = error.chunk, chunk.hasPrefix("...") else { return error }
         let tail = chunk.dropFirst(3)
         guard let full = loadedFiles.last(where: { $0.hasSuffix(tail) }) else { return error }
@@ -340,7 +340,7 @@ extension LuaHost {
     /// A protected call made from inside a Swift function (Lua -> Swift -> Lua): no traceback
     /// handler, so the error value travels on unchanged; on failure it is left on the stack and
     /// `LuaRaise.value` re-raises it from the trampoline once Swift has returned.
-    public func callNested(arguments nargs: Int32, results: Int32) throws(LuaRaise) {
+    package func callNested(arguments nargs: Int32, results: Int32) throws(LuaRaise) {
         if ib_pcall(L, nargs, results, 0) != LUA_OK { throw LuaRaise.value }
     }
 }

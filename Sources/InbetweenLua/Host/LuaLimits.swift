@@ -4,31 +4,31 @@ import CLuaSupport
 /// What one budget (one script run) may spend. Zero turns a limit off. The defaults never bite
 /// a normal script: a billion VM instructions is several seconds of pure Lua on this machine,
 /// the examples stay under 10 MB of Lua memory, and sampling a minute at 60 fps is 3,601 frames.
-public struct LuaLimits: Hashable, Sendable {
+package struct LuaLimits: Hashable, Sendable {
     /// VM instructions (a lower bound is counted; see CLuaSupport/limits.c).
-    public var instructions: Int
+    package var instructions: Int
     /// Bytes the Lua state may hold (the counting allocator).
-    public var memory: Int
+    package var memory: Int
     /// Wall-clock seconds.
-    public var seconds: Double
+    package var seconds: Double
     /// Frames one sample request may produce.
-    public var frames: Int
+    package var frames: Int
 
-    public init(instructions: Int = 0, memory: Int = 0, seconds: Double = 0, frames: Int = 0) {
+    package init(instructions: Int = 0, memory: Int = 0, seconds: Double = 0, frames: Int = 0) {
         self.instructions = instructions
         self.memory = memory
         self.seconds = seconds
         self.frames = frames
     }
 
-    public static let defaults = LuaLimits(
+    package static let defaults = LuaLimits(
         instructions: 1_000_000_000, memory: 1 << 30, seconds: 60,
         frames: 10_000_000)
-    public static let none = LuaLimits()
+    package static let none = LuaLimits()
 }
 
 /// Which limit stopped a script (carried by `LuaError.limit`; the CLI names the flag).
-public enum LuaLimit: String, Hashable, Sendable {
+package enum LuaLimit: String, Hashable, Sendable {
     case instructions, memory, time, frames, interrupt
 
     init?(stopReason: Int32) {
@@ -44,7 +44,7 @@ public enum LuaLimit: String, Hashable, Sendable {
 
 extension LuaHost {
     /// The limits of the next budget; the memory limit applies at once.
-    public var limits: LuaLimits {
+    package var limits: LuaLimits {
         get { storedLimits }
         set {
             storedLimits = newValue
@@ -55,11 +55,11 @@ extension LuaHost {
 
     /// Lua needs this much C stack on any thread that runs it (the manual's LUAI_MAXCCALLS
     /// of 200 nested C calls, plus the Swift frames of bindings in between).
-    public static let minimumStackSize = 256 * 1024
+    package static let minimumStackSize = 256 * 1024
 
     /// Starts the instruction and time budget on the calling thread, which must be the one
     /// that runs the Lua code; a limit that fired in an earlier budget is cleared.
-    public func beginBudget() throws(LuaError) {
+    package func beginBudget() throws(LuaError) {
         let stackSize = ib_threadstacksize()
         if stackSize != 0 && stackSize < LuaHost.minimumStackSize {
             throw LuaError(
@@ -82,17 +82,17 @@ extension LuaHost {
         }
     }
 
-    public func endBudget() { ib_endbudget(mainState) }
+    package func endBudget() { ib_endbudget(mainState) }
 
     /// Runs `body` inside a budget.
-    public func withBudget<T>(_ body: () throws -> T) throws -> T {
+    package func withBudget<T>(_ body: () throws -> T) throws -> T {
         try beginBudget()
         defer { endBudget() }
         return try body()
     }
 
     /// The limit that fired in the current budget, as an error, or nil.
-    public var stopError: LuaError? {
+    package var stopError: LuaError? {
         guard let limit = LuaLimit(stopReason: ib_stopreason(mainState)) else { return nil }
         var whereText = [CChar](repeating: 0, count: 256)
         var message = [CChar](repeating: 0, count: 128)
@@ -108,25 +108,25 @@ extension LuaHost {
 
     /// Throws the limit that fired, if one did: Swift loops that run no Lua (sampling pure
     /// engine animations) check this between steps.
-    public func throwIfStopped() throws(LuaError) {
+    package func throwIfStopped() throws(LuaError) {
         if let e = stopError { throw e }
     }
 
     /// Instructions counted so far in this budget (a lower bound; 0 until counting began).
-    public var instructionsCounted: Int { Int(ib_instructionscounted(mainState)) }
+    package var instructionsCounted: Int { Int(ib_instructionscounted(mainState)) }
 }
 
 /// Ctrl-C for a command-line host. Process-wide: `install` replaces the process's SIGINT
 /// handler and starts the limits' watchdog thread (which also installs the SIGURG handler it
 /// arms hooks with), and a run still going after a limit fired may end the whole process.
 /// Only the command line calls it; the library (`InbetweenHost`) never does.
-public enum LuaInterrupts {
+package enum LuaInterrupts {
     /// Installs the SIGINT handler: running budgets stop with "interrupted" at their next
     /// instruction. A run still going `hardExitAfter` seconds after a limit fired (hooks are
     /// off inside __gc metamethods) ends the process after `cleanup`.
-    public static func install(hardExitAfter: Double, cleanup: @convention(c) () -> Void) {
+    package static func install(hardExitAfter: Double, cleanup: @convention(c) () -> Void) {
         ib_installinterrupthandler(hardExitAfter, cleanup)
     }
 
-    public static var interrupted: Bool { ib_interrupted() != 0 }
+    package static var interrupted: Bool { ib_interrupted() != 0 }
 }

@@ -1,6 +1,6 @@
 /// What a Swift function exposed to Lua throws to make Lua raise an error. The trampoline in
 /// CLuaSupport raises it after the Swift frames have returned (see CLuaSupport.h for why).
-public enum LuaRaise: Error, Sendable {
+package enum LuaRaise: Error, Sendable {
     /// `bad argument #n to 'f' (message)` — Lua's luaL_argerror wording.
     case argument(Int32, String)
     /// `bad argument #n to 'f' (T expected, got U)` — luaL_typeerror, honouring `__name`.

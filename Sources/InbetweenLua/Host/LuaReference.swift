@@ -6,7 +6,7 @@ import CLuaSupport
 /// finite number) is kept as the host's `pendingError` and the call returns 0, because the
 /// engine's timing functions cannot throw. Whoever drives sampling checks
 /// `LuaHost.throwPendingError()` afterwards.
-public final class LuaReference: @unchecked Sendable {
+package final class LuaReference: @unchecked Sendable {
     // @unchecked: a reference is only ever used on the thread that owns its host.
     // unowned(unsafe), read only while `liveness.isAlive`: a reference may outlive its host (a
     // timing function an app keeps), and may be released by a `__gc` while the host is closing,
@@ -16,16 +16,16 @@ public final class LuaReference: @unchecked Sendable {
     unowned(unsafe) let host: LuaHost
     let liveness: LuaHostLiveness
     let ref: Int32
-    public let name: String
+    package let name: String
     /// Where the function was defined, for error messages ("script.lua:3"); empty for a C
     /// function, or once the host is gone. Found when first asked for: mostly only an error
     /// needs it, and every easing a batch job names makes a reference (lua_getinfo and a
     /// formatted string per job). The same text as at the reference's making: it depends on
     /// the function alone.
-    public private(set) lazy var definedAt: String = findDefinedAt()
+    package private(set) lazy var definedAt: String = findDefinedAt()
 
     /// Takes a reference to the function at `index`.
-    public init(host: LuaHost, index: Int32, name: String) {
+    package init(host: LuaHost, index: Int32, name: String) {
         self.host = host
         liveness = host.liveness
         self.name = name
@@ -48,13 +48,13 @@ public final class LuaReference: @unchecked Sendable {
         if liveness.isAlive { luaL_unref(host.L, clua_registryindex(), ref) }
     }
 
-    public func push() {
+    package func push() {
         guard liveness.isAlive else { return }
         lua_rawgeti(host.L, clua_registryindex(), lua_Integer(ref))
     }
 
     /// f(x) as a number; 0 with `pendingError` set when it fails.
-    public func evaluate(_ x: Double) -> Double {
+    package func evaluate(_ x: Double) -> Double {
         guard liveness.isAlive else { return 0 }
         var y = 0.0
         let status = ib_callnumber(host.L, lua_Integer(ref), x, &y)
@@ -66,7 +66,7 @@ public final class LuaReference: @unchecked Sendable {
     /// f(x) for each x, in place, in one protected call (`ib_callnumbers`); returns how many
     /// leading values are f's. Fewer than all: f failed at the next one (`pendingError` is
     /// set, as `evaluate` sets it) or a limit fired (`ib_stopreason`).
-    public func evaluateMany(_ xs: UnsafeMutableBufferPointer<Double>) -> Int {
+    package func evaluateMany(_ xs: UnsafeMutableBufferPointer<Double>) -> Int {
         guard liveness.isAlive, let base = xs.baseAddress else { return 0 }
         var good: Int32 = 0
         let status = ib_callnumbers(host.L, lua_Integer(ref), base, Int32(xs.count), &good)
@@ -103,12 +103,12 @@ final class LuaHostLiveness {
 
 extension LuaHost {
     /// Keeps the first error of a batch of callback calls.
-    public func recordPendingError(_ error: LuaError) {
+    package func recordPendingError(_ error: LuaError) {
         if pendingError == nil { pendingError = error }
     }
 
     /// Throws (and clears) the error recorded by callbacks, if any.
-    public func throwPendingError() throws(LuaError) {
+    package func throwPendingError() throws(LuaError) {
         if let error = pendingError {
             pendingError = nil
             throw error

@@ -3,13 +3,13 @@ import CLua
 /// Argument checks with Lua's own wording (`bad argument #2 to 'cubic' (number expected, got
 /// string)`): they throw `LuaRaise`, and the trampoline words and raises the error.
 extension LuaStack {
-    public func checkNumber(_ i: Int32) throws -> Double {
+    package func checkNumber(_ i: Int32) throws -> Double {
         guard let v = number(at: i) else { throw LuaRaise.type(i, expected: "number") }
         return v
     }
 
     /// A number that must be finite (NaN and infinities never reach the engine).
-    public func checkFinite(_ i: Int32, _ what: String? = nil) throws -> Double {
+    package func checkFinite(_ i: Int32, _ what: String? = nil) throws -> Double {
         let v = try checkNumber(i)
         guard v.isFinite else {
             throw LuaRaise.argument(i, "\(what.map { "'\($0)' " } ?? "")must be a finite number, got \(v)")
@@ -17,17 +17,17 @@ extension LuaStack {
         return v
     }
 
-    public func optionalNumber(_ i: Int32, default value: Double) throws -> Double {
+    package func optionalNumber(_ i: Int32, default value: Double) throws -> Double {
         isNoneOrNil(i) ? value : try checkNumber(i)
     }
 
-    public func checkInteger(_ i: Int32) throws -> Int {
+    package func checkInteger(_ i: Int32) throws -> Int {
         if let v = integer(at: i) { return Int(v) }
         if number(at: i) != nil { throw LuaRaise.argument(i, "number has no integer representation") }
         throw LuaRaise.type(i, expected: "number")
     }
 
-    public func checkString(_ i: Int32) throws -> String {
+    package func checkString(_ i: Int32) throws -> String {
         guard let s = string(at: i) else {
             if lua_type(L, i) == LUA_TNUMBER, let n = number(at: i) { return "\(n)" }
             throw LuaRaise.type(i, expected: "string")
@@ -35,11 +35,11 @@ extension LuaStack {
         return s
     }
 
-    public func checkTable(_ i: Int32) throws {
+    package func checkTable(_ i: Int32) throws {
         guard lua_type(L, i) == LUA_TTABLE else { throw LuaRaise.type(i, expected: "table") }
     }
 
-    public func checkFunction(_ i: Int32) throws {
+    package func checkFunction(_ i: Int32) throws {
         guard lua_type(L, i) == LUA_TFUNCTION else { throw LuaRaise.type(i, expected: "function") }
     }
 }
