@@ -67,15 +67,27 @@ package struct CSSStructure {
     package let scene: ExportScene
     package let numbers: NumberFormat
     private var names = ExportIdentifier.Allocator()
-    private var layerIDs: [String] = []
+    /// One per layer (a flat scene), or the tree's elements, each parent before its children
+    /// (`CSSStructure+Tree`).
+    private(set) var elements: [Element] = []
+    /// What the tree's elements do not say, for the header.
+    private var treeNotes: [String] = []
 
     package init(scene: ExportScene, numbers: NumberFormat) {
         self.scene = scene
         self.numbers = numbers
-        for layer in scene.layers { layerIDs.append(names.unique(ExportIdentifier.encode(layer.name))) }
+        if let tree = scene.tree {
+            (elements, treeNotes) = CSSStructure.treeElements(scene, tree, names: &names)
+        } else {
+            for (k, layer) in scene.layers.enumerated() {
+                elements.append(
+                    Element(
+                        layer: k, id: names.unique(ExportIdentifier.encode(layer.name)), title: layer.name))
+            }
+        }
     }
 
-    private func n(_ v: Double) -> String { numbers.string(v) }
+    func n(_ v: Double) -> String { numbers.string(v) }
 
     /// ` within 0.002` for a polyline thinned within a tolerance; nothing for exact samples.
     private func within(_ tolerance: Double) -> String { tolerance > 0 ? " within \(n(tolerance))" : "" }
@@ -117,14 +129,23 @@ package struct CSSStructure {
             for note in scene.notes { head += "   - \(ExportIdentifier.commentText(note))\n" }
             head += "*/\n"
         }
+        if scene.tree != nil {
+            head +=
+                "/* The layer tree: each sublayer's element inside its superlayer's. A layer with sublayers\n"
+                + "   registers its numbers with inherits: true, so they can read its bounds, anchor point and\n"
+                + "   sublayerTransform; siblings stack by z-index, the rank of their zPosition at the start.\n"
+            for note in treeNotes { head += "   - \(ExportIdentifier.commentText(note))\n" }
+            head += "*/\n"
+        }
         var registrations = ""
         var body = ""
-        for (index, layer) in scene.layers.enumerated() {
-            let (text, properties) = layerText(layer, id: layerIDs[index])
+        for index in elements.indices {
+            let (text, properties) = layerText(index)
             body += text
+            let inherits = elements[index].children.isEmpty ? "false" : "true"
             for p in properties {
                 registrations +=
-                    "@property \(p) { syntax: \"<number>\"; inherits: false; initial-value: 0; }\n"
+                    "@property \(p) { syntax: \"<number>\"; inherits: \(inherits); initial-value: 0; }\n"
             }
         }
         return head + registrations + body
@@ -151,25 +172,26 @@ package struct CSSStructure {
 
     /// One element per layer: a `<div>`, or a `<path>` in an `<svg>` for a shape layer.
     package func markup() -> String {
+        if scene.tree != nil { return treeMarkup() }
         var out = ""
-        for (index, layer) in scene.layers.enumerated() {
-            let title = htmlEscaped(layer.name)
-            if isShape(layer) {
+        for e in elements {
+            let title = htmlEscaped(e.title)
+            if isShape(scene.layers[e.layer]) {
                 out +=
                     "<svg style=\"position: absolute; left: 0; top: 0; overflow: visible\" width=\"1\" height=\"1\">"
-                out += "<path id=\"\(layerIDs[index])\" data-layer=\"\(title)\"></path></svg>\n"
+                out += "<path id=\"\(e.id)\" data-layer=\"\(title)\"></path></svg>\n"
             } else {
-                out += "<div id=\"\(layerIDs[index])\" data-layer=\"\(title)\"></div>\n"
+                out += "<div id=\"\(e.id)\" data-layer=\"\(title)\"></div>\n"
             }
         }
         return out
     }
 
-    private func isShape(_ layer: ExportLayer) -> Bool {
+    func isShape(_ layer: ExportLayer) -> Bool {
         layer.initialModel.contains { $0.keyPath == "path" }
     }
 
-    private func htmlEscaped(_ s: String) -> String {
+    func htmlEscaped(_ s: String) -> String {
         s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
             .replacingOccurrences(of: "\"", with: "&quot;")
     }
@@ -177,7 +199,13 @@ package struct CSSStructure {
     // MARK: One layer
 
     /// The layer's keyframes and rule, and the custom properties it uses.
-    private mutating func layerText(_ layer: ExportLayer, id: String) -> (String, [String]) {
+    private mutating func layerText(_ index: Int) -> (String, [String]) {
+        let element = elements[index]
+        let layer = scene.layers[element.layer]
+        let id = element.id
+        let tree = scene.tree != nil
+        // A replicator's copy: its animations start later (instanceDelay), its model does not.
+        let delay = element.delay
         func prop(_ name: String) -> String { "--\(id)-\(ExportIdentifier.encodeCSSPart(name))" }
         func model(_ root: String) -> Value {
             layer.modelValue(root, at: scene.start) ?? Value.defaultValue(forKeyPath: root) ?? .scalar(0)
@@ -253,6 +281,22 @@ package struct CSSStructure {
             animations.append("\(name) \(seconds(scene.span)) linear 0s 1 normal both")
         }
 
+        // `hidden` changed by callbacks: visibility from each change on (inherited by the subtree).
+        let hiddenTimes = layer.modelChanges.filter { $0.keyPath == "hidden" }.map(\.time)
+        if tree && !hiddenTimes.isEmpty && scene.span > 0 {
+            let name = names.unique("\(id)-hidden")
+            keyframes += "/* \(ExportIdentifier.commentText(layer.name)): hidden set by callbacks */\n"
+            keyframes += "@keyframes \(name) {\n"
+            for t in [scene.start] + hiddenTimes {
+                let shown = layer.modelValue("hidden", at: t) == .scalar(0) ? "visible" : "hidden"
+                keyframes +=
+                    "  \(percentOfRun(t)) { visibility: \(shown); animation-timing-function: step-end; }\n"
+            }
+            let last = layer.modelValue("hidden", at: scene.end) == .scalar(0) ? "visible" : "hidden"
+            keyframes += "  100% { visibility: \(last); }\n}\n"
+            animations.append("\(name) \(seconds(scene.span)) linear 0s 1 normal both")
+        }
+
         // The animations as they are.
         for a in layer.animations {
             for leaf in a.leaves where !layer.isBaked(LayerProperties.root(of: leaf.keyPath)) {
@@ -286,7 +330,7 @@ package struct CSSStructure {
                     s.fillsBackwards
                     ? (s.fillsForwards ? "both" : "backwards") : (s.fillsForwards ? "forwards" : "none")
                 animations.append(
-                    "\(name) \(seconds(s.iterationDuration)) linear \(seconds(s.begin - scene.start)) "
+                    "\(name) \(seconds(s.iterationDuration)) linear \(seconds(s.begin - scene.start + delay)) "
                         + "\(count) \(s.direction.rawValue) \(fill)")
             }
         }
@@ -302,7 +346,8 @@ package struct CSSStructure {
                     keyframes += "  \(percentOfRun(t)) { d: \(pathCSS(v)); }\n"
                 }
                 keyframes += "}\n"
-                animations.append("\(name) \(seconds(max(scene.span, 0))) linear 0s 1 normal both")
+                animations.append(
+                    "\(name) \(seconds(max(scene.span, 0))) linear \(seconds(delay)) 1 normal both")
                 continue
             }
             let parts = numbersOf(baked.keyPath, model(baked.keyPath)) ?? []
@@ -318,7 +363,8 @@ package struct CSSStructure {
                 keyframes +=
                     "@keyframes \(name) { from { \(prop(part.name)): 0; } to { \(prop(part.name)): 1; } }\n"
                 let stops = points.map { "\(n($0.value)) \(percentOfRun($0.time))" }.joined(separator: ", ")
-                animations.append("\(name) \(seconds(scene.span)) linear(\(stops)) 0s 1 normal both")
+                animations.append(
+                    "\(name) \(seconds(scene.span)) linear(\(stops)) \(seconds(delay)) 1 normal both")
             }
         }
 
@@ -332,12 +378,32 @@ package struct CSSStructure {
                 use(part.name)
             }
         }
+        // A transform the model holds: as a matrix when nothing animates it, else every part of
+        // it that is not the identity's beside the animated ones (an animation of one part
+        // leaves the others as the model has them).
+        let transformAnimated =
+            layer.changingProperties.contains("transform")
+            || layer.animations.contains {
+                $0.animation.keyPaths.contains { LayerProperties.root(of: $0) == "transform" }
+            }
+        var modelMatrix: Transform3D? = nil
+        if !transformBaked, case .transform(let t) = model("transform"), t != .identity {
+            if !transformAnimated {
+                modelMatrix = t
+            } else {
+                for part in ExportComponents.transformParts(t)
+                where part.value != (part.name.hasPrefix("transform-scale") ? 1 : 0) {
+                    use(part.name)
+                }
+            }
+        }
         let transformParts = used.filter { $0.hasPrefix("transform-") }
         for name in used { rule += "  \(prop(name)): \(n(initial[name] ?? 0));\n" }
         let bw = "var(\(prop("bounds-width")))"
         let bh = "var(\(prop("bounds-height")))"
         let ax = "var(\(prop("anchorPoint-x")))"
         let ay = "var(\(prop("anchorPoint-y")))"
+        let az = variable(element, "anchorPointZ", "0")
         rule += "  position: absolute; left: 0; top: 0; margin: 0; box-sizing: border-box;\n"
         if shape {
             rule += "  transform-box: view-box;\n"
@@ -345,10 +411,17 @@ package struct CSSStructure {
         } else {
             rule += "  width: calc(\(bw) * 1px); height: calc(\(bh) * 1px);\n"
         }
-        rule += "  transform-origin: calc(\(ax) * \(bw) * 1px) calc(\(ay) * \(bh) * 1px);\n"
+        if tree {
+            rule +=
+                "  transform-origin: calc(\(ax) * \(bw) * 1px) calc(\(ay) * \(bh) * 1px) calc(\(az) * 1px);\n"
+        } else {
+            rule += "  transform-origin: calc(\(ax) * \(bw) * 1px) calc(\(ay) * \(bh) * 1px);\n"
+        }
         var transform =
-            "translate(calc((var(\(prop("position-x"))) - \(ax) * \(bw)) * 1px), "
-            + "calc((var(\(prop("position-y"))) - \(ay) * \(bh)) * 1px))"
+            tree
+            ? treeTranslation(element, ax: ax, ay: ay, bw: bw, bh: bh, az: az)
+            : "translate(calc((var(\(prop("position-x"))) - \(ax) * \(bw)) * 1px), "
+                + "calc((var(\(prop("position-y"))) - \(ay) * \(bh)) * 1px))"
         if transformBaked {
             let entries = ExportComponents.matrixNames.map { "var(\(prop("transform-" + $0)))" }
             transform += " matrix3d(\(entries.joined(separator: ", ")))"
@@ -365,16 +438,44 @@ package struct CSSStructure {
             }
             transform +=
                 " scale3d(\(v("transform-scale-x", "1")), \(v("transform-scale-y", "1")), \(v("transform-scale-z", "1")))"
+        } else if let m = modelMatrix {
+            transform += " matrix3d(\(m.m.map(n).joined(separator: ", ")))"
         }
         rule += "  transform: \(transform);\n"
         let roots = Set(layer.initialModel.map(\.keyPath))
+        // Tree scenes: opacity as a group, or passed down (transform layers, allowsGroupOpacity
+        // false) into the layer's own colours and its sublayers' opacity.
+        let inherited = tree ? inheritedOpacity(element) : []
+        let group = !tree || isOpacityGroup(element.layer)
+        let colourFactors = group ? [] : [variable(element, "opacity", "1")] + inherited
         func rgb(_ root: String) -> String {
             let c = ["r", "g", "b"].map { "calc(var(\(prop(root + "-" + $0))) * 255)" }
-            return "rgb(\(c.joined(separator: " ")) / var(\(prop(root + "-a"))))"
+            let alpha = "var(\(prop(root + "-a")))"
+            if colourFactors.isEmpty { return "rgb(\(c.joined(separator: " ")) / \(alpha))" }
+            return
+                "rgb(\(c.joined(separator: " ")) / calc(\(([alpha] + colourFactors).joined(separator: " * "))))"
         }
-        if roots.contains("opacity") { rule += "  opacity: var(\(prop("opacity")));\n" }
-        if roots.contains("backgroundColor") { rule += "  background-color: \(rgb("backgroundColor"));\n" }
-        if roots.contains("borderWidth") || roots.contains("borderColor") {
+        let drawsItself = !tree || scene.tree?.kinds[element.layer] != .transformLayer
+        if tree {
+            if scene.tree?.kinds[element.layer] == .transformLayer {
+                rule += "  transform-style: preserve-3d;\n"
+            }
+            if let z = element.zIndex { rule += "  z-index: \(z);\n" }
+            // (changed by callbacks: the hidden keyframes above say it.)
+            if hiddenTimes.isEmpty, roots.contains("hidden"), model("hidden") != .scalar(0) {
+                rule += "  visibility: hidden;\n"
+            }
+        }
+        if group && !inherited.isEmpty {
+            rule +=
+                "  opacity: calc(\(([variable(element, "opacity", "1")] + inherited).joined(separator: " * ")));\n"
+        } else if group && roots.contains("opacity") {
+            rule += "  opacity: var(\(prop("opacity")));\n"
+        }
+        if roots.contains("backgroundColor") && drawsItself {
+            rule += "  background-color: \(rgb("backgroundColor"));\n"
+        }
+        if (roots.contains("borderWidth") || roots.contains("borderColor")) && drawsItself {
             if !roots.contains("borderWidth") {
                 use("borderWidth")
                 rule += "  \(prop("borderWidth")): 0;\n"
@@ -387,11 +488,23 @@ package struct CSSStructure {
                 use("borderColor-a")
                 rule += "  \(prop("borderColor-a")): 1;\n"
             }
-            rule += "  border-style: solid; border-width: calc(var(\(prop("borderWidth"))) * 1px); "
-            rule += "border-color: \(rgb("borderColor"));\n"
+            if tree {
+                // Inside the bounds without moving the sublayers' containing block.
+                rule +=
+                    "  box-shadow: inset 0 0 0 calc(var(\(prop("borderWidth"))) * 1px) \(rgb("borderColor"));\n"
+            } else {
+                rule += "  border-style: solid; border-width: calc(var(\(prop("borderWidth"))) * 1px); "
+                rule += "border-color: \(rgb("borderColor"));\n"
+            }
         }
-        if roots.contains("cornerRadius") {
+        if roots.contains("cornerRadius") && drawsItself {
             rule += "  border-radius: calc(var(\(prop("cornerRadius"))) * 1px);\n"
+        }
+        if tree && roots.contains("masksToBounds") && drawsItself {
+            // masksToBounds 1: inset 0 (the bounds); 0: far outside (no clip).
+            rule +=
+                "  clip-path: inset(calc((1 - var(\(prop("masksToBounds")))) * -100000px) "
+                + "round calc(\(variable(element, "cornerRadius", "0")) * 1px));\n"
         }
         if shape {
             if roots.contains("fillColor") { rule += "  fill: \(rgb("fillColor"));\n" }
@@ -400,11 +513,18 @@ package struct CSSStructure {
                 rule += "  stroke-width: calc(var(\(prop("lineWidth"))) * 1px);\n"
             }
         }
-        let drawn: Set<String> = [
+        var drawn: Set<String> = [
             "position", "bounds", "anchorPoint", "transform", "opacity", "backgroundColor",
             "borderWidth", "borderColor", "cornerRadius", "path", "fillColor", "strokeColor",
             "lineWidth",
         ]
+        if tree {
+            drawn.formUnion([
+                "anchorPointZ", "zPosition", "sublayerTransform", "hidden", "masksToBounds",
+                "allowsGroupOpacity",
+                "instanceCount", "instanceDelay", "instanceTransform",
+            ])
+        }
         let undrawn = layer.initialModel.map(\.keyPath).filter { !drawn.contains($0) }
         if !undrawn.isEmpty {
             rule +=

@@ -30,6 +30,10 @@ extension ExportScene {
         var scene = ExportScene(source: source, fps: fps, start: start, end: end, layers: [], notes: [])
         var layerNames: [String] = []
         for t in tracks where !layerNames.contains(t.layer) { layerNames.append(t.layer) }
+        // A tree draws every layer in it, animated or not (a parent is often still): all of
+        // them, in the order the script made them.
+        let latest = history.latest
+        if latest.hasTree { layerNames = latest.layers.map(\.name) }
         for name in layerNames {
             var builder = LayerBuilder(
                 name: name, history: history, start: start, end: end, fps: fps,
@@ -38,6 +42,13 @@ extension ExportScene {
             let layer = try builder.build()
             scene.notes += builder.notes
             scene.layers.append(layer)
+        }
+        if latest.hasTree {
+            let engine = scene.layers.map { history.layer($0.name, at: max(start, $0.createdAt ?? start)) }
+            scene.tree = ExportTree(
+                names: layerNames, engine: engine, sceneNames: latest.layers.map(\.name),
+                stage: history.stageSublayers(at: start))
+            scene.notes += treeChangeNotes(history: history, names: layerNames, start: start, end: end)
         }
         return scene
     }
@@ -247,6 +258,11 @@ private struct LayerBuilder {
         if LayerProperties.root(of: keyPath) == "transform" && keyPath == "transform"
             && !capabilities.matrixTransforms
         {
+            refuse([keyPath], "whole-matrix transforms interpolate through their decomposition")
+            return nil
+        }
+        // A tree draws the sublayerTransform; CSS would interpolate its entries one by one.
+        if keyPath == "sublayerTransform" && !capabilities.matrixTransforms && history.latest.hasTree {
             refuse([keyPath], "whole-matrix transforms interpolate through their decomposition")
             return nil
         }

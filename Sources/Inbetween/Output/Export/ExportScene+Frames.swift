@@ -30,6 +30,9 @@ extension ExportScene {
             source: source, fps: fps, start: start, end: end, layers: [], notes: [], perFrame: true)
         var layerNames: [String] = []
         for t in log.tracks where !layerNames.contains(t.layer) { layerNames.append(t.layer) }
+        // A tree draws its still layers too: every layer of the scene, then those callbacks made.
+        let tree = model.map { $0.hasTree } ?? false
+        if let model, tree { layerNames = model.layers.map(\.name) + layerNames.filter { model[$0] == nil } }
         for name in layerNames {
             let values = model?[name]?.modelValues ?? PropertyValues()
             let indices = log.tracks.indices.filter { log.tracks[$0].layer == name }
@@ -54,6 +57,12 @@ extension ExportScene {
                     bakedTrack(keyPath, log.samples[i], model: values[keyPath], start: start, fps: fps))
             }
             scene.layers.append(layer)
+        }
+        if let model, tree {
+            // A layer a callback made is not in `model`: drawn as a sublayer of the stage.
+            scene.tree = ExportTree(
+                names: layerNames, engine: layerNames.map { model[$0] },
+                sceneNames: model.layers.map(\.name), stage: model.stageSublayers)
         }
         return scene
     }

@@ -22,6 +22,9 @@ package struct ExportScene {
     /// `--bake`: no animations, every sampled track baked one keyframe per frame
     /// (`ExportScene.perFrame`); the writers' headers say so instead of listing each track.
     package var perFrame = false
+    /// The layer tree when the scene has one (layers nested, a transform layer or replicator);
+    /// nil for a flat scene, which every writer writes exactly as before the tree existed.
+    package var tree: ExportTree? = nil
 
     package var span: Double { end - start }
 }

@@ -1,0 +1,85 @@
+import InbetweenEngine
+
+/// The layer tree of an exported run (issue 28), for targets that nest their layers (the CSS
+/// page's elements): each exported layer's kind, its superlayer and its sublayers in list
+/// order, as they are when the layer first takes part in the run (at the start, or when a
+/// callback makes it). A flat scene has none (`ExportScene.tree == nil`) and is written exactly
+/// as before the tree existed.
+///
+/// A tree change during the run (a layer moved, reordered or taken out after its first
+/// frame) is not kept here: the writers keep the first tree and name the change in their
+/// header (`ExportScene.notes`).
+package struct ExportTree {
+    /// Per layer (an index into `ExportScene.layers`): CALayer, CATransformLayer or
+    /// CAReplicatorLayer.
+    package var kinds: [LayerKind]
+    /// Per layer: its superlayer, nil for a sublayer of the stage or a layer out of the tree.
+    package var superlayer: [Int?]
+    /// Per layer: its sublayers, back to front (CALayer's `sublayers`).
+    package var sublayers: [[Int]]
+    /// The stage's sublayers, back to front.
+    package var stage: [Int]
+    /// Layers out of the tree when they first take part (never drawn).
+    package var detached: Set<Int>
+
+    /// The tree of the layers called `names` (the export's layers, in order): `engine[k]` is the
+    /// engine's layer called `names[k]` when it first takes part (nil when unknown: drawn as a
+    /// stage sublayer), `sceneNames` names the engine's layer indices, and `stage` is the
+    /// stage's sublayers (engine indices) at the start.
+    package init(names: [String], engine: [Layer?], sceneNames: [String], stage: [Int]) {
+        var index: [String: Int] = [:]
+        for (k, name) in names.enumerated() { index[name] = k }
+        func exported(_ i: Int) -> Int? { i < sceneNames.count ? index[sceneNames[i]] : nil }
+        var parents: [Int?] = []
+        var out: Set<Int> = []
+        for (k, layer) in engine.enumerated() {
+            switch layer?.superlayer {
+            case .layer(let p)?: parents.append(exported(p))
+            case Superlayer.none?:
+                parents.append(nil)
+                out.insert(k)
+            default: parents.append(nil)
+            }
+        }
+        // Each list as the engine has it, then any layer whose first superlayer is this one but
+        // who joined it after the start (a callback's sublayer), in export order.
+        var lists = engine.map { layer in (layer?.sublayers ?? []).compactMap(exported) }
+        for k in lists.indices { lists[k] = lists[k].filter { parents[$0] == k } }
+        var top = stage.compactMap(exported).filter { parents[$0] == nil && !out.contains($0) }
+        for k in names.indices where !out.contains(k) {
+            if let p = parents[k] {
+                if !lists[p].contains(k) { lists[p].append(k) }
+            } else if !top.contains(k) {
+                top.append(k)
+            }
+        }
+        kinds = engine.map { $0?.kind ?? .layer }
+        superlayer = parents
+        sublayers = lists
+        self.stage = top
+        detached = out
+    }
+}
+
+extension ExportScene {
+    /// What a tree change during the run does that the export's first tree does not show: one
+    /// note per layer whose superlayer changes after it first takes part (moved or taken out).
+    static func treeChangeNotes(history: SceneHistory, names: [String], start: Double, end: Double)
+        -> [String]
+    {
+        var notes: [String] = []
+        for name in names {
+            let versions = history.versions(of: name)
+            let first = history.layer(name, at: start) != nil ? start : (versions.first?.time ?? start)
+            guard let initial = history.layer(name, at: first) else { continue }
+            if let change = versions.first(where: {
+                $0.time > first && $0.time <= end && $0.layer.superlayer != initial.superlayer
+            }) {
+                notes.append(
+                    "\(name): its place in the tree changes at \(NumberFormat.shortest.string(change.time)) s; "
+                        + "not said (the layers stay in the tree they had at the start)")
+            }
+        }
+        return notes
+    }
+}
