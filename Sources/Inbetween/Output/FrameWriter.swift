@@ -139,14 +139,17 @@ package struct JSONFrameWriter: FrameWriter {
     package let sink: ByteSink
     package let numbers: NumberFormat
     package let fps: Double
+    /// The run's layer tree, written as `"tree"` when it has one (see `TreeRecording`).
+    package let tree: TreeRecording?
     private let spills = TrackSpills()
     private var tracks: [Track] = []
     private var frames = 0
 
-    package init(sink: ByteSink, numbers: NumberFormat, fps: Double) {
+    package init(sink: ByteSink, numbers: NumberFormat, fps: Double, tree: TreeRecording? = nil) {
         self.sink = sink
         self.numbers = numbers
         self.fps = fps
+        self.tree = tree
     }
 
     package mutating func write(_ frame: SampledFrame) throws {
@@ -229,6 +232,7 @@ package struct JSONFrameWriter: FrameWriter {
         sink.write(summary.startTime, numbers)
         sink.write(",\"end\":")
         sink.write(summary.endTime, numbers)
+        if let section = tree?.jsonSection(numbers) { sink.write(",\"tree\":" + section) }
         sink.write(",\"tracks\":[")
         for (i, track) in tracks.enumerated() {
             sink.write(i == 0 ? "\n" : ",\n")

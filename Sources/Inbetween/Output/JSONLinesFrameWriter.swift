@@ -17,10 +17,31 @@ struct JSONLinesFrameWriter: FrameWriter {
     /// indices in the frame, made again only when tracks are added.
     private var layers: [(opening: [UInt8], tracks: [(key: [UInt8], index: Int)])] = []
     private var trackCount = 0
+    /// The run's layer tree (see `TreeRecording`): a line carries `"tree"` at the first frame of
+    /// a run that has one and at every frame where it changed; it holds until the next.
+    let tree: TreeRecording?
+    /// The tree as the last line gave it, and how many of the log's changes it has (-1: none
+    /// looked at yet).
+    private var current: LayerTree?
+    private var seen = -1
 
-    init(sink: ByteSink, numbers: NumberFormat) {
+    init(sink: ByteSink, numbers: NumberFormat, tree: TreeRecording? = nil) {
         self.sink = sink
         self.numbers = numbers
+        self.tree = tree
+    }
+
+    /// The tree to write with this frame, when it has changed since the last line's.
+    private mutating func changedTree() -> LayerTree? {
+        guard let tree, tree.log.changes.count != seen else { return nil }
+        let count = tree.log.changes.count
+        defer { seen = count }
+        if current != nil {
+            for change in tree.log.changes[seen..<count] { current!.apply(change) }
+        } else if tree.hasTree(upTo: count) {
+            current = tree.tree(upTo: count)
+        }
+        return current
     }
 
     mutating func write(_ frame: SampledFrame) throws {
@@ -34,6 +55,10 @@ struct JSONLinesFrameWriter: FrameWriter {
         out.append(#","time":"#)
         q = out.reserve(numbers.maxLength)
         out.advance(to: numbers.write(frame.time, at: q))
+        if let changed = changedTree() {
+            out.append(#","tree":"#)
+            out.append(TreeRecording.jsonLine(changed))
+        }
         out.append(#","layers":{"#)
         for (l, layer) in layers.enumerated() {
             if l > 0 { out.append(",") }

@@ -80,15 +80,16 @@ public struct OutputFormat: Hashable, Sendable {
     ///   - page: where the CSS's page goes; nil writes none.
     ///   - times: frame times' texts kept from earlier jobs (a batch worker's; CSV uses them).
     ///   - canvas: the size the script gave its scene, if any (Lottie's `w` and `h`).
+    ///   - tree: the run's layer tree and its changes (json and jsonl write it when there is one).
     package func makeWriter(
         sink: ByteSink, fps: Double, source: String, model: Scene, history: SceneHistory?,
-        page: CSSPage? = nil, times: TimeTexts? = nil, canvas: Size? = nil
+        page: CSSPage? = nil, times: TimeTexts? = nil, canvas: Size? = nil, tree: TreeRecording? = nil
     ) -> FrameWriter {
         let numbers = self.numbers
         let history = history ?? SceneHistory(initial: model)
         switch kind {
-        case .json: return JSONFrameWriter(sink: sink, numbers: numbers, fps: fps)
-        case .jsonl: return JSONLinesFrameWriter(sink: sink, numbers: numbers)
+        case .json: return JSONFrameWriter(sink: sink, numbers: numbers, fps: fps, tree: tree)
+        case .jsonl: return JSONLinesFrameWriter(sink: sink, numbers: numbers, tree: tree)
         case .csv: return CSVFrameWriter(sink: sink, numbers: numbers, times: times)
         case .lottie:
             return LottieFrameWriter(

@@ -37,7 +37,8 @@ package enum OutputPipeline {
         defer { if history != nil { runtime.sceneObserver = nil } }
         var writer = format.makeWriter(
             sink: sink, fps: frames.fps, source: source, model: model, history: history, page: page,
-            times: times, canvas: runtime.settings.size)
+            times: times, canvas: runtime.settings.size,
+            tree: TreeRecording(model: model, log: runtime.treeLog))
         try drive(frames, into: &writer, onFrame: onFrame)
         return frames.summary
     }

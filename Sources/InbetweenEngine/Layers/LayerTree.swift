@@ -111,3 +111,45 @@ extension LayerTree {
         }
     }
 }
+
+extension LayerTree {
+    /// The tree after `change`: its layer taken out of its superlayer's sublayers (or the
+    /// stage's) and put at its new place, or added when the tree does not have it yet. The
+    /// other layers keep their order, and their indices follow their lists.
+    package mutating func apply(_ change: Change) {
+        let new = change.placement
+        var touched: [String?] = []
+        if let i = indexByName[new.layer] {
+            let old = placements[i]
+            if old.index != nil {
+                take(new.layer, from: old.superlayer)
+                touched.append(old.superlayer)
+            }
+            placements[i] = new
+        } else {
+            indexByName[new.layer] = placements.count
+            placements.append(new)
+        }
+        if let index = new.index {
+            if let parent = new.superlayer {
+                sublayersByName[parent, default: []].insert(new.layer, at: index)
+            } else {
+                stageSublayers.insert(new.layer, at: index)
+            }
+            touched.append(new.superlayer)
+        }
+        for parent in touched {
+            let list = parent.map { sublayersByName[$0] ?? [] } ?? stageSublayers
+            for (i, name) in list.enumerated() { placements[indexByName[name]!].index = i }
+        }
+    }
+
+    private mutating func take(_ layer: String, from parent: String?) {
+        if let parent {
+            sublayersByName[parent]?.removeAll { $0 == layer }
+            if sublayersByName[parent]?.isEmpty == true { sublayersByName[parent] = nil }
+        } else {
+            stageSublayers.removeAll { $0 == layer }
+        }
+    }
+}
