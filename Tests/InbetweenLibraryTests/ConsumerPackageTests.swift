@@ -2,19 +2,20 @@ import Foundation
 import XCTest
 
 /// An app's view of the package, as the README gives it: a separate package in a temporary
-/// folder depends on this repository with the README's dependency line — its version
-/// requirement as written, the URL pointing at a clone of this checkout tagged with that
-/// version (`file://`, resolved by SwiftPM as any versioned dependency, which also refuses
-/// unsafe build flags) — and runs the README's "Use from Swift" code verbatim as its
-/// main.swift, from a folder with no `plugins/` or `examples/`. Its CSS and Lottie exports
-/// must equal `inbetween run --format css|lottie` of the same script, byte for byte.
+/// folder beside a copy of this checkout named `inbetween` depends on it with the README's
+/// dependency lines exactly as written (`.package(path: "../inbetween")`), and runs the
+/// README's "Use from Swift" code verbatim as its main.swift, from a folder with no `plugins/`
+/// or `examples/`. Its CSS and Lottie exports must equal `inbetween run --format css|lottie` of
+/// the same script, byte for byte. The versioned form the README gives for a published
+/// repository (`.package(url:from:)`) is resolved against the copy as a tagged `file://`
+/// repository.
 final class ConsumerPackageTests: XCTestCase {
     static let root = InbetweenHostTests.root
 
     func testReadmeCodeBuildsAndRunsInADependentPackage() throws {
         let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
         let section = try Self.section(readme)
-        let manifest = try Self.swiftBlocks(section).first { $0.contains(".package(url:") }
+        let manifest = try Self.swiftBlocks(section).first { $0.contains(".package(path:") }
         let code = try XCTUnwrap(
             try Self.swiftBlocks(section).first { $0.hasPrefix("import ") }, "no code block")
         let manifestLines = try XCTUnwrap(manifest, "no dependency line").split(separator: "\n")
@@ -22,8 +23,12 @@ final class ConsumerPackageTests: XCTestCase {
                 !$0.hasPrefix("//") && !$0.isEmpty
             }
         let dependency = try XCTUnwrap(manifestLines.first { $0.hasPrefix("dependencies:") })
-        let url = try XCTUnwrap(Self.quoted(after: ".package(url: ", in: dependency), dependency)
-        let version = try XCTUnwrap(Self.quoted(after: "from: ", in: dependency), dependency)
+        let path = try XCTUnwrap(Self.quoted(after: ".package(path: ", in: dependency), dependency)
+        // The versioned form, in the section's prose.
+        let versioned = try XCTUnwrap(
+            section.range(of: ".package(url: \"URL\", from: ").map { String(section[$0.lowerBound...]) },
+            "no versioned form")
+        let version = try XCTUnwrap(Self.quoted(after: "from: ", in: versioned), versioned)
         // The version the README names is the latest release in CHANGELOG.md.
         let changelog = try String(
             contentsOf: Self.root.appendingPathComponent("CHANGELOG.md"), encoding: .utf8)
@@ -35,16 +40,14 @@ final class ConsumerPackageTests: XCTestCase {
         let work = FileManager.default.temporaryDirectory
             .appendingPathComponent("inbetween-consumer-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: work) }
-        // Named as the URL's last component: SwiftPM's identity of the package, which the
-        // README's `.product(..., package:)` names.
-        let dependencyFolder = work.appendingPathComponent(
-            URL(string: url)?.deletingPathExtension().lastPathComponent ?? "inbetween")
+        // The README's path, taken from the consumer's folder: the clone beside it.
         let consumer = work.appendingPathComponent("consumer")
+        let dependencyFolder = consumer.appendingPathComponent(path).standardizedFileURL
         let runFolder = work.appendingPathComponent("run")
         try FileManager.default.createDirectory(at: runFolder, withIntermediateDirectories: true)
 
         // The dependency: this checkout's files as they are now (committed or not), in a
-        // repository of their own, tagged with the README's version.
+        // repository of their own, tagged with the README's version (for the versioned form).
         // A path can be listed twice (an unmerged file in every stage): copy each once.
         let files = Set(
             try shell("git ls-files -z --cached --others --exclude-standard", in: Self.root)
@@ -67,20 +70,11 @@ final class ConsumerPackageTests: XCTestCase {
             commit -qm snapshot && git tag '\(version)'
             """, in: dependencyFolder)
 
-        // The consumer: the README's lines, only the URL replaced by the clone's.
+        // The consumer: the README's lines as written.
         let sources = consumer.appendingPathComponent("Sources/App")
         try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)
-        let lines = manifestLines.map {
-            $0.replacingOccurrences(of: url, with: dependencyFolder.absoluteString)
-        }
-        try """
-        // swift-tools-version:6.0
-        import PackageDescription
-        let package = Package(
-            name: "App",
-        \(lines.joined(separator: ",\n"))
-        )
-        """.write(to: consumer.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
+        try Self.manifest(manifestLines).write(
+            to: consumer.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
         // The README's code verbatim, then what hands its results to this test: the script
         // and the two exports, as files in the folder it runs in.
         try
@@ -98,8 +92,29 @@ final class ConsumerPackageTests: XCTestCase {
         let temporary = work.appendingPathComponent("tmp")
         try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
         let build = try shell("TMPDIR='\(temporary.path)' swift build 2>&1", in: consumer, allowFailure: true)
-        XCTAssertFalse(build.contains("unsafe"), build)
         XCTAssertTrue(build.contains("Build complete"), build)
+
+        // The versioned form: the same lines with the README's `.package(url:from:)`, the URL
+        // the tagged copy's. SwiftPM resolves it to the tag (and would refuse unsafe flags).
+        let byVersion = work.appendingPathComponent("versioned")
+        try FileManager.default.createDirectory(
+            at: byVersion.appendingPathComponent("Sources/App"), withIntermediateDirectories: true)
+        try "".write(
+            to: byVersion.appendingPathComponent("Sources/App/main.swift"), atomically: true, encoding: .utf8)
+        let urlLines = manifestLines.map {
+            $0.replacingOccurrences(
+                of: ".package(path: \"\(path)\")",
+                with: ".package(url: \"\(dependencyFolder.absoluteString)\", from: \"\(version)\")")
+        }
+        XCTAssertNotEqual(urlLines, manifestLines)
+        try Self.manifest(urlLines).write(
+            to: byVersion.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
+        let resolve = try shell(
+            "TMPDIR='\(temporary.path)' swift package resolve 2>&1", in: byVersion, allowFailure: true)
+        XCTAssertFalse(resolve.contains("unsafe"), resolve)
+        let resolved = try String(
+            contentsOf: byVersion.appendingPathComponent("Package.resolved"), encoding: .utf8)
+        XCTAssertTrue(resolved.contains("\"version\" : \"\(version)\""), resolve + resolved)
         let output = try shell("'\(consumer.path)/.build/debug/App'", in: runFolder)
         let printed = output.split(separator: "\n").map(String.init)
 
@@ -136,6 +151,18 @@ final class ConsumerPackageTests: XCTestCase {
             XCTAssertFalse(cli.isEmpty)
             XCTAssertEqual(library, cli, "\(format): the library's export differs from inbetween run's")
         }
+    }
+
+    /// A consumer's Package.swift made of the README's manifest lines.
+    static func manifest(_ lines: [String]) -> String {
+        """
+        // swift-tools-version:6.0
+        import PackageDescription
+        let package = Package(
+            name: "App",
+        \(lines.joined(separator: ",\n"))
+        )
+        """
     }
 
     /// The `inbetween` executable the tests built (beside the test bundle).
