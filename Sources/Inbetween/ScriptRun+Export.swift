@@ -63,7 +63,7 @@ extension ScriptRun {
         let sink = ByteSink(destination: destination)
         do {
             let runtime = host.runtime
-            let frames = try runtime.frames(request)
+            let frames = try runtime.frames(format.request(request))
             try OutputPipeline.write(frames, of: runtime, as: format, source: name, to: sink, page: page)
             try sink.commit()
         } catch {
@@ -136,4 +136,6 @@ extension OutputFormat {
     public static var swift: OutputFormat { OutputFormat(.swift) }
     /// A Lottie (Bodymovin) file.
     public static var lottie: OutputFormat { OutputFormat(.lottie) }
+    /// The HTML page that plays the scene (`OutputFormat.Kind.preview`).
+    public static var preview: OutputFormat { OutputFormat(.preview) }
 }

@@ -45,7 +45,7 @@ enum FuzzRun {
                 try runtime.host.call()
                 if let format {
                     let sink = ByteSink(destination: DiscardedBytes())
-                    let frames = try runtime.frames(SamplingRequest())
+                    let frames = try runtime.frames(format.request(SamplingRequest()))
                     try OutputPipeline.write(frames, of: runtime, as: format, source: "fuzz.lua", to: sink)
                     try sink.commit()
                 } else {

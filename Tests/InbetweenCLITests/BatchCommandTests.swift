@@ -583,7 +583,7 @@ final class BatchCommandTests: XCTestCase, FolderTest {
             ),
             (
                 ["batch", "x.lua", "-o", "out", "--format", "xml"],
-                "inbetween: unknown format 'xml' for batch (json, jsonl, csv, css, swift, lottie, mp4, webm, gif, apng, png)"
+                "inbetween: unknown format 'xml' for batch (json, jsonl, csv, css, swift, lottie, preview, mp4, webm, gif, apng, png)"
             ),
         ]
         for (args, first) in cases {

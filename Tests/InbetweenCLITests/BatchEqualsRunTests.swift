@@ -7,7 +7,7 @@ import XCTest
 final class BatchEqualsRunTests: XCTestCase {
     /// (format, extra options): every format, and css and swift in both forms.
     static let variants: [(format: String, options: [String])] = [
-        ("json", []), ("csv", []), ("css", []), ("swift", []), ("lottie", []),
+        ("json", []), ("csv", []), ("css", []), ("swift", []), ("lottie", []), ("preview", []),
         ("css", ["--bake"]), ("swift", ["--bake"]), ("csv", ["--precision", "3"]),
     ]
 
@@ -22,7 +22,7 @@ final class BatchEqualsRunTests: XCTestCase {
             let batch = try CLIProcess.run(
                 ["batch", "--jobs", "2", "-o", batchFolder.path] + common + ["examples"])
             XCTAssertEqual(batch.status, 0, "batch \(label): \(batch.stderr)")
-            let ext = variant.format == "lottie" ? "json" : variant.format
+            let ext = ["lottie": "json", "preview": "html"][variant.format] ?? variant.format
             for name in examples {
                 let base = (name as NSString).deletingPathExtension
                 let output = runFolder.appendingPathComponent("\(base).\(ext)")
@@ -50,10 +50,11 @@ final class BatchEqualsRunTests: XCTestCase {
         let r = try CLIProcess.run(["__worker", "--format", "yaml"])
         XCTAssertEqual(r.status, 2, r.stderr)
         XCTAssertTrue(r.stderr.contains("unknown format 'yaml'"), r.stderr)
-        XCTAssertTrue(r.stderr.contains("json, jsonl, csv, css, swift, lottie"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("json, jsonl, csv, css, swift, lottie, preview"), r.stderr)
         let run = try CLIProcess.run(["run", "--format", "yaml", "examples/01-ease-out-move.lua"])
         XCTAssertEqual(run.status, 2, run.stderr)
         XCTAssertTrue(
-            run.stderr.contains("unknown format 'yaml' for run (json, jsonl, csv, css, swift, lottie)"))
+            run.stderr.contains(
+                "unknown format 'yaml' for run (json, jsonl, csv, css, swift, lottie, preview)"))
     }
 }

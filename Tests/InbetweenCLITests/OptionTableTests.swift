@@ -77,11 +77,11 @@ final class OptionTableTests: XCTestCase {
             ),
             (
                 ["run", script, "--format", "xml"],
-                "unknown format 'xml' for run (json, jsonl, csv, css, swift, lottie)"
+                "unknown format 'xml' for run (json, jsonl, csv, css, swift, lottie, preview)"
             ),
             (
                 ["run", script, "--format=xml"],
-                "unknown format 'xml' for run (json, jsonl, csv, css, swift, lottie)"
+                "unknown format 'xml' for run (json, jsonl, csv, css, swift, lottie, preview)"
             ),
             (["run", script, "--fps"], "option --fps needs a value (N)"),
             (["run", script, "--trusted=yes"], "option --trusted takes no value, got '--trusted=yes'"),

@@ -253,7 +253,7 @@ final class RenderCommandTests: XCTestCase, FolderTest {
         XCTAssertEqual(r.status, 2)
         XCTAssertEqual(
             r.stderr,
-            "inbetween: option --bake is for the frame formats (json, jsonl, csv, css, swift, lottie), not mp4\nTry 'inbetween help batch' for usage.\n"
+            "inbetween: option --bake is for the frame formats (json, jsonl, csv, css, swift, lottie, preview), not mp4\nTry 'inbetween help batch' for usage.\n"
         )
     }
 

@@ -44,6 +44,18 @@ final class ExportTests: XCTestCase {
         }
     }
 
+    /// The preview page is a format like the others: the page `inbetween preview` writes
+    /// (PreviewCommandTests compares them byte for byte through the command line), titled
+    /// after the script's file, with every layer's drawn properties.
+    func testThePreviewPageIsAFormat() throws {
+        let page = try run(InbetweenHost(), "05-bouncing-ball.lua", fps: 20).exportString(as: .preview)
+        XCTAssertTrue(page.hasPrefix("<!DOCTYPE html>"))
+        XCTAssertTrue(page.contains("<title>05-bouncing-ball.lua — inbetween preview</title>"))
+        XCTAssertTrue(
+            page.contains("\n\"layers\":[{\"name\":\"ball\",\"props\":{\"bounds\":{\"c\":[0,0,64,64]}"))
+        XCTAssertTrue(page.hasSuffix("\"});\n</script>\n</body>\n</html>\n"))
+    }
+
     func testExportsToAFileHandleAndToAFile() throws {
         let host = try InbetweenHost()
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent(

@@ -139,19 +139,20 @@ package final class CommandHost {
 
     /// Writes the frames of the scene the script built as `format` into `sink` through the
     /// output pipeline (`OutputPipeline.write`); `started` hears the frame count when it is
-    /// known ahead (nil for a natural end), `onFrame` each frame written.
+    /// known ahead (nil for a natural end), `onFrame` each frame written; `dataFile` is where
+    /// a watched preview's data goes besides the page.
     @discardableResult
     package func write(
         _ request: SamplingRequest, as format: OutputFormat, source: String, to sink: ByteSink,
-        page: CSSPage? = nil, times: TimeTexts? = nil, started: (Int?) -> Void = { _ in },
-        onFrame: ((SampledFrame) -> Void)? = nil
+        page: CSSPage? = nil, times: TimeTexts? = nil, dataFile: PreviewDataFile? = nil,
+        started: (Int?) -> Void = { _ in }, onFrame: ((SampledFrame) -> Void)? = nil
     ) throws -> SamplingSummary {
         try reportingLua {
-            let frames = try runtime.frames(request)
+            let frames = try runtime.frames(format.request(request))
             started(frames.total)
             return try OutputPipeline.write(
                 frames, of: runtime, as: format, source: source, to: sink, page: page, times: times,
-                onFrame: onFrame)
+                dataFile: dataFile, onFrame: onFrame)
         }
     }
 
@@ -167,11 +168,6 @@ package final class CommandHost {
     /// `ScriptError` when the script fails.
     package func renderer(_ request: SamplingRequest, options: RenderOptions) throws -> Renderer {
         try Renderer(runtime: runtime, request: request, options: options)
-    }
-
-    /// The scene sampled for the preview page.
-    package func previewScene(_ request: SamplingRequest) throws -> PreviewScene {
-        try reportingLua { try PreviewScene.sample(runtime, request: request) }
     }
 
     // MARK: Batch jobs

@@ -1,4 +1,5 @@
 import InbetweenEngine
+import InbetweenLua
 
 /// What a run is written as: one of the frame formats, with its options. Made from a name by
 /// one factory, `init(name:precision:bake:)`, used by `inbetween run`, `batch` (its workers),
@@ -19,6 +20,9 @@ public struct OutputFormat: Hashable, Sendable {
         case swift
         /// A Lottie (Bodymovin) JSON file.
         case lottie
+        /// A self-contained HTML page that plays the scene, every layer drawn from all of its
+        /// properties, with charts of what changes (`inbetween preview`; `PreviewFrameWriter`).
+        case preview
     }
 
     public var kind: Kind
@@ -28,14 +32,18 @@ public struct OutputFormat: Hashable, Sendable {
     /// css and swift: one keyframe per frame (every track baked) instead of each animation's
     /// own keyframes and timing functions. Ignored by the other formats.
     public var bake: Bool
+    /// preview: the page's title; nil names it after the script's file. Ignored by the other
+    /// formats.
+    public var title: String?
 
-    public init(_ kind: Kind, precision: Int? = nil, bake: Bool = false) {
+    public init(_ kind: Kind, precision: Int? = nil, bake: Bool = false, title: String? = nil) {
         self.kind = kind
         self.precision = precision
         self.bake = bake
+        self.title = title
     }
 
-    /// The format called `name` (`json`, `jsonl`, `csv`, `css`, `swift`, `lottie`).
+    /// The format called `name` (`json`, `jsonl`, `csv`, `css`, `swift`, `lottie`, `preview`).
     /// - Throws: `OutputFormat.UnknownName`, which names the valid ones.
     public init(name: String, precision: Int? = nil, bake: Bool = false) throws(UnknownName) {
         guard let kind = Kind(rawValue: name) else { throw UnknownName(name: name) }
@@ -48,7 +56,13 @@ public struct OutputFormat: Hashable, Sendable {
     public var name: String { kind.rawValue }
 
     /// The file extension of the format's output (a Lottie file is JSON).
-    public var fileExtension: String { kind == .lottie ? "json" : kind.rawValue }
+    public var fileExtension: String {
+        switch kind {
+        case .lottie: return "json"
+        case .preview: return "html"
+        default: return kind.rawValue
+        }
+    }
 
     /// A format name that is not one of `OutputFormat.names`.
     public struct UnknownName: Error, CustomStringConvertible, Equatable {
@@ -68,8 +82,17 @@ public struct OutputFormat: Hashable, Sendable {
         switch kind {
         case .css, .swift: return !bake
         case .lottie: return true
-        case .json, .jsonl, .csv: return false
+        case .json, .jsonl, .csv, .preview: return false
         }
+    }
+
+    /// The sampling the format needs from `request`: the preview draws every layer from all
+    /// of its drawn properties, animated or not; the others write the animated tracks.
+    package func request(_ request: SamplingRequest) -> SamplingRequest {
+        guard kind == .preview else { return request }
+        var request = request
+        request.keyPathsOfEveryLayer = PreviewFrameWriter.drawnKeyPaths
+        return request
     }
 
     /// The one factory of writers.
@@ -79,11 +102,14 @@ public struct OutputFormat: Hashable, Sendable {
     ///   - source: names the script in generated code and messages.
     ///   - page: where the CSS's page goes; nil writes none.
     ///   - times: frame times' texts kept from earlier jobs (a batch worker's; CSV uses them).
-    ///   - canvas: the size the script gave its scene, if any (Lottie's `w` and `h`).
+    ///   - canvas: the size the script gave its scene, if any (Lottie's `w` and `h`, the
+    ///     preview's stage).
     ///   - tree: the run's layer tree and its changes (json and jsonl write it when there is one).
+    ///   - dataFile: where a watched preview's data goes besides the page; nil writes none.
     package func makeWriter(
         sink: ByteSink, fps: Double, source: String, model: Scene, history: SceneHistory?,
-        page: CSSPage? = nil, times: TimeTexts? = nil, canvas: Size? = nil, tree: TreeRecording? = nil
+        page: CSSPage? = nil, times: TimeTexts? = nil, canvas: Size? = nil, tree: TreeRecording? = nil,
+        dataFile: PreviewDataFile? = nil
     ) -> FrameWriter {
         let numbers = self.numbers
         let history = history ?? SceneHistory(initial: model)
@@ -91,6 +117,10 @@ public struct OutputFormat: Hashable, Sendable {
         case .json: return JSONFrameWriter(sink: sink, numbers: numbers, fps: fps, tree: tree)
         case .jsonl: return JSONLinesFrameWriter(sink: sink, numbers: numbers, tree: tree)
         case .csv: return CSVFrameWriter(sink: sink, numbers: numbers, times: times)
+        case .preview:
+            return PreviewFrameWriter(
+                sink: sink, numbers: numbers, fps: fps, title: title ?? PreviewData.fileName(source),
+                stageSize: canvas, dataFile: dataFile)
         case .lottie:
             return LottieFrameWriter(
                 sink: sink, numbers: numbers, fps: fps, source: source, history: history, canvas: canvas)

@@ -8,6 +8,9 @@ package enum OutputPipeline {
     /// Writes every frame of `frames` as `format` into `sink`, then the end of the document;
     /// the caller commits `sink` (a CSS page is committed here, when its CSS is finished).
     ///
+    /// `frames` samples what the format asks for (`OutputFormat.request`: open them with
+    /// `runtime.frames(format.request(request))`).
+    ///
     /// Call it after the script ran and before any frame of `frames` is pulled: the scene as
     /// the script left it is the run's model, and when the format reads the scene's history
     /// (`OutputFormat.readsHistory`) the pipeline records it through the runtime's scene
@@ -19,12 +22,13 @@ package enum OutputPipeline {
     ///   - source: names the script in generated code and messages.
     ///   - page: where the CSS's page goes (see `OutputFormat.pagePath(beside:)`); nil for none.
     ///   - times: frame times' texts kept from earlier runs (a batch worker's cache).
+    ///   - dataFile: where a watched preview's data goes besides the page; nil for none.
     ///   - onFrame: called after each frame is written (a progress line).
     /// - Returns: what the run did (frames, tracks, times).
     @discardableResult
     package static func write(
         _ frames: InbetweenLua.FrameStream, of runtime: Runtime, as format: OutputFormat, source: String,
-        to sink: ByteSink, page: CSSPage? = nil, times: TimeTexts? = nil,
+        to sink: ByteSink, page: CSSPage? = nil, times: TimeTexts? = nil, dataFile: PreviewDataFile? = nil,
         onFrame: ((SampledFrame) -> Void)? = nil
     ) throws -> SamplingSummary {
         let model = runtime.scene
@@ -38,7 +42,7 @@ package enum OutputPipeline {
         var writer = format.makeWriter(
             sink: sink, fps: frames.fps, source: source, model: model, history: history, page: page,
             times: times, canvas: runtime.settings.size,
-            tree: TreeRecording(model: model, log: runtime.treeLog))
+            tree: TreeRecording(model: model, log: runtime.treeLog), dataFile: dataFile)
         try drive(frames, into: &writer, onFrame: onFrame)
         return frames.summary
     }

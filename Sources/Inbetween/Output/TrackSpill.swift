@@ -55,10 +55,10 @@ struct TrackSpill {
     }
 }
 
-/// The JSON writer's spills, two per track (times at 2i, values at 2i + 1), in memory it owns,
-/// and the one temporary file they spill into: each spill appends a chunk at the file's end,
-/// with a trailer linking it to the buffer's chunk before; `drain` reads a buffer's chunks back
-/// in order.
+/// A writer's spills (the JSON writer's two per track, times at 2i and values at 2i + 1; the
+/// preview's one per changing column), in memory it owns, and the one temporary file they
+/// spill into: each spill appends a chunk at the file's end, with a trailer linking it to the
+/// buffer's chunk before; `drain` reads a buffer's chunks back in order (as often as asked).
 final class TrackSpills {
     /// Valid until the next `addTrack`.
     private(set) var spills: UnsafeMutablePointer<TrackSpill>
@@ -94,17 +94,19 @@ final class TrackSpills {
     }
 
     /// Two new empty spills at the end.
-    func addTrack() {
-        if count + 2 > capacity {
+    func addTrack() { add(2) }
+
+    /// `n` new empty spills at the end.
+    func add(_ n: Int) {
+        while count + n > capacity {
             let bigger = UnsafeMutablePointer<TrackSpill>.allocate(capacity: 2 * capacity)
             bigger.moveInitialize(from: spills, count: count)
             spills.deallocate()
             spills = bigger
             capacity *= 2
         }
-        (spills + count).initialize(to: TrackSpill())
-        (spills + count + 1).initialize(to: TrackSpill())
-        count += 2
+        for i in 0..<n { (spills + count + i).initialize(to: TrackSpill()) }
+        count += n
         limit = min(TrackSpills.largestLimit, max(TrackSpills.smallestLimit, TrackSpills.budget / count))
     }
 

@@ -23,21 +23,16 @@ enum PreviewCommand {
         try ByteSink.check(path, example: "out.html")
         let dataPath = watch && path != "-" ? dataScriptPath(for: path) : nil
 
-        let pageTitle = title ?? script.baseName
+        let format = OutputFormat(.preview, title: title ?? script.baseName)
         let write = { (host: CommandHost) in
             try host.runScene(script, named: false)
-            let scene = try host.previewScene(request)
-            let data = PreviewData.script(
-                scene, title: pageTitle,
-                live: dataPath.map { ($0 as NSString).lastPathComponent })
-            // The data file first: a page that finds it newer than itself only reloads it.
-            if let dataPath {
-                let sink = try ByteSink(path: dataPath, host: host, also: script.standardInput)
-                sink.buffer.append(contentsOf: data)
-                try sink.commit()
-            }
             let sink = try ByteSink(path: path, host: host, also: script.standardInput)
-            sink.buffer.append(contentsOf: PreviewPage.render(data: data, title: pageTitle))
+            let dataFile = dataPath.map { dataPath in
+                PreviewDataFile(
+                    path: dataPath,
+                    open: { try ByteSink(path: dataPath, host: host, also: script.standardInput) })
+            }
+            try host.write(request, as: format, source: script.name, to: sink, dataFile: dataFile)
             try sink.commit()
         }
         return try WatchLoop.perform(

@@ -2,7 +2,8 @@
 /// player's script, and the frames inline (PreviewData). Nothing is fetched from the network;
 /// with `--watch` the page also re-loads the sibling data file named in the data's `live`.
 package enum PreviewPage {
-    package static func render(data: [UInt8], title: String) -> [UInt8] {
+    /// Everything before the data statement.
+    package static func head(title: String) -> [UInt8] {
         var out: [UInt8] = []
         func text(_ s: String) { out.append(contentsOf: s.utf8) }
         text("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
@@ -16,10 +17,11 @@ package enum PreviewPage {
         text("\n</div>\n<script>\n")
         text(PreviewPlayer.script)
         text("\n</script>\n<script>\n")
-        out += data
-        text("</script>\n</body>\n</html>\n")
         return out
     }
+
+    /// Everything after the data statement.
+    package static let tail = Array("</script>\n</body>\n</html>\n".utf8)
 
     /// HTML text: the three characters that could start markup or an entity.
     package static func escaped(_ s: String) -> String {
