@@ -15,6 +15,10 @@ public struct Frame: Sendable {
     public let tracks: [Track]
     /// `values[i]` is the presentation value of `tracks[i]` in this frame.
     public let values: [Value]
+    /// The layer tree at this frame: each layer's kind, superlayer and sublayers, with the
+    /// changes callbacks made up to its time (shared by the frames between two changes). A
+    /// scene without sublayers is the flat tree: every layer a sublayer of the stage.
+    public let tree: LayerTree
     let lookup: TrackLookup
 
     /// The value of `keyPath` on `layer` in this frame, or nil when nothing animates it.

@@ -27,6 +27,10 @@ public final class ScriptRun {
     let script: ScriptSource
     private var stream: InbetweenLua.FrameStream?
     private var lookup = TrackLookup()
+    /// The tree the last frame had, and how many of the runtime's tree changes it holds (-1
+    /// before the first frame).
+    private var currentTree: LayerTree?
+    private var treeChanges = -1
     /// Set by `next()`, an export and a `Renderer` made of the run: a run is pulled once.
     var started = false
     var ended = false
@@ -62,11 +66,22 @@ public final class ScriptRun {
             if frame.tracks.count != lookup.count { lookup = lookup.updated(frame.tracks) }
             return Frame(
                 index: frame.index, time: frame.time, tracks: frame.tracks, values: frame.values,
-                lookup: lookup)
+                tree: tree, lookup: lookup)
         } catch {
             end()
             throw ScriptError(error)
         }
+    }
+
+    /// The layer tree as the run stands: as the script built it before the first frame, and
+    /// then as callbacks changed it up to the last frame pulled (the tree of that frame).
+    public var tree: LayerTree {
+        let changes = host.runtime.treeLog.changes.count
+        if changes != treeChanges || currentTree == nil {
+            currentTree = LayerTree(host.runtime.scene)
+            treeChanges = changes
+        }
+        return currentTree!
     }
 
     /// Every frame not pulled yet.

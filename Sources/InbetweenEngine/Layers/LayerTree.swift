@@ -1,10 +1,15 @@
 /// The shape of a scene's layer tree at one moment, as a value: each layer's kind, its
-/// superlayer and its sublayers, with no model values or animations. Hosts keep one per change
-/// of the tree (`Frame.tree` in the library), and the JSON writers write it.
+/// superlayer and its sublayers, with no model values or animations. A run's frames carry the
+/// tree at their time (`Frame.tree` in the library), and `--format json` writes it.
+///
+///     for frame in try run.collect() {
+///         let parent = frame.tree.superlayer(of: "dot1")      // "orbit"
+///         let dots = frame.tree.sublayers(of: "orbit")       // ["dot1", "dot2", ...]
+///     }
 ///
 /// The stage is the root: a layer with no superlayer layer is either one of the stage's
 /// sublayers or removed from its superlayer (`removeFromSuperlayer`: not drawn, still sampled).
-package struct LayerTree: Hashable, Sendable {
+public struct LayerTree: Hashable, Sendable {
     /// Where one layer is: CALayer's `superlayer` and its place in the superlayer's `sublayers`.
     public struct Placement: Hashable, Sendable {
         public var layer: String
