@@ -96,7 +96,7 @@ final class AtomicFileDestination: ByteDestination {
         staging = path + ".inbetween-\(UUID().uuidString)"
         fd = open(staging, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard fd >= 0 else {
-            throw CommandError("cannot write \(path) (\(String(cString: strerror(errno))))")
+            throw OutputError.cannotWrite(path, reason: String(cString: strerror(errno)))
         }
     }
 
@@ -111,7 +111,7 @@ final class AtomicFileDestination: ByteDestination {
         guard rename(staging, displayName) == 0 else {
             let reason = String(cString: strerror(errno))
             unlink(staging)
-            throw CommandError("cannot write \(displayName) (\(reason))")
+            throw OutputError.cannotWrite(displayName, reason: reason)
         }
     }
 

@@ -70,7 +70,7 @@ package final class ByteSink {
         let failure = destination.write(buffer.bytes)
         if failure != 0 {
             writeError = String(cString: strerror(failure))
-            throw CommandError("cannot write \(destination.displayName) (\(writeError!))")
+            throw OutputError.cannotWrite(destination.displayName, reason: writeError!)
         }
     }
 
@@ -104,7 +104,7 @@ package final class ByteSink {
             abandon()
             // An earlier flush that met a non-finite number left its whole message.
             if writeError.hasPrefix("cannot write ") { throw CommandError(writeError) }
-            throw CommandError("cannot write \(destination.displayName) (\(writeError))")
+            throw OutputError.cannotWrite(destination.displayName, reason: writeError)
         }
         finished = true
         try destination.commit()

@@ -121,7 +121,7 @@ final class TrackSpills {
             var template = Array("\(NSTemporaryDirectory())/inbetween-spill-XXXXXX".utf8CString)
             fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
             guard fd >= 0 else {
-                throw CommandError("cannot create a temporary file (\(String(cString: strerror(errno))))")
+                throw OutputError.temporaryFile(action: "create", reason: String(cString: strerror(errno)))
             }
             // Unlinked at once: the file goes away with the process, whatever happens.
             template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
@@ -146,7 +146,7 @@ final class TrackSpills {
         while done < count {
             let n = pread(fd, out + done, count - done, off_t(offset + done))
             if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { throw CommandError("cannot read back a temporary file") }
+            guard n > 0 else { throw OutputError.temporaryFile(action: "read back", reason: nil) }
             done += n
         }
     }
@@ -204,7 +204,7 @@ package func writeFully(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Int32 {
 package func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) throws {
     let failure = writeFully(fd, bytes)
     if failure != 0 {
-        throw CommandError("cannot write a temporary file (\(String(cString: strerror(failure))))")
+        throw OutputError.temporaryFile(action: "write", reason: String(cString: strerror(failure)))
     }
 }
 

@@ -310,7 +310,7 @@ struct Shard: Hashable, Sendable {
         }
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]), n >= 1, k >= 1, k <= n else {
-            throw UsageError("option --shard needs K/N with 1 <= K <= N (e.g. 2/8), got '\(text)'")
+            throw UsageError.badValue(option: "--shard", rule: "K/N with 1 <= K <= N (e.g. 2/8)", value: text)
         }
         self.init(index: k, count: n)
     }

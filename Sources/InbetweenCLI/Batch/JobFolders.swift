@@ -64,8 +64,8 @@ final class OpenJobFolders {
             ? OpenJobFolders.stagedName(id, page: page).withCString { openat(stagingFD, $0, flags, 0o644) }
             : open(stagingPath(id, page: page), flags, 0o644)
         guard fd >= 0 else {
-            throw CommandError(
-                "cannot write \(stagingPath(id, page: page)) (\(String(cString: strerror(errno))))")
+            throw OutputError.cannotWrite(
+                stagingPath(id, page: page), reason: String(cString: strerror(errno)))
         }
         return ByteSink(
             stagedFile: fd, path: stagingPath(id, page: page), shownAs: output.map { outputPrefix + $0 })
@@ -92,7 +92,7 @@ final class OpenJobFolders {
         guard renamed != 0 else { return }
         let reason = String(cString: strerror(errno))
         discard(id)
-        throw CommandError("cannot write \(outputPrefix + name) (\(reason))")
+        throw OutputError.cannotWrite(outputPrefix + name, reason: reason)
     }
 
     /// Refuses to move job `id`'s output over a file the job read (its script, a module it
@@ -108,9 +108,7 @@ final class OpenJobFolders {
             var info = stat()
             if stat(input, &info) == 0, info.st_dev == out.st_dev, info.st_ino == out.st_ino {
                 discard(id)
-                throw CommandError(
-                    "refusing to write \(outputPrefix + name): it is a file this run reads (\(input)); choose another output"
-                )
+                throw OutputError.isInput(outputPrefix + name, input: input)
             }
         }
     }

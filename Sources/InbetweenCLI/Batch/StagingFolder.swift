@@ -37,7 +37,7 @@ final class StagingFolder {
                 break
             }
             if errno != EEXIST {
-                throw CommandError("cannot write into \(outputFolder) (\(String(cString: strerror(errno))))")
+                throw OutputError.cannotWriteInto(outputFolder, reason: String(cString: strerror(errno)))
             }
         }
         guard let made else { throw CommandError("cannot make a staging folder in \(outputFolder)") }
@@ -46,7 +46,7 @@ final class StagingFolder {
         guard fd >= 0 else {
             let reason = String(cString: strerror(errno))
             rmdir(made)
-            throw CommandError("cannot write into \(outputFolder) (\(reason))")
+            throw OutputError.cannotWriteInto(outputFolder, reason: reason)
         }
         // A file system without flock (some cluster file systems refuse it) still works: the
         // folder is then judged by its PID alone, and only from the same boot and namespace.

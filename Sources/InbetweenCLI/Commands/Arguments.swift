@@ -48,8 +48,7 @@ struct Arguments {
                 inline = String(item.dropFirst(item.dropFirst(2).hasPrefix("=") ? 3 : 2))
             }
             guard let option = command.option(spelling) else {
-                throw UsageError(
-                    "unknown option '\(item)' for \(command.name)" + Arguments.hint(item, command))
+                throw .unknownOption(item, command: command.name, hint: Arguments.hint(item, command))
             }
             var value: String?
             if option.takesValue {
@@ -59,24 +58,24 @@ struct Arguments {
                     value = items[i]
                     i += 1
                 } else {
-                    throw UsageError("option \(option.name) needs a value (\(option.metavar ?? "VALUE"))")
+                    throw .missingValue(option: option.name, metavar: option.metavar ?? "VALUE")
                 }
             } else if inline != nil {
                 if spelling.hasPrefix("--") {
-                    throw UsageError("option \(option.name) takes no value, got '\(item)'")
+                    throw .unexpectedValue(option: option.name, item: item)
                 }
-                throw UsageError("unknown option '\(item)' for \(command.name)")
+                throw .unknownOption(item, command: command.name, hint: "")
             }
             if let value, let choices = option.choices, !choices.contains(value) {
                 let list = choices.joined(separator: ", ")
                 if option.name == "--format" {
-                    throw UsageError("unknown format '\(value)' for \(command.name) (\(list))")
+                    throw .unknownFormat(value, command: command.name, valid: choices)
                 }
-                throw UsageError("option \(option.name) needs one of \(list), got '\(value)'")
+                throw .badValue(option: option.name, rule: "one of \(list)", value: value)
             }
             if let k = given.firstIndex(where: { $0.name == option.name }) {
                 guard option.repetition == .accumulate else {
-                    throw UsageError("option \(option.name) given twice")
+                    throw .repeated(option: option.name)
                 }
                 given[k].values += value.map { [$0] } ?? []
             } else {
@@ -135,7 +134,7 @@ struct Arguments {
     {
         guard let text = option(name) else { return nil }
         guard let v = Double(text), v.isFinite, rule(v) else {
-            throw UsageError("option \(declared(name).name) needs \(ruleText), got '\(text)'")
+            throw .badValue(option: declared(name).name, rule: ruleText, value: text)
         }
         return v
     }
@@ -161,18 +160,13 @@ struct Arguments {
     /// Fails on a stray operand; checks that the command read every option it was given.
     func finish() throws(UsageError) {
         if let extra = operands.first {
-            throw UsageError("unexpected argument '\(extra)' for \(command.name)")
+            throw .unexpectedArgument(extra, command: command.name)
         }
         for (name, _) in given where !read.contains(name) {
             preconditionFailure(
                 "\(command.name) was given \(name), declared in its table entry, but never read it")
         }
     }
-}
-
-struct UsageError: Error {
-    var message: String
-    init(_ message: String) { self.message = message }
 }
 
 extension Arguments {
@@ -190,9 +184,7 @@ extension Arguments {
         do {
             return try OutputFormat(name: name, precision: precision, bake: bake)
         } catch {
-            throw UsageError(
-                "unknown format '\(name)' for \(command.name) (\(OutputFormat.names.joined(separator: ", ")))"
-            )
+            throw .unknownFormat(name, command: command.name, valid: OutputFormat.names)
         }
     }
 

@@ -21,12 +21,14 @@ enum BatchCommand {
         var manifestLimit = Manifest.defaultMaxBytes
         if let text = args.option("--max-manifest-size") {
             guard let bytes = ByteCount.parse(text), bytes > 0 else {
-                throw UsageError(
-                    "option --max-manifest-size needs a size in bytes such as 64M or 1G, got '\(text)'")
+                throw UsageError.badValue(
+                    option: "--max-manifest-size", rule: "a size in bytes such as 64M or 1G", value: text)
             }
             manifestLimit = bytes
         }
-        guard let outputFolder = args.option("-o") else { throw UsageError("batch needs -o OUTDIR") }
+        guard let outputFolder = args.option("-o") else {
+            throw UsageError.missing(command: "batch", what: "-o OUTDIR")
+        }
         // '-' means standard output to `run`, and one stream cannot hold a file per script; as a
         // folder name it made a folder called '-'. An empty name failed with Foundation's words.
         guard outputFolder != "-" else {
@@ -39,7 +41,7 @@ enum BatchCommand {
         while let next = args.next() { inputs.append(next) }
         try args.finish()
         guard manifest != nil || !inputs.isEmpty else {
-            throw UsageError("batch needs scripts, folders or --manifest FILE")
+            throw UsageError.missing(command: "batch", what: "scripts, folders or --manifest FILE")
         }
 
         var workerArguments = ["--format", format] + options.arguments
@@ -115,9 +117,9 @@ extension BatchCommand {
             var info = stat()
             if stat(prefix, &info) == 0 {
                 if info.st_mode & S_IFMT == S_IFDIR { continue }
-                throw CommandError("cannot create \(path) (\(prefix) is not a folder)")
+                throw OutputError.cannotCreate(path, reason: "\(prefix) is not a folder")
             }
-            throw CommandError("cannot create \(path) (\(prefix): \(String(cString: strerror(code))))")
+            throw OutputError.cannotCreate(path, reason: "\(prefix): \(String(cString: strerror(code)))")
         }
     }
 }

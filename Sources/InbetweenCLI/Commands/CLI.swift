@@ -45,9 +45,8 @@ enum CLI {
             guard let name = rest.first else { throw UsageError("missing command") }
             guard let spec = CommandTable.command(named: name) else {
                 let names = CommandTable.visibleCommands.map(\.name)
-                throw UsageError(
-                    "unknown command '\(name)'\(Suggestions.phrase(Suggestions.closest(to: name, in: names)))"
-                )
+                throw UsageError.unknownCommand(
+                    name, hint: Suggestions.phrase(Suggestions.closest(to: name, in: names)))
             }
             command = spec.hidden ? nil : spec.name
             let items = Array(rest.dropFirst())
@@ -78,6 +77,9 @@ enum CLI {
         } catch let error as CommandError {
             Diagnostics.report(message: error.description)
             return 1
+        } catch let error as OutputError {
+            Diagnostics.report(message: error.description)
+            return 1
         } catch {
             Diagnostics.report(message: String(describing: error))
             return 1
@@ -93,8 +95,8 @@ enum CLI {
             return 0
         }
         guard let spec = CommandTable.command(named: name), !spec.hidden else {
-            throw UsageError(
-                "unknown command '\(name)' (commands: \(CommandTable.visibleCommands.map(\.name).joined(separator: ", ")))"
+            throw UsageError.unknownCommand(
+                name, hint: " (commands: \(CommandTable.visibleCommands.map(\.name).joined(separator: ", ")))"
             )
         }
         print(HelpText.command(spec))

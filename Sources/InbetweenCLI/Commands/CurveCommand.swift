@@ -24,7 +24,7 @@ enum CurveCommand {
         let output = args.option("-o")
         let options = try RuntimeOptions(&args)
         guard let spec = args.next() else {
-            throw UsageError("curve needs a SPEC (try: inbetween curve easeInEaseOut)")
+            throw UsageError.missing(command: "curve", what: "a SPEC (try: inbetween curve easeInEaseOut)")
         }
         try args.finish()
         try ByteSink.check(output, example: "out.\(format.rawValue)")

@@ -89,9 +89,10 @@ enum SampleGrid: Equatable {
         }
         if let samples {
             guard let n = Int(samples), countRange.contains(n) else {
-                throw UsageError(
-                    "option --samples needs a whole number from \(countRange.lowerBound) to \(countRange.upperBound), got '\(samples)'"
-                )
+                throw UsageError.badValue(
+                    option: "--samples",
+                    rule: "a whole number from \(countRange.lowerBound) to \(countRange.upperBound)",
+                    value: samples)
             }
             return .uniform(n)
         }

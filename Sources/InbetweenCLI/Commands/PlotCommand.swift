@@ -19,7 +19,8 @@ enum PlotCommand {
         while let spec = args.next() { specs.append(spec) }
         try args.finish()
         guard !specs.isEmpty else {
-            throw UsageError("plot needs at least one SPEC (try: inbetween plot easeIn easeOut -o ease.svg)")
+            throw UsageError.missing(
+                command: "plot", what: "at least one SPEC (try: inbetween plot easeIn easeOut -o ease.svg)")
         }
         try ByteSink.check(output, example: "out.svg")
         // A lone script read once here (standard input cannot be read again by --watch).

@@ -15,7 +15,9 @@ enum PreviewCommand {
         let title = args.option("--title")
         let output = args.option("-o")
         let options = try RuntimeOptions(&args)
-        guard let operand = args.next() else { throw UsageError("preview needs a script") }
+        guard let operand = args.next() else {
+            throw UsageError.missing(command: "preview", what: "a script")
+        }
         try args.finish()
         // `-` reads the script from standard input; its page goes to standard output unless -o.
         let script = try ScriptSource.operand(operand, watched: watch)

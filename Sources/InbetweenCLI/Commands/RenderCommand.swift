@@ -24,10 +24,11 @@ enum RenderCommand {
         if let text = args.option("--background") { render.background = try parseBackground(text) }
         let sheet = try args.option("--sheet").map(parseGrid)
         let output = args.option("-o")
-        guard let operand = args.next() else { throw UsageError("render needs a script") }
+        guard let operand = args.next() else { throw UsageError.missing(command: "render", what: "a script") }
         try args.finish()
         guard let output else {
-            throw UsageError("render needs -o OUT: a .mp4, .webm, .gif, .apng or .png file, or a folder DIR/")
+            throw UsageError.missing(
+                command: "render", what: "-o OUT: a .mp4, .webm, .gif, .apng or .png file, or a folder DIR/")
         }
         let kind: RenderFileKind
         do { kind = try RenderFileKind(path: output) } catch { throw UsageError(error.description) }
@@ -94,8 +95,10 @@ enum RenderCommand {
             let sink = try ByteSink(path: output, host: host, also: script.standardInput)
             guard let staging = (sink.destination as? FileDestination)?.stagingPath else {
                 sink.destination.abandon()
-                throw CommandError(
-                    "cannot write \(output): render writes files (a regular file, renamed into place when done), not a device or a pipe"
+                throw OutputError.unsuitable(
+                    output,
+                    rule:
+                        "render writes files (a regular file, renamed into place when done), not a device or a pipe"
                 )
             }
             // A GIF's palette and spool beside the staging file go with it when a signal ends
@@ -171,9 +174,9 @@ enum RenderCommand {
         guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]), w.isFinite, h.isFinite,
             w > 0, h > 0
         else {
-            throw UsageError(
-                "option --size needs WIDTHxHEIGHT in points, both greater than 0 (e.g. 640x360), got '\(text)'"
-            )
+            throw .badValue(
+                option: "--size", rule: "WIDTHxHEIGHT in points, both greater than 0 (e.g. 640x360)",
+                value: text)
         }
         return Size(width: w, height: h)
     }
@@ -184,8 +187,8 @@ enum RenderCommand {
         guard parts.count == 2, let c = Int(parts[0]), let r = Int(parts[1]), (1...100).contains(c),
             (1...100).contains(r)
         else {
-            throw UsageError(
-                "option --sheet needs COLUMNSxROWS, whole numbers from 1 to 100 (e.g. 4x3), got '\(text)'")
+            throw .badValue(
+                option: "--sheet", rule: "COLUMNSxROWS, whole numbers from 1 to 100 (e.g. 4x3)", value: text)
         }
         return (c, r)
     }
@@ -196,9 +199,9 @@ enum RenderCommand {
         do {
             return .color(try Color.parse(text))
         } catch {
-            throw UsageError(
-                "option --background needs transparent, #rgb, #rrggbb, #rrggbbaa or a colour name (red, white, ...), got '\(text)'"
-            )
+            throw .badValue(
+                option: "--background",
+                rule: "transparent, #rgb, #rrggbb, #rrggbbaa or a colour name (red, white, ...)", value: text)
         }
     }
 

@@ -19,7 +19,7 @@ enum RunCommand {
         }
         let format = try args.outputFormat()
         let outputPath = args.option("-o")
-        guard let operand = args.next() else { throw UsageError("run needs a script") }
+        guard let operand = args.next() else { throw UsageError.missing(command: "run", what: "a script") }
         try args.finish()
         try ByteSink.check(outputPath, example: "out.\(format.fileExtension)")
         let script = try ScriptSource.operand(operand, watched: watch)

@@ -35,16 +35,17 @@ struct RuntimeOptions {
         }
         if let text = args.option("--max-memory") {
             guard let bytes = ByteCount.parse(text) else {
-                throw UsageError(
-                    "option --max-memory needs a size in bytes such as 512M, 1G or 64K (0 = no limit), got '\(text)'"
-                )
+                throw UsageError.badValue(
+                    option: "--max-memory", rule: "a size in bytes such as 512M, 1G or 64K (0 = no limit)",
+                    value: text)
             }
             // Found by CLIPropertyTests: a state limited below about 130 KiB (measured) cannot
             // open its libraries and prelude, and creating it crashed. Twice that is the floor.
             guard bytes == 0 || bytes >= RuntimeOptions.minimumMemory else {
-                throw UsageError(
-                    "option --max-memory needs 0 (no limit) or at least 256K (the Lua state and its prelude need about 130K), got '\(text)'"
-                )
+                throw UsageError.badValue(
+                    option: "--max-memory",
+                    rule: "0 (no limit) or at least 256K (the Lua state and its prelude need about 130K)",
+                    value: text)
             }
             settings.limits.memory = bytes
         }
@@ -60,9 +61,9 @@ struct RuntimeOptions {
         }
         if let text = args.option("--max-script-size") {
             guard let bytes = ByteCount.parse(text) else {
-                throw UsageError(
-                    "option --max-script-size needs a size in bytes such as 8M or 512K (0 = no limit), got '\(text)'"
-                )
+                throw UsageError.badValue(
+                    option: "--max-script-size", rule: "a size in bytes such as 8M or 512K (0 = no limit)",
+                    value: text)
             }
             settings.limits.scriptSize = bytes
         }

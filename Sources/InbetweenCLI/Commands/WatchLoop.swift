@@ -88,6 +88,7 @@ final class WatchLoop {
         case let e as ScriptError: Diagnostics.report(e, verbose: verbose)
         case let e as UsageError: Diagnostics.report(e)
         case let e as CommandError: Diagnostics.report(message: e.description)
+        case let e as OutputError: Diagnostics.report(message: e.description)
         default: Diagnostics.report(message: String(describing: error))
         }
     }

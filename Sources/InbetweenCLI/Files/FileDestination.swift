@@ -89,7 +89,7 @@ final class FileDestination: ByteDestination {
             let folder = OutputTarget.folder(of: file)
             guard stat(folder, &info) == 0 else { throw OutputTarget.failure(path) }
             guard info.st_mode & S_IFMT == S_IFDIR else {
-                throw CommandError("cannot write \(path) (\(folder) is not a folder)")
+                throw OutputError.cannotWrite(path, reason: "\(folder) is not a folder")
             }
         }
     }
@@ -105,7 +105,7 @@ final class FileDestination: ByteDestination {
         if sync && fsync(fd) != 0 {
             let reason = String(cString: strerror(errno))
             abandon()
-            throw CommandError("cannot write \(displayPath ?? finalPath) (\(reason))")
+            throw OutputError.cannotWrite(displayPath ?? finalPath, reason: reason)
         }
         if temporaryPath != finalPath {
             do {
@@ -121,7 +121,7 @@ final class FileDestination: ByteDestination {
         if temporaryPath != finalPath, rename(temporaryPath, finalPath) != 0 {
             let reason = String(cString: strerror(errno))
             unlink(temporaryPath)
-            throw CommandError("cannot write \(displayPath ?? finalPath) (\(reason))")
+            throw OutputError.cannotWrite(displayPath ?? finalPath, reason: reason)
         }
     }
 

@@ -27,18 +27,18 @@ final class FrameFolderOutput {
         var info = stat()
         if stat(folder, &info) == 0 {
             guard info.st_mode & S_IFMT == S_IFDIR else {
-                throw CommandError("cannot write frames into \(path): it is a file, not a folder")
+                throw OutputError.notAFrameFolder(path, rule: "it is a file, not a folder")
             }
             let contents = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
             guard contents.isEmpty else {
-                throw CommandError(
-                    "cannot write frames into \(path): it is not empty (remove it or name a new folder)")
+                throw OutputError.notAFrameFolder(
+                    path, rule: "it is not empty (remove it or name a new folder)")
             }
         }
         let parent = OutputTarget.folder(of: folder)
         guard stat(parent, &info) == 0 else { throw OutputTarget.failure(path) }
         guard info.st_mode & S_IFMT == S_IFDIR else {
-            throw CommandError("cannot write \(path) (\(parent) is not a folder)")
+            throw OutputError.cannotWrite(path, reason: "\(parent) is not a folder")
         }
     }
 
@@ -68,7 +68,7 @@ final class FrameFolderOutput {
         guard rename(stagingPath, finalPath) == 0 else {
             let reason = String(cString: strerror(errno))
             try? FileManager.default.removeItem(atPath: stagingPath)
-            throw CommandError("cannot write \(displayPath) (\(reason))")
+            throw OutputError.cannotWrite(displayPath, reason: reason)
         }
     }
 

@@ -23,13 +23,11 @@ struct OutputTarget {
     /// - Parameter example: a file name for the command's output (`out.csv`), suggested when
     ///   `path` is a folder.
     init(_ path: String, example: String = "out.json") throws {
-        guard !path.isEmpty else { throw UsageError("option -o needs a file name, got ''") }
+        guard !path.isEmpty else { throw UsageError.badValue(option: "-o", rule: "a file name", value: "") }
         var info = stat()
         current = stat(path, &info) == 0 ? info : nil
         if let current, current.st_mode & S_IFMT == S_IFDIR {
-            let folder = path.hasSuffix("/") ? String(path.dropLast()) : path
-            throw CommandError(
-                "cannot write \(path): it is a folder (give a file name, e.g. \(folder)/\(example))")
+            throw OutputError.isFolder(path, example: example)
         }
         // Follow the path's own links (not its folders': renaming inside a linked folder is
         // fine) to the file a rename must replace. A link into /proc or /dev/fd is one of the
@@ -50,7 +48,7 @@ struct OutputTarget {
             guard link.st_mode & S_IFMT == S_IFLNK else { break }
             hops += 1
             guard hops <= OutputTarget.maxLinks, let target = OutputTarget.readLink(file) else {
-                throw CommandError("cannot write \(path) (Too many levels of symbolic links)")
+                throw OutputError.cannotWrite(path, reason: "Too many levels of symbolic links")
             }
             file = target.hasPrefix("/") ? target : OutputTarget.folder(of: file) + "/" + target
         }
@@ -70,9 +68,7 @@ struct OutputTarget {
         for input in inputs {
             var info = stat()
             if stat(input, &info) == 0, info.st_dev == current.st_dev, info.st_ino == current.st_ino {
-                let what = input == path ? "" : " (\(input))"
-                throw CommandError(
-                    "refusing to write \(path): it is a file this run reads\(what); choose another output")
+                throw OutputError.isInput(path, input: input == path ? nil : input)
             }
         }
     }
@@ -133,7 +129,7 @@ struct OutputTarget {
         let bytes = Array(path.utf8)
         guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else {
             close(fd)
-            throw CommandError("cannot write \(path) (socket path too long)")
+            throw OutputError.cannotWrite(path, reason: "socket path too long")
         }
         withUnsafeMutableBytes(of: &address.sun_path) { raw in
             raw.copyBytes(from: bytes)
@@ -152,8 +148,8 @@ struct OutputTarget {
         return fd
     }
 
-    static func failure(_ path: String) -> CommandError {
-        CommandError("cannot write \(path) (\(String(cString: strerror(errno))))")
+    static func failure(_ path: String) -> OutputError {
+        .cannotWrite(path, reason: String(cString: strerror(errno)))
     }
 
     static func folder(of path: String) -> String {
