@@ -96,7 +96,7 @@ extension Runtime {
         do {
             return try body()
         } catch let e as EngineError {
-            throw LuaRaise.argument(1, "field '\(e.parameter)' \(e.rule), got \(e.value)")
+            throw LuaRaise.argument(1, e.luaText(.field))
         }
     }
 

@@ -42,7 +42,7 @@ extension Runtime {
         do {
             try t.validate()
         } catch let e as EngineError {
-            throw r.fail(e.parameter, "\(e.rule), got \(e.value)")
+            throw r.fail(e.parameter, e.luaText(.ruleGot))
         }
         return t
     }

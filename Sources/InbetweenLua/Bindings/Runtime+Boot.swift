@@ -48,7 +48,7 @@ extension Runtime {
                             for v in [c.red, c.green, c.blue, c.alpha] { s.push(v) }
                             return 4
                         } catch let e as EngineError {
-                            throw LuaRaise.message(e.rule + " (got '\(text)')")
+                            throw LuaRaise.message(e.luaText(.ruleGotText(text)))
                         }
                     }
                 )

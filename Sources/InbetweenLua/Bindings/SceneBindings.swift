@@ -209,7 +209,7 @@ extension Runtime {
         do {
             return try body(layer)
         } catch let e as EngineError {
-            throw LuaRaise.message("layer '\(l.name)' property '\(key)' \(e.rule), got \(e.value)")
+            throw LuaRaise.message(e.luaText(.property(layer: l.name, key: key)))
         }
     }
 
@@ -282,7 +282,7 @@ extension Runtime {
                 state.tree.record(child, in: state.scene, isStructural: true)
             }
         } catch let e as EngineError {
-            throw LuaRaise.argument(1, "field '\(e.parameter)' \(e.rule), got \(e.value)")
+            throw LuaRaise.argument(1, e.luaText(.field))
         }
         pushLayer(named: name!)
         return 1

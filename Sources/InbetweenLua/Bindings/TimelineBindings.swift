@@ -188,7 +188,7 @@ extension Runtime {
         do {
             _ = try box.timeline.label(name, at: position)
         } catch let e as EngineError where e.parameter == "label" {
-            throw LuaRaise.argument(2, "label \(e.value) \(e.rule)")
+            throw LuaRaise.argument(2, e.luaText(.named))
         } catch let e as EngineError {
             throw positionError(e, 3)
         }
@@ -214,8 +214,9 @@ extension Runtime {
     }
 
     private func positionError(_ e: EngineError, _ argument: Int32) -> LuaRaise {
-        if e.parameter == "position" { return .argument(argument, "position \(e.value) \(e.rule)") }
-        if e.parameter == "label" { return .argument(argument, "label \(e.value) \(e.rule)") }
+        if e.parameter == "position" || e.parameter == "label" {
+            return .argument(argument, e.luaText(.named))
+        }
         return .message(e.description)
     }
 

@@ -88,7 +88,7 @@ enum TimingBindings {
                             return 1
                         } catch let e as EngineError {
                             let arg: Int32 = e.parameter == "x2" ? 3 : 1
-                            throw LuaRaise.argument(arg, "\(e.parameter) is \(e.value): \(e.rule)")
+                            throw LuaRaise.argument(arg, e.luaText(.parameterIs))
                         }
                     }
                 ),
@@ -106,7 +106,7 @@ enum TimingBindings {
                             runtime.pushTiming(
                                 .steps(try Steps(n, position)), name: "steps(\(n), \(positionName))")
                         } catch let e as EngineError {
-                            throw LuaRaise.argument(1, "\(e.rule), got \(e.value)")
+                            throw LuaRaise.argument(1, e.luaText(.ruleGot))
                         }
                         return 1
                     }
@@ -132,7 +132,7 @@ enum TimingBindings {
                             let arg: Int32 = e.parameter == "path" ? 1 : 2
                             throw LuaRaise.argument(
                                 arg,
-                                e.parameter == "path" ? e.rule : "\(e.parameter) is \(e.value): \(e.rule)")
+                                e.luaText(e.parameter == "path" ? .rule : .parameterIs))
                         }
                         return 1
                     }
@@ -236,7 +236,7 @@ extension Runtime {
             } catch let e as EngineError {
                 let head = spec.drop(while: \.isWhitespace).lowercased()
                 if ["cubic-bezier(", "steps(", "linear(", "path("].contains(where: { head.hasPrefix($0) }) {
-                    throw LuaRaise.argument(argument, e.rule)
+                    throw LuaRaise.argument(argument, e.luaText(.rule))
                 }
             }
         }

@@ -131,7 +131,7 @@ extension Runtime {
                 }
                 for child in children { try scene.addSublayer(child, to: l.name) }
             } catch let e as EngineError {
-                throw LuaRaise.message("layer '\(l.name)' property 'sublayers': layer '\(e.value)' \(e.rule)")
+                throw LuaRaise.message("layer '\(l.name)' property 'sublayers': \(e.luaText(.layer))")
             }
             let old = try state.scene.sublayerNames(of: l.name)
             state.scene = scene
@@ -252,11 +252,12 @@ extension Runtime {
         do {
             try body()
         } catch let e as EngineError {
-            let rule = e.rule == "no layer with this name" ? "is not in the scene" : e.rule
+            var e = e
+            if e.rule == "no layer with this name" { e.rule = "is not in the scene" }
             switch e.parameter {
-            case "sibling": throw LuaRaise.argument(sibling, "layer '\(e.value)' \(rule)")
-            case "superlayer": throw LuaRaise.argument(1, "layer '\(e.value)' \(rule)")
-            default: throw LuaRaise.argument(sublayer, "layer '\(e.value)' \(rule)")
+            case "sibling": throw LuaRaise.argument(sibling, e.luaText(.layer))
+            case "superlayer": throw LuaRaise.argument(1, e.luaText(.layer))
+            default: throw LuaRaise.argument(sublayer, e.luaText(.layer))
             }
         }
     }
