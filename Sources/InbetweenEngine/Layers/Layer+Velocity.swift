@@ -47,11 +47,13 @@ extension Layer {
 }
 
 extension Scene {
-    /// `Layer.presentationVelocity` of a layer of this scene at the scene's time.
+    /// `Layer.presentationVelocity` of a layer of this scene at the scene's time (its local time).
     public func presentationVelocity(forKeyPath keyPath: String, ofLayer layer: String) throws -> Value {
-        guard let l = self[layer] else {
+        guard let l = indexByName[layer] else {
             throw EngineError(parameter: "layer", value: layer, rule: "no layer with this name")
         }
-        return try l.presentationVelocity(forKeyPath: keyPath, at: time)
+        // Per second of the layer's local time, the time its animations (and a hand-off to the
+        // next one) run in.
+        return try layers[l].presentationVelocity(forKeyPath: keyPath, at: changeTime(ofLayer: l))
     }
 }

@@ -4,9 +4,10 @@
 /// A value type: a `Scene` holds its layers by name and the host mutates them through the
 /// scene (`Scene.modifyLayer(named:_:)`), so every change is visible to the scene's event queue.
 ///
-/// Time: every `at` parameter is scene time in seconds. An animation's `beginTime` counts from
-/// the moment it was added (see `LayerAnimationEntry` for why), and its parent time at scene
-/// time `t` is `t - addedAt`.
+/// Time: every `at` parameter is the layer's local time in seconds, which is scene time unless
+/// the layer or one above it has a timing of its own (`timing`, `Scene.clock(ofLayer:)`; the
+/// `Scene` methods convert). An animation's `beginTime` counts from the moment it was added
+/// (see `LayerAnimationEntry` for why), and its parent time at local time `t` is `t - addedAt`.
 public struct Layer: Sendable {
     public let name: String
     /// CALayer, CATransformLayer or CAReplicatorLayer (fixed when the layer is made).
@@ -36,6 +37,12 @@ public struct Layer: Sendable {
     var retiredEvents: [PendingEvent] = []
     /// Serial of the next add; also numbers generated keys.
     var nextSerial = 0
+    /// The layer as a CAMediaTiming object: its local time, which its animations run in, derives
+    /// from its superlayer's by these (the stage's time is scene time); see `LayerClock`. Set
+    /// through `Scene.setTiming(_:ofLayer:)`, which reschedules the events it moves.
+    public internal(set) var timing = MediaTiming() {
+        didSet { revision &+= 1 }
+    }
 
     /// A layer with Core Animation's default values, overridden by `values` (property name ->
     /// value of that property's kind).
@@ -73,7 +80,7 @@ public struct Layer: Sendable {
 
     // MARK: Animations by key
 
-    /// `addAnimation:forKey:` at scene time `time`. A nil key gets a generated one that no
+    /// `addAnimation:forKey:` at local time `time`. A nil key gets a generated one that no
     /// other animation on this layer uses; an existing key's animation is replaced, and it
     /// stops with `finished == false` at `time`, as in Core Animation. Returns the key used.
     /// `completionToken` ties the animation to a transaction (its completion waits for it).
@@ -120,7 +127,7 @@ public struct Layer: Sendable {
 
     // MARK: Presentation
 
-    /// The presentation layer's values at scene time `time`: the model values, then every
+    /// The presentation layer's values at local time `time`: the model values, then every
     /// animation in effect applied in the order added.
     package func presentationValues(at time: Double) throws -> PropertyValues {
         var values = modelValues

@@ -1,27 +1,34 @@
 /// One animation attached to a layer, with everything needed to place it on the scene's clock.
 ///
-/// Time model. Scene time is in seconds. An animation added at scene time `addedAt` runs in
-/// its parent's time `t - addedAt`: Core Animation stamps a beginTime of 0 with "now" when the
-/// animation is added, and we make every beginTime relative to that moment, so beginTime 0
-/// starts at once and beginTime 1 one second after the add. (Scripts have no
-/// CACurrentMediaTime(), so an absolute beginTime would have nothing to be relative to.)
+/// Time model. Times are the layer's local time in seconds (scene time unless the layer or one
+/// above it has a timing of its own; see `LayerClock`). An animation added at local time
+/// `addedAt` runs in its parent's time `t - addedAt`: Core Animation stamps a beginTime of 0
+/// with "now" when the animation is added, and we make every beginTime relative to that
+/// moment, so beginTime 0 starts at once and beginTime 1 one second after the add. (Scripts
+/// have no CACurrentMediaTime(), so an absolute beginTime would have nothing to be relative
+/// to.)
 struct LayerAnimationEntry: Sendable {
     var key: String
     var animation: Animation
-    /// Scene time of the add.
+    /// The layer's local time at the add (scene time unless the layer has a timing of its own).
     var addedAt: Double
     /// Order of adds on this layer; breaks ties between events at the same time.
     var serial: Int
     /// The transaction whose completion waits for this animation.
     var completionToken: Int?
-    /// Scene time at which the start event fires: the add time plus a positive beginTime
+    /// Local time at which the start event fires: the add time plus a positive beginTime
     /// (a negative beginTime means it is already running when added), never after the stop.
     var startTime: Double
-    /// Scene time of the end of the active interval (MediaTiming.endTime after the add), when
+    /// Local time of the end of the active interval (MediaTiming.endTime after the add), when
     /// the stop event fires; nil when it never ends (infinite repeats, speed 0).
     var stopTime: Double?
     var startDelivered = false
     var stopDelivered = false
+    /// Scene times the start and stop events are scheduled at: `startTime` and `stopTime` on a
+    /// layer whose local time is scene time; otherwise when its local time reaches them (nil:
+    /// never, as while paused). See `Scene.rescheduleEvents(ofSubtree:)`.
+    var scheduledStart: Double?
+    var scheduledStop: Double?
 
     init(key: String, animation: Animation, addedAt: Double, serial: Int, completionToken: Int?)
         throws
@@ -43,6 +50,8 @@ struct LayerAnimationEntry: Sendable {
             stopTime = nil
             startTime = addedAt + begin
         }
+        scheduledStart = startTime
+        scheduledStop = stopTime
         self.key = key
         self.animation = animation
         self.addedAt = addedAt
@@ -50,7 +59,7 @@ struct LayerAnimationEntry: Sendable {
         self.completionToken = completionToken
     }
 
-    /// Whether the animation contributes to the presentation at scene time `t`.
+    /// Whether the animation contributes to the presentation at local time `t`.
     ///
     /// It did not exist before its add. An animation with removedOnCompletion is removed when
     /// its stop event is delivered; presentation must not depend on whether the host has
@@ -70,7 +79,7 @@ struct LayerAnimationEntry: Sendable {
         return true
     }
 
-    /// Events this animation still owes when it is removed at scene time `t` (by
+    /// Events this animation still owes when it is removed at local time `t` (by
     /// removeAnimation or by a replacement under the same key), in delivery order.
     func eventsOnRemoval(at t: Double, layer: String) -> [PendingEvent] {
         if stopDelivered { return [] }

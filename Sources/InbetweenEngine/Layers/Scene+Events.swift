@@ -80,17 +80,20 @@ extension Scene {
     /// Pops queue entries whose animation was removed (or whose event was already delivered
     /// through its removal) since they were scheduled.
     private mutating func dropStaleEvents() {
-        while let next = queue.first, !isLive(next.source) { queue.removeFirst() }
+        while let next = queue.first, !isLive(next) { queue.removeFirst() }
     }
 
-    private func isLive(_ source: EventQueue.Source) -> Bool {
-        switch source {
+    private func isLive(_ next: EventQueue.Entry) -> Bool {
+        switch next.source {
         case .start(let l, let serial):
             guard let e = entryIndex(layer: l, serial: serial) else { return false }
+            // A rescheduled event (its layer's clock changed) keeps only its latest entry.
             return !layers[l].entries[e].startDelivered
+                && layers[l].entries[e].scheduledStart?.bitPattern == next.time.bitPattern
         case .stop(let l, let serial):
             guard let e = entryIndex(layer: l, serial: serial) else { return false }
             return !layers[l].entries[e].stopDelivered
+                && layers[l].entries[e].scheduledStop?.bitPattern == next.time.bitPattern
         case .retired(let l, let serial, let isStart):
             return retiredIndex(layer: l, serial: serial, isStart: isStart) != nil
         case .completion, .cue:

@@ -1,6 +1,7 @@
 /// What a script does to a layer, at the scene's current time (`time`): the calls the Lua
 /// bindings make from top-level code and from event handlers. Each names the layer and
-/// throws when the scene has no layer of that name.
+/// throws when the scene has no layer of that name. Each acts at the layer's local time now
+/// (`changeTime(ofLayer:)`), which is `time` unless the layer has a clock of its own.
 extension Scene {
     /// `layer:add(animation, key)`; returns the key used (generated when `key` is nil).
     @discardableResult
@@ -8,7 +9,7 @@ extension Scene {
         _ animation: Animation, forKey key: String?, toLayer layer: String,
         in transaction: Transaction? = nil
     ) throws -> String {
-        let now = time
+        let now = currentLocalTime(ofLayer: layer)
         return try modifyLayer(named: layer) {
             try $0.add(
                 animation, forKey: key, at: now,
@@ -23,7 +24,7 @@ extension Scene {
         _ value: Value, forKeyPath keyPath: String, ofLayer layer: String,
         in transaction: Transaction?
     ) throws -> String? {
-        let now = time
+        let now = currentLocalTime(ofLayer: layer)
         return try modifyLayer(named: layer) {
             try $0.setValue(value, forKeyPath: keyPath, at: now, in: transaction)
         }
@@ -31,13 +32,13 @@ extension Scene {
 
     /// `layer:remove(key)`.
     public mutating func removeAnimation(forKey key: String, fromLayer layer: String) throws {
-        let now = time
+        let now = currentLocalTime(ofLayer: layer)
         try modifyLayer(named: layer) { try $0.removeAnimation(forKey: key, at: now) }
     }
 
     /// `layer:removeAll()`.
     public mutating func removeAllAnimations(fromLayer layer: String) throws {
-        let now = time
+        let now = currentLocalTime(ofLayer: layer)
         try modifyLayer(named: layer) { try $0.removeAllAnimations(at: now) }
     }
 
@@ -45,9 +46,21 @@ extension Scene {
     public func presentationValue(forKeyPath keyPath: String, ofLayer layer: String) throws
         -> Value
     {
-        guard let found = self[layer] else {
+        guard let l = indexByName[layer] else {
             throw EngineError(parameter: "layer", value: layer, rule: "no layer with this name")
         }
-        return try found.presentationValue(forKeyPath: keyPath, at: time)
+        return try layers[l].presentationValue(
+            forKeyPath: keyPath, at: presentationTime(ofLayer: l, atSceneTime: time))
+    }
+
+    /// Every presentation value of layer `l` at scene time `t`, read at its local time then.
+    package func presentationValues(ofLayer l: Int, atSceneTime t: Double) throws -> PropertyValues {
+        try layers[l].presentationValues(at: presentationTime(ofLayer: l, atSceneTime: t))
+    }
+
+    /// The layer's local time now, for a change made to it (the scene time for an unknown
+    /// name: the change then throws, naming it).
+    public func currentLocalTime(ofLayer layer: String) -> Double {
+        indexByName[layer].map { changeTime(ofLayer: $0) } ?? time
     }
 }

@@ -93,6 +93,7 @@ extension Scene {
     public mutating func removeFromSuperlayer(_ name: String) throws {
         let c = try layerIndex(name, "layer")
         detach(c)
+        rescheduleEvents(ofSubtree: c)  // now on the stage's time (Scene+LayerTime)
     }
 
     // MARK: Internals
@@ -168,6 +169,8 @@ extension Scene {
             layers[c].superlayer = .stage
         }
         treeRevision += 1
+        // Under another superlayer, its subtree runs on another clock (Scene+LayerTime).
+        rescheduleEvents(ofSubtree: c)
     }
 
     /// Takes `c` out of its superlayer's list (out of the tree).

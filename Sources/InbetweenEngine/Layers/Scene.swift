@@ -21,6 +21,9 @@ public struct Scene: Sendable {
     /// before running its handler and to each frame's time before sampling. Bindings pass it
     /// as the `at` of the changes a script makes.
     public var time: Double = 0
+    /// Whether some layer was ever given a timing other than the default (`setTiming`): until
+    /// then every layer's local time is scene time and nothing converts it.
+    public internal(set) var usesLayerTiming = false
     /// Completions of transactions that added no animation, not yet delivered, with the id
     /// their queue entry names them by.
     var pendingCompletions: [(id: Int, event: AnimationEvent)] = []
@@ -92,7 +95,15 @@ public struct Scene: Sendable {
         guard layer.nextSerial != serialsFrom || layer.retiredEvents.count != retiredFrom else { return }
         changeCount += 1
         additionCount += layer.nextSerial - serialsFrom
-        for pending in layer.retiredEvents[retiredFrom...] {
+        // Owed events were stamped with the layer's local time; on a layer with a clock of its
+        // own they are due now, at the removal.
+        let clock = clock(ofLayer: l)
+        if !clock.isIdentity {
+            for r in layers[l].retiredEvents.indices.dropFirst(retiredFrom) {
+                layers[l].retiredEvents[r].event.time = time
+            }
+        }
+        for pending in layers[l].retiredEvents[retiredFrom...] {
             let isStart = pending.event.kind == .start
             queue.schedule(
                 .retired(layer: l, serial: pending.serial, isStart: isStart), at: pending.event.time)
@@ -103,14 +114,25 @@ public struct Scene: Sendable {
         }
         var first = layer.entries.count
         while first > 0, layer.entries[first - 1].serial >= serialsFrom { first -= 1 }
-        for entry in layer.entries[first...] {
-            queue.schedule(.start(layer: l, serial: entry.serial), at: entry.startTime)
-            if let stop = entry.stopTime { queue.schedule(.stop(layer: l, serial: entry.serial), at: stop) }
+        for e in first..<layer.entries.count {
+            let entry = layer.entries[e]
+            if !clock.isIdentity {
+                layers[l].entries[e].scheduledStart = dueTime(ofLocalTime: entry.startTime, clock: clock)
+                layers[l].entries[e].scheduledStop = entry.stopTime.flatMap {
+                    dueTime(ofLocalTime: $0, clock: clock)
+                }
+            }
+            if let start = layers[l].entries[e].scheduledStart {
+                queue.schedule(.start(layer: l, serial: entry.serial), at: start)
+            }
+            if let stop = layers[l].entries[e].scheduledStop {
+                queue.schedule(.stop(layer: l, serial: entry.serial), at: stop)
+            }
             if let token = entry.completionToken { outstandingStops[token, default: 0] += 1 }
         }
     }
 
-    /// What bounds the natural end of a run: the largest stop time of the animations
+    /// What bounds the natural end of a run: the largest stop time (scene time) of the animations
     /// currently attached (after its stop an animation either is removed or holds a fill
     /// value) or of a cue still to come (it may add more), and whether an animation never
     /// stops (infinite repeats, speed 0).
@@ -135,8 +157,12 @@ public struct Scene: Sendable {
         for cue in pendingCues { end.latestStop = max(end.latestStop ?? cue.time, cue.time) }
         for layer in layers {
             for entry in layer.entries {
-                if let stop = entry.stopTime {
+                if let stop = entry.scheduledStop {
                     end.latestStop = max(end.latestStop ?? stop, stop)
+                } else if entry.stopTime != nil {
+                    // Its layer's clock never reaches its end (paused): it holds still, and
+                    // sampling does not wait for it; a resume schedules its stop again.
+                    continue
                 } else if !end.hasEndless {
                     end.hasEndless = true
                     end.endless = (layer.name, entry.key)
@@ -152,7 +178,7 @@ public struct Scene: Sendable {
         var found: (layer: String, key: String, stop: Double)?
         for layer in layers {
             for entry in layer.entries {
-                if let stop = entry.stopTime, stop > (found?.stop ?? -.infinity) {
+                if let stop = entry.scheduledStop, stop > (found?.stop ?? -.infinity) {
                     found = (layer.name, entry.key, stop)
                 }
             }

@@ -24,6 +24,8 @@ package struct TrackColumns: Sendable {
     private var accessors: [KeyPathAccessor] = []
     private var accessorByKeyPath: [String: KeyPathAccessor] = [:]
     private var presentations: [PropertyValues] = []
+    /// Per layer slot, its local times at the last `sample`'s times; empty on scene time.
+    private var localTimes: [[Double]] = []
     /// Per track, how its value is computed for its layer's current revision (see `TrackPlan`).
     private var plans: [TrackPlan?] = []
     /// The layer revision each plan was made for.
@@ -137,9 +139,15 @@ package struct TrackColumns: Sendable {
         }
         var good = times.count
         var alone = 0
+        // Layers with a clock of their own (`Scene.usesLayerTiming`) read their plans and
+        // presentations at their local times; the others (all of them until a script sets a
+        // layer's timing) at `times` as they are.
+        let timed = scene.usesLayerTiming
+        if timed { updateLocalTimes(scene, times) }
         for i in order {
             wholePresentation[i] = true
             guard let plan = plans[i] else { continue }
+            let times = timed ? localTimes(ofSlot: slotOfTrack[i], times) : times
             if let computed = try plan.values(
                 at: times, count: good, into: &frames, track: i, scratch: &manyScratch)
             {
@@ -175,7 +183,8 @@ package struct TrackColumns: Sendable {
         var k = 0
         frameLoop: while k < good {
             for slot in sampledLayers.indices where needsPresentation[slot] {
-                presentations[slot] = try scene.layers[sampledLayers[slot]].presentationValues(at: times[k])
+                let time = timed ? localTimes(ofSlot: slot, times)[k] : times[k]
+                presentations[slot] = try scene.layers[sampledLayers[slot]].presentationValues(at: time)
                 if failed() {
                     good = k
                     break frameLoop
@@ -209,6 +218,24 @@ package struct TrackColumns: Sendable {
     }
 
     static let keptValues = 4096
+
+    /// Each sampled layer's local times at `times` (`Scene.clock(ofLayer:)`), −infinity where
+    /// it has none (no animation applies then); none kept for a layer on scene time.
+    private mutating func updateLocalTimes(_ scene: Scene, _ times: [Double]) {
+        if localTimes.count != sampledLayers.count {
+            localTimes = Array(repeating: [], count: sampledLayers.count)
+        }
+        for slot in sampledLayers.indices {
+            let clock = scene.clock(ofLayer: sampledLayers[slot])
+            localTimes[slot].removeAll(keepingCapacity: true)
+            guard !clock.isIdentity else { continue }
+            for t in times { localTimes[slot].append(clock.localTime(atSceneTime: t) ?? -.infinity) }
+        }
+    }
+
+    private func localTimes(ofSlot slot: Int, _ times: [Double]) -> [Double] {
+        localTimes[slot].isEmpty ? times : localTimes[slot]
+    }
 
     /// Track `i`'s value read from its layer's whole presentation.
     private func presentationValue(of i: Int) throws -> Value {

@@ -66,6 +66,8 @@ private struct LayerBuilder {
     var createdAt: Double?
     /// Root property -> why it is baked (first reason found).
     var bakeReasons: [String: String] = [:]
+    /// The layer's local time was scene time throughout (`SceneHistory.runsOnSceneTime`).
+    var onSceneTime = true
 
     init(
         name: String, history: SceneHistory, start: Double, end: Double, fps: Double,
@@ -81,6 +83,7 @@ private struct LayerBuilder {
     }
 
     mutating func build() throws -> ExportLayer {
+        onSceneTime = history.runsOnSceneTime(name)
         let (animations, modelChanges, initial) = collect()
         var roots = Set(animatedKeyPaths.map(LayerProperties.root(of:)))
         for (root, _) in initial.values { roots.insert(root) }
@@ -184,6 +187,11 @@ private struct LayerBuilder {
     mutating func resolve(_ a: ExportAnimation) -> [ExportLeaf] {
         let t = a.animation.timing
         let keyPaths = a.animation.keyPaths
+        // Its add time and events are in a local time that is not the run's.
+        guard onSceneTime else {
+            refuse(keyPaths, "its layer runs on a clock of its own (a timing set on it or a layer above it)")
+            return []
+        }
         guard t.speed != 0, t.timeOffset == 0 || capabilities.timeOffset else {
             refuse(keyPaths, "timeOffset or speed 0 has no keyframe counterpart")
             return []

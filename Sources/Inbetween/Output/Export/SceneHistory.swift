@@ -110,6 +110,12 @@ package final class SceneHistory {
     /// snapshot at or before t (nil when it did not exist yet).
     package func layer(_ name: String, at t: Double) -> Layer? {
         guard let i = indexByName[name] else { return nil }
+        return layer(index: i, at: t)
+    }
+
+    /// `layer(_:at:)` by the layer's index in the scene's list.
+    private func layer(index i: Int, at t: Double) -> Layer? {
+        guard versions.indices.contains(i) else { return nil }
         let snapshot = self.snapshot(at: t)
         let kept = versions[i]
         var low = 0
@@ -123,8 +129,26 @@ package final class SceneHistory {
 
     /// A presentation value of one layer at time t, as the sampler would write it.
     package func value(layer: String, keyPath: String, at t: Double) throws -> Value? {
-        guard let found = self.layer(layer, at: t) else { return nil }
-        return try found.presentationValues(at: t)[keyPath]
+        guard let i = indexByName[layer], let found = self.layer(index: i, at: t) else { return nil }
+        guard latest.usesLayerTiming else { return try found.presentationValues(at: t)[keyPath] }
+        // Read at its local time then, with the tree and timings of that moment.
+        let clock = LayerClock(ofLayer: i) { self.layer(index: $0, at: t) }
+        return try found.presentationValues(at: clock.localTime(atSceneTime: t) ?? -.infinity)[keyPath]
+    }
+
+    /// Whether the layer called `name` ran on scene time for the whole run: neither it nor a
+    /// layer above it had a timing of its own at any moment (`Scene.runsOnSceneTime(_:)`). Its
+    /// animations' add times are then scene times a writer can place them at; otherwise their
+    /// properties are baked.
+    package func runsOnSceneTime(_ name: String) -> Bool {
+        guard latest.usesLayerTiming, let i = indexByName[name] else { return true }
+        var seen = Set<Int>()
+        for t in times where seen.insert(snapshot(at: t)).inserted {
+            guard LayerClock(ofLayer: i, layer: { self.layer(index: $0, at: t) }).isIdentity else {
+                return false
+            }
+        }
+        return true
     }
 
     /// The model value of one layer at time t.

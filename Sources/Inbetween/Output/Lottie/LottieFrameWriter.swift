@@ -68,7 +68,7 @@ package struct LottieFrameWriter: FrameWriter {
     package mutating func write(_ frame: SampledFrame) throws {
         if startTime == nil { startTime = frame.time }
         let scene = history.latest
-        for layer in scene.layers {
+        for (l, layer) in scene.layers.enumerated() {
             var index = layers.firstIndex { $0.name == layer.name }
             if index == nil {
                 layers.append(
@@ -77,7 +77,7 @@ package struct LottieFrameWriter: FrameWriter {
                         values: Array(repeating: [], count: LottieLayer.keyPaths.count)))
                 index = layers.count - 1
             }
-            let values = try layer.presentationValues(at: frame.time)
+            let values = try scene.presentationValues(ofLayer: l, atSceneTime: frame.time)
             for (k, keyPath) in LottieLayer.keyPaths.enumerated() {
                 guard let v = values[keyPath] ?? PropertyValues.defaultValue(forKeyPath: keyPath) else {
                     continue
@@ -93,7 +93,9 @@ package struct LottieFrameWriter: FrameWriter {
     /// the first frame after their event; their add time is exact all the same).
     private mutating func noteAnimations(in scene: Scene) {
         guard let start = startTime else { return }
-        for layer in scene.layers {
+        // A layer on a clock of its own has its add times in its local time: no hint places
+        // its segments, and its sampled values stand alone.
+        for layer in scene.layers where scene.runsOnSceneTime(layer.name) {
             for attached in layer.attachedAnimations {
                 let id = "\(layer.name)\u{0}\(attached.serial)"
                 guard seenAnimations.insert(id).inserted else { continue }
