@@ -343,6 +343,20 @@ function animation.preset(name, overrides) end
 ---@field allowsGroupOpacity boolean opacity fades the subtree as one group (default true)
 ---@field sublayers Layer[] a fresh array of the sublayers, back to front; assigning replaces them
 ---@field superlayer Layer? nil for a layer of the stage and for one removed from its superlayer (read-only)
+---A layer is a CAMediaTiming object: its local time, which its animations run in (and are
+---stamped with when added), is (t - beginTime) * speed + timeOffset of its superlayer's time t
+---(the stage's is scene time, `now()`), folded by `duration` (0: never wraps), `repeatCount`,
+---`repeatDuration` and `autoreverses`, held outside its active time as `fillMode` says. Set from
+---a callback, they act from that event: `speed = 0` pauses the layer and its sublayers (no
+---events fire), and QA1673's resume sets `beginTime` to the time spent paused.
+---@field beginTime number in the superlayer's time (default 0)
+---@field duration number 0 (the default): the layer's time never wraps
+---@field speed number nested speeds multiply (default 1; 0 pauses)
+---@field timeOffset number
+---@field repeatCount number
+---@field repeatDuration number
+---@field autoreverses boolean
+---@field fillMode "removed"|"forwards"|"backwards"|"both"
 local Layer = {}
 ---[parent addSublayer:l]: `l` becomes the last (frontmost) sublayer; adding a sublayer of this
 ---layer again moves it to the end. A sublayer of another layer must leave it first
@@ -384,6 +398,15 @@ function Layer:velocity(keyPath) end
 ---@param anim Animation
 ---@return string key
 function Layer:retarget(keyPath, newValue, anim) end
+---CALayer's convertTime:fromLayer: (`{from = other}`, or no table: from the stage, so QA1673's
+---`[layer convertTime:CACurrentMediaTime() fromLayer:nil]` is `l:convertTime(now())`) or
+---convertTime:toLayer: (`{to = other}`; `{to = false}` for the stage, since `{to = nil}` is an
+---empty table). Active times, (t - beginTime) * speed + timeOffset down the tree, without
+---repeats folded; a paused layer's (speed 0) time does not convert back.
+---@param t number
+---@param options? {from?: Layer|false, to?: Layer|false}
+---@return number
+function Layer:convertTime(t, options) end
 
 ---`layer{ name = "ball", position = point(150, 32), ... }` with any layer property. Without a
 ---name a layer is `layer#1`, `layer#2`, ...; that form is reserved, so explicit names never
@@ -507,6 +530,7 @@ function Timeline:children() end
 ---@return Timeline
 function timeline(options) end
 
----The current scene time in seconds (the event's time inside callbacks).
+---The current scene time in seconds (the event's time inside callbacks): the stage's time, what
+---CACurrentMediaTime() is to Core Animation (`l:convertTime(now())` is the layer's time now).
 ---@return number
 function now() end

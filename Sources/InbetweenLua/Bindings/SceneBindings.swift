@@ -69,6 +69,7 @@ enum SceneBindings {
                     }
                 ),
                 ("retarget", { [unowned runtime] s in try runtime.layerRetarget(s) }),
+                ("convertTime", { [unowned runtime] s in try runtime.layerConvertTime(s) }),
                 (
                     "animationKeys",
                     { [unowned runtime] s in
@@ -83,6 +84,7 @@ enum SceneBindings {
                 ),
             ] + TreeBindings.methods(runtime)
         let methodNames = Set(methods.map(\.0))
+        let timingKeys = Set(Runtime.layerTimingKeys)
         // The methods are looked up by __index below, so they live in a registry table.
         host.pushLibrary("layer", methods)
         host.stack.push("inbetween.layermethods")
@@ -108,6 +110,10 @@ enum SceneBindings {
                             return 1
                         }
                         if let pushed = try runtime.pushTreeProperty(l, key) { return pushed }
+                        if timingKeys.contains(key) {
+                            try runtime.pushLayerTiming(l, key, s)
+                            return 1
+                        }
                         let v = try runtime.layerProperty(l, key, argument: 2) {
                             try $0.value(forKeyPath: key)
                         }
@@ -121,6 +127,10 @@ enum SceneBindings {
                         let l: LayerHandle = try runtime.host.checkObject(1, layerType)
                         let key = try s.checkString(2)
                         if try runtime.setTreeProperty(l, key, at: 3) { return 0 }
+                        if timingKeys.contains(key) {
+                            try runtime.setLayerTiming(l, key, s)
+                            return 0
+                        }
                         let value: Value
                         do {
                             value = try runtime.propertyValue(
@@ -243,6 +253,7 @@ extension Runtime {
                             : "item \(item) must be a layer, got \(got)")
                 }
             } ?? []
+        let timing = try layerTimingFields(r)
         // One walk of the table when every key is known (this is `finish` with a message of
         // its own for a replicator's property).
         if let key = r.unknownKey() {
@@ -277,6 +288,7 @@ extension Runtime {
         do {
             try state.scene.addLayer(try Layer(name: name!, kind: kind, values: values))
             state.tree.record(name!, in: state.scene, isStructural: kind != .layer)
+            if let timing { try state.scene.setTiming(timing, ofLayer: name!) }
             for child in sublayers {
                 try state.scene.addSublayer(child, to: name!)
                 state.tree.record(child, in: state.scene, isStructural: true)
@@ -298,7 +310,7 @@ extension Runtime {
             var animation = box.animation
             if box.beginFromCurrentState, let layer = state.scene[l.name] {
                 animation = try animation.beginningFromCurrentState(
-                    of: layer, at: state.scene.time, handOffVelocity: box.handOffVelocity)
+                    of: layer, at: state.scene.currentLocalTime(ofLayer: l.name), handOffVelocity: box.handOffVelocity)
             }
             return try state.scene.add(animation, forKey: key, toLayer: l.name, in: state.transactions.last)
         }

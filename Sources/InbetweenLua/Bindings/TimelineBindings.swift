@@ -325,7 +325,7 @@ extension Runtime {
                 var added = animation
                 if let handOff = fromCurrentState, let found = state.scene[layer] {
                     added = try added.beginningFromCurrentState(
-                        of: found, at: state.scene.time, handOffVelocity: handOff)
+                        of: found, at: state.scene.currentLocalTime(ofLayer: layer), handOffVelocity: handOff)
                 }
                 return try state.scene.add(added, forKey: key, toLayer: layer)
             }
