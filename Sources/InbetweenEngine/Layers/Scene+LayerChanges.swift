@@ -53,11 +53,6 @@ extension Scene {
             forKeyPath: keyPath, at: presentationTime(ofLayer: l, atSceneTime: time))
     }
 
-    /// Every presentation value of layer `l` at scene time `t`, read at its local time then.
-    package func presentationValues(ofLayer l: Int, atSceneTime t: Double) throws -> PropertyValues {
-        try layers[l].presentationValues(at: presentationTime(ofLayer: l, atSceneTime: t))
-    }
-
     /// The layer's local time now, for a change made to it (the scene time for an unknown
     /// name: the change then throws, naming it).
     public func currentLocalTime(ofLayer layer: String) -> Double {

@@ -6,7 +6,13 @@ extension Scene {
     public func world(at time: Double) throws -> SceneWorld {
         try EngineError.requireFinite(time, "time")
         return try SceneWorld(stage: stageSublayers, layer: { layers[$0] }) { sample in
-            try presentationValues(ofLayer: sample.layer, at: time - sample.delay)
+            guard usesLayerTiming, sample.delay != 0 else {
+                return try presentationValues(ofLayer: sample.layer, at: time - sample.delay)
+            }
+            // With clocks, each replicator's delay is in its own local time (Scene+LayerTime).
+            let local = localTime(
+                ofLayer: sample.layer, instances: sample.instances.map(\.index), atSceneTime: time)
+            return try layers[sample.layer].presentationValues(at: local ?? -.infinity)
         }
     }
 
@@ -17,10 +23,10 @@ extension Scene {
         try! SceneWorld(stage: stageSublayers, layer: { layers[$0] }) { layers[$0.layer].modelValues }
     }
 
-    /// The presentation values of layer `index` at scene time `time`: where the world reads
-    /// them (the one place a layer's own time would enter).
+    /// The presentation values of layer `index` at scene time `time`: read at its local time
+    /// then (`Scene+LayerTime`), none of its animations applied while it has no effect.
     package func presentationValues(ofLayer index: Int, at time: Double) throws -> PropertyValues {
-        try layers[index].presentationValues(at: time)
+        try layers[index].presentationValues(at: presentationTime(ofLayer: index, atSceneTime: time))
     }
 
     /// CALayer's `convertPoint:fromLayer:` / `convertPoint:toLayer:`: the point `point` of

@@ -310,7 +310,8 @@ extension Runtime {
             var animation = box.animation
             if box.beginFromCurrentState, let layer = state.scene[l.name] {
                 animation = try animation.beginningFromCurrentState(
-                    of: layer, at: state.scene.currentLocalTime(ofLayer: l.name), handOffVelocity: box.handOffVelocity)
+                    of: layer, at: state.scene.currentLocalTime(ofLayer: l.name),
+                    handOffVelocity: box.handOffVelocity)
             }
             return try state.scene.add(animation, forKey: key, toLayer: l.name, in: state.transactions.last)
         }

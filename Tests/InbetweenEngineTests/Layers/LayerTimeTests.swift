@@ -250,5 +250,16 @@ final class LayerTimeTests: XCTestCase {
         }
         // The replicator itself is not delayed by its own instances.
         XCTAssertEqual(s.localTime(ofLayer: 0, instances: [3], atSceneTime: 1), 2)
+        // The world draws each copy at its time: a 4 s fade 1 → 0 on the dot, copy 3 at local
+        // 1.625 shows 1 − 1.625 / 4 = 0.59375 (a delay taken in scene time would give 0.6875).
+        try s.modifyLayer(named: "rep") { try $0.setModelValue(.scalar(4), forKeyPath: "instanceCount") }
+        try s.add(
+            Fixture.basic("opacity", from: .scalar(1), to: .scalar(0), duration: 4), forKey: "fade",
+            toLayer: "dot")
+        let world = try s.world(at: 1)
+        for (copy, expected) in [("dot[0]", 0.5), ("dot[3]", 0.59375)] {
+            let value = world.layer(named: copy)?.value(forKeyPath: "opacity")
+            XCTAssertEqual(Fixture.scalar(value) ?? .nan, expected, accuracy: 1e-12, copy)
+        }
     }
 }

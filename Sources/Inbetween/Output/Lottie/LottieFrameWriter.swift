@@ -77,7 +77,7 @@ package struct LottieFrameWriter: FrameWriter {
                         values: Array(repeating: [], count: LottieLayer.keyPaths.count)))
                 index = layers.count - 1
             }
-            let values = try scene.presentationValues(ofLayer: l, atSceneTime: frame.time)
+            let values = try scene.presentationValues(ofLayer: l, at: frame.time)
             for (k, keyPath) in LottieLayer.keyPaths.enumerated() {
                 guard let v = values[keyPath] ?? PropertyValues.defaultValue(forKeyPath: keyPath) else {
                     continue
