@@ -36,12 +36,12 @@ h.test("insertSublayer counts from 1, up to one past the last", function()
   eq(names(p), "tr_ib,tr_id,tr_ia,tr_ic")
   eq(p.sublayers[2], d)                       -- l.sublayers[i] is the layer inserted at i
   raises(function() p:insertSublayer(layer{name = "tr_ie"}, 6) end,
-    "bad argument #2 to 'insertSublayer' (index 6 is out of range: 'tr_ip' has 4 sublayers, so an index from 1 to 5)",
+    "bad argument #2 to 'insertSublayer' (index 6 for 'tr_ie' is out of range: 'tr_ip' has 4 sublayers, so an index from 1 to 5)",
     "test_tree.lua")
   raises(function() p:insertSublayer(layer{name = "tr_if"}, 0) end,
-    "bad argument #2 to 'insertSublayer' (index 0 is out of range: 'tr_ip' has 4 sublayers, so an index from 1 to 5)")
+    "bad argument #2 to 'insertSublayer' (index 0 for 'tr_if' is out of range: 'tr_ip' has 4 sublayers, so an index from 1 to 5)")
   raises(function() p:insertSublayer(layer{name = "tr_ig"}, 1.5) end,
-    "bad argument #2 to 'insertSublayer' (index 1.5 is out of range: 'tr_ip' has 4 sublayers, so an index from 1 to 5)")
+    "bad argument #2 to 'insertSublayer' (index 1.5 for 'tr_ig' is out of range: 'tr_ip' has 4 sublayers, so an index from 1 to 5)")
   raises(function() p:insertSublayer(layer{name = "tr_ih"}, "2") end,
     "bad argument #2 to 'insertSublayer' (index or {below = layer} or {above = layer} expected, got string)")
 end)
@@ -144,6 +144,9 @@ h.test("transformLayer{} and replicator{}", function()
     "bad argument #1 to 'transformLayer' (field 'instanceDelay' belongs to replicators (CAReplicatorLayer): make the layer with replicator{...})")
   raises(function() t.instanceCount = 2 end,
     "layer 'tr_tl' property 'instanceCount' belongs to replicators (CAReplicatorLayer): make the layer with replicator{...}")
+  raises(function() t:add(animation.basic{keyPath = "instanceDelay", fromValue = 0, toValue = 1}) end,
+    "bad argument #1 to 'add' (animation of 'instanceDelay' on layer 'tr_tl': the property belongs to replicators (CAReplicatorLayer); make the layer with replicator{...})")
+  r:add(animation.basic{keyPath = "instanceDelay", fromValue = 0, toValue = 0.2, duration = 0.5})
   raises(function() local x = t.instanceCount end,
     "layer 'tr_tl' has no property 'instanceCount': it belongs to replicators (CAReplicatorLayer); make the layer with replicator{...}")
 end)

@@ -306,6 +306,7 @@ extension Runtime {
         let box: AnimationBox = try host.checkObject(2, AnimationBindings.typeName)
         state.animationsNotAdded[box.serial] = nil
         let key = s.isNoneOrNil(3) ? nil : try s.checkString(3)
+        try checkReplicatorKeyPaths(box.animation, on: l)
         let used = try engineCall {
             var animation = box.animation
             if box.beginFromCurrentState, let layer = state.scene[l.name] {

@@ -145,6 +145,19 @@ extension Runtime {
         }
     }
 
+    /// Refuses an animation of a replicator's property on a layer of another kind (CALayer
+    /// has no such key).
+    func checkReplicatorKeyPaths(_ animation: Animation, on l: LayerHandle) throws {
+        guard let layer = state.scene[l.name], layer.kind != .replicator else { return }
+        for keyPath in animation.keyPaths
+        where TreeBindings.replicatorProperties.contains(LayerProperties.root(of: keyPath)) {
+            throw LuaRaise.argument(
+                2,
+                "animation of '\(keyPath)' on layer '\(l.name)': the property belongs to replicators "
+                    + "(CAReplicatorLayer); make the layer with replicator{...}")
+        }
+    }
+
     /// The layer names in the array at `index` (layer objects), or `failure(item, got)`.
     func layerArray(at index: Int32, failure: (Int, String) -> LuaRaise) throws -> [String] {
         let s = host.stack
@@ -193,8 +206,8 @@ extension Runtime {
             guard let i = s.integer(at: 3), i >= 1, i <= count + 1 else {
                 throw LuaRaise.argument(
                     3,
-                    "index \(s.describeBriefly(3)) is out of range: '\(parent.name)' has \(count) sublayer"
-                        + "\(count == 1 ? "" : "s"), so an index from 1 to \(count + 1)")
+                    "index \(s.describeBriefly(3)) for '\(child.name)' is out of range: '\(parent.name)' has "
+                        + "\(count) sublayer\(count == 1 ? "" : "s"), so an index from 1 to \(count + 1)")
             }
             try treeCall(sublayer: 2) {
                 try state.scene.insertSublayer(child.name, into: parent.name, at: Int(i) - 1)
