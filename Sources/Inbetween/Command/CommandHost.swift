@@ -164,6 +164,26 @@ package final class CommandHost {
         try reportingLua { try runtime.sampleScene(request, onFrame: onFrame) }
     }
 
+    /// In a scene with a layer tree, where every layer's `position` (the point of its
+    /// superlayer's bounds coordinates its anchor point sits at) lies in the stage's: through
+    /// its superlayers as the tree stands now, with their presentation values at `time`
+    /// (CALayer's `convertPoint:toLayer:` with the stage; `Scene.convert`). Called from
+    /// `sample`'s frames, for `plot`'s motion paths; empty for a flat scene, whose positions are
+    /// the stage's already. A layer out of the tree keeps its own position; nil where there is
+    /// no stage point (a superlayer seen edge on, a point on its horizon).
+    package func stagePositions(at time: Double) -> [(layer: String, point: Point?)] {
+        let scene = runtime.scene
+        guard scene.hasTree else { return [] }
+        return scene.layers.indices.map { i in
+            let name = scene.layers[i].name
+            guard case .point(let p)? = try? scene.presentationValues(ofLayer: i, at: time)["position"] else {
+                return (name, nil)
+            }
+            guard let parent = scene.superlayerName(of: name) else { return (name, p) }
+            return (name, try? scene.convert(p, from: parent, to: nil, at: time))
+        }
+    }
+
     /// A renderer of the scene (see `Renderer`): `RenderError` for options out of range,
     /// `ScriptError` when the script fails.
     package func renderer(_ request: SamplingRequest, options: RenderOptions) throws -> Renderer {

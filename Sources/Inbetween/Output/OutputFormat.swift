@@ -77,14 +77,19 @@ public struct OutputFormat: Hashable, Sendable {
     package var numbers: NumberFormat { precision.map { .fixed($0) } ?? .shortest }
 
     /// Whether the writer reads the scene's history (css and swift keeping the structure read
-    /// every event's scene; Lottie reads the layers as the run leaves them at each frame).
+    /// every event's scene; Lottie reads the layers as the run leaves them at each frame, and so
+    /// does the preview, to draw a layer tree as the stage shows it).
     package var readsHistory: Bool {
         switch kind {
         case .css, .swift: return !bake
-        case .lottie: return true
-        case .json, .jsonl, .csv, .preview: return false
+        case .lottie, .preview: return true
+        case .json, .jsonl, .csv: return false
         }
     }
+
+    /// Whether the history keeps every event's scene (`SceneHistory(keepsSnapshots:)`), or only
+    /// the latest (the writers that read the scene as the run goes).
+    package var keepsSnapshots: Bool { kind != .lottie && kind != .preview }
 
     /// The sampling the format needs from `request`: the preview draws every layer from all
     /// of its drawn properties, animated or not; the others write the animated tracks.
@@ -120,7 +125,7 @@ public struct OutputFormat: Hashable, Sendable {
         case .preview:
             return PreviewFrameWriter(
                 sink: sink, numbers: numbers, fps: fps, title: title ?? PreviewData.fileName(source),
-                stageSize: canvas, dataFile: dataFile)
+                stageSize: canvas, dataFile: dataFile, history: history)
         case .lottie:
             return LottieFrameWriter(
                 sink: sink, numbers: numbers, fps: fps, source: source, history: history, canvas: canvas)

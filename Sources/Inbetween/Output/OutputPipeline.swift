@@ -34,7 +34,7 @@ package enum OutputPipeline {
         let model = runtime.scene
         var history: SceneHistory?
         if format.readsHistory {
-            let recorded = SceneHistory(initial: model, keepsSnapshots: format.kind != .lottie)
+            let recorded = SceneHistory(initial: model, keepsSnapshots: format.keepsSnapshots)
             runtime.sceneObserver = { event, scene in recorded.record(time: event.time, scene: scene) }
             history = recorded
         }

@@ -8,18 +8,22 @@ struct LayerFrames {
     struct Frame {
         var index: Int
         var time: Double
-        /// In scene order (the order the layers were made).
-        var layers: [LayerSnapshot]
+        /// In the order they are drawn, back to front.
+        var layers: [DrawnLayer]
     }
 
     let fps: Double
     let total: Int?
     private let stream: InbetweenLua.FrameStream?
+    /// The scene as the stream's host has it when a frame is handed out (its events up to
+    /// that frame applied): a tree is drawn from it (`DrawnLayer.world`).
+    private let scene: (() -> Scene)?
     private var kept: [Frame] = []
     private var nextKept = 0
 
-    init(stream: InbetweenLua.FrameStream) {
+    init(stream: InbetweenLua.FrameStream, scene: (() -> Scene)? = nil) {
         self.stream = stream
+        self.scene = scene
         fps = stream.fps
         total = stream.total
     }
@@ -27,6 +31,7 @@ struct LayerFrames {
     /// Frames made in memory (tests, and scenes built in Swift).
     init(frames: [Frame], fps: Double) {
         stream = nil
+        scene = nil
         kept = frames
         self.fps = fps
         total = frames.count
@@ -40,7 +45,20 @@ struct LayerFrames {
         guard let stream else { return nil }
         let sampled: SampledFrame?
         do { sampled = try stream.next() } catch { throw ScriptError(error) }
-        return sampled.map(LayerFrames.frame)
+        guard let sampled else { return nil }
+        // A tree: what the stage shows, through every layer's superlayers. A flat scene: its
+        // layers in their own space, from the frame's values.
+        if let scene = scene?(), scene.hasTree {
+            let layers: [DrawnLayer]
+            do {
+                layers = try DrawnLayer.world(of: scene, at: sampled.time)
+            } catch {
+                // An engine error (a value the world cannot compose), worded as the stream's.
+                throw ScriptError(kind: .runtime, message: String(describing: error))
+            }
+            return Frame(index: sampled.index, time: sampled.time, layers: layers)
+        }
+        return LayerFrames.frame(sampled)
     }
 
     /// Pulls the whole run into memory and returns the size the Lottie export would give its
@@ -51,7 +69,7 @@ struct LayerFrames {
         var frames: [Frame] = []
         while let frame = try next() {
             for layer in frame.layers {
-                for p in layer.drawnCorners() where p.x.isFinite && p.y.isFinite {
+                for p in layer.layer.drawnCorners(plane: layer.plane) where p.x.isFinite && p.y.isFinite {
                     far.x = max(far.x, p.x)
                     far.y = max(far.y, p.y)
                 }
@@ -74,14 +92,25 @@ struct LayerFrames {
                 LayerSnapshot(name: sampled.tracks[k].layer, values: sampled.values[k..<(k + count)]))
             k += count
         }
-        return Frame(index: sampled.index, time: sampled.time, layers: layers)
+        return Frame(index: sampled.index, time: sampled.time, layers: flat(layers))
+    }
+
+    /// A flat scene's layers (made in scene order) in the order they are drawn: by
+    /// zPosition, and among equal ones in the order they were made, as Core Animation sorts
+    /// the sublayers of a layer (and the preview page stacks them).
+    static func flat(_ layers: [LayerSnapshot]) -> [DrawnLayer] {
+        let order = layers.indices.sorted {
+            (layers[$0].zPosition, $0) < (layers[$1].zPosition, $1)
+        }
+        return order.map { DrawnLayer(layer: layers[$0]) }
     }
 }
 
 extension LayerSnapshot {
     /// The corners of the layer's bounds (when it has an area) and its path's points, in scene
-    /// coordinates: what the Lottie export measures its canvas by.
-    func drawnCorners() -> [Point] {
+    /// coordinates (`plane`: from the layer's to the stage's): what the Lottie export measures
+    /// its canvas by.
+    func drawnCorners(plane m: Projection) -> [Point] {
         var local: [Point] = []
         let w = bounds.size.width
         let h = bounds.size.height
@@ -97,7 +126,6 @@ extension LayerSnapshot {
             }
         }
         local += points.map { Point($0.x - bounds.origin.x, $0.y - bounds.origin.y) }
-        let m = plane
         return local.compactMap { m.apply($0) }
     }
 }

@@ -9,13 +9,23 @@ import InbetweenEngine
 /// layer is not see-through to itself.
 struct LayerPainter {
     let layer: LayerSnapshot
+    /// From the layer's coordinates to the stage's (its own geometry in a flat scene, the
+    /// composed one in a tree: `DrawnLayer.plane`).
+    let plane: Projection
 
-    func paint(into canvas: SceneCanvas, sceneToPixels: Projection) {
+    init(layer: LayerSnapshot, plane: Projection? = nil) {
+        self.layer = layer
+        self.plane = plane ?? layer.plane
+    }
+
+    /// `offscreen`: a clip or an opacity group is in effect, so a warped layer goes through
+    /// Cairo (`ProjectiveWarp`) rather than straight into the canvas's pixels.
+    func paint(into canvas: SceneCanvas, sceneToPixels: Projection, offscreen: Bool = false) {
         guard layer.opacity > 0 else { return }
-        let map = layer.plane.then(sceneToPixels)
+        let map = plane.then(sceneToPixels)
         guard map.isAffine else {
             // Perspective (m34): drawn flat in a surface of its own, then warped.
-            ProjectiveWarp.paint(self, map: map, into: canvas)
+            ProjectiveWarp.paint(self, map: map, into: canvas, throughCairo: offscreen)
             return
         }
         // A layer scaled to nothing (a zero scale, a quarter turn about x or y) is edge on.
@@ -74,7 +84,7 @@ struct LayerPainter {
     /// touch any of them.
     func pixelBox(sceneToPixels: Projection, canvas: PixelBox) -> PixelBox? {
         guard layer.opacity > 0, let extent = drawnExtent() else { return nil }
-        let map = layer.plane.then(sceneToPixels)
+        let map = plane.then(sceneToPixels)
         guard map.determinant != 0 && map.determinant.isFinite else { return nil }
         var x0 = Double.infinity
         var y0 = Double.infinity

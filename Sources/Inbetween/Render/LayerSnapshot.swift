@@ -73,6 +73,37 @@ struct LayerSnapshot: Hashable, Sendable {
         strokeEnd = next().scalar ?? strokeEnd
     }
 
+    /// The value at one of `keyPaths` (nil for any other key path): what the preview page
+    /// writes for a layer of a tree, which it draws from these values.
+    func value(forKeyPath keyPath: String) -> Value? {
+        switch keyPath {
+        case "bounds": .rect(bounds)
+        case "position": .point(position)
+        case "anchorPoint": .point(anchorPoint)
+        case "anchorPointZ": .scalar(anchorPointZ)
+        case "zPosition": .scalar(zPosition)
+        case "transform": .transform(transform)
+        case "opacity": .scalar(opacity)
+        case "backgroundColor": .color(backgroundColor)
+        case "borderWidth": .scalar(borderWidth)
+        case "borderColor": .color(borderColor)
+        case "cornerRadius": .scalar(cornerRadius)
+        case "shadowColor": .color(shadowColor)
+        case "shadowOpacity": .scalar(shadowOpacity)
+        case "shadowOffset": .size(shadowOffset)
+        case "shadowRadius": .scalar(shadowRadius)
+        case "shadowPath": .path(shadowPath)
+        case "path": .path(path)
+        case "fillColor": .color(fillColor)
+        case "strokeColor": .color(strokeColor)
+        case "lineWidth": .scalar(lineWidth)
+        case "miterLimit": .scalar(miterLimit)
+        case "strokeStart": .scalar(strokeStart)
+        case "strokeEnd": .scalar(strokeEnd)
+        default: nil
+        }
+    }
+
     /// From a layer's presentation values (a scene evaluated at a time).
     init(name: String, presentation: PropertyValues) {
         let values = LayerSnapshot.keyPaths.map {

@@ -17,7 +17,12 @@ enum ProjectiveWarp {
     /// The largest side of the layer's own surface, in pixels.
     static let maximumSide = 4096.0
 
-    static func paint(_ painter: LayerPainter, map: Projection, into canvas: SceneCanvas) {
+    /// `throughCairo`: the warped pixels are made in a surface of their own and painted
+    /// through the canvas's Cairo context, so that the clip and the opacity group in effect
+    /// apply (a flat scene writes them straight into the canvas, as it always has).
+    static func paint(
+        _ painter: LayerPainter, map: Projection, into canvas: SceneCanvas, throughCairo: Bool = false
+    ) {
         guard let inverse = map.inverse, let extent = painter.drawnExtent(),
             extent.size.width > 0, extent.size.height > 0
         else { return }
@@ -58,12 +63,19 @@ enum ProjectiveWarp {
         painter.draw(ocr, device: toOwn, width: sw, height: sh)
         cairo_destroy(ocr)
         cairo_surface_flush(own)
-        cairo_surface_flush(canvas.surface)
+        // The pixels [x0, x1) × [y0, y1) of the canvas, or of a surface of that size.
+        let (ox, oy) = throughCairo ? (Int(x0), Int(y0)) : (0, 0)
+        let out =
+            throughCairo
+            ? cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(x1 - x0), Int32(y1 - y0))!
+            : canvas.surface
+        defer { if throughCairo { cairo_surface_destroy(out) } }
+        cairo_surface_flush(out)
         guard let src = cairo_image_surface_get_data(own),
-            let dst = cairo_image_surface_get_data(canvas.surface)
+            let dst = cairo_image_surface_get_data(out)
         else { return }
         let sStride = Int(cairo_image_surface_get_stride(own)) / 4
-        let dStride = Int(cairo_image_surface_get_stride(canvas.surface)) / 4
+        let dStride = Int(cairo_image_surface_get_stride(out)) / 4
         let source = UnsafeRawPointer(src).assumingMemoryBound(to: UInt32.self)
         let target = UnsafeMutableRawPointer(dst).assumingMemoryBound(to: UInt32.self)
         let h = map.h
@@ -85,10 +97,17 @@ enum ProjectiveWarp {
                 guard sx > -1 && sy > -1 && sx < Double(sw) && sy < Double(sh) else { continue }
                 let p = bilinear(source, stride: sStride, width: sw, height: sh, x: sx, y: sy)
                 guard p.3 > 0 else { continue }
-                target[y * dStride + x] = over(p, target[y * dStride + x])
+                let k = (y - oy) * dStride + x - ox
+                target[k] = over(p, target[k])
             }
         }
-        cairo_surface_mark_dirty(canvas.surface)
+        cairo_surface_mark_dirty(out)
+        guard throughCairo else { return }
+        cairo_save(canvas.cr)
+        cairo_identity_matrix(canvas.cr)
+        cairo_set_source_surface(canvas.cr, out, x0, y0)
+        cairo_paint(canvas.cr)
+        cairo_restore(canvas.cr)
     }
 
     /// Premultiplied (red, green, blue, alpha) in 0...255 at a point between pixel centres.

@@ -47,7 +47,8 @@ public final class Renderer {
         let stream: InbetweenLua.FrameStream
         do { stream = try runtime.frames(request) } catch { throw ScriptError(error) }
         try self.init(
-            source: LayerFrames(stream: stream), sceneSize: runtime.settings.size, options: options)
+            source: LayerFrames(stream: stream, scene: { runtime.scene }), sceneSize: runtime.settings.size,
+            options: options)
     }
 
     /// Draws the frames of a run an app started (`InbetweenHost.run(script:)`,
@@ -80,7 +81,9 @@ public final class Renderer {
         }
         do {
             try self.init(
-                source: LayerFrames(stream: stream), sceneSize: runtime.settings.size, options: options)
+                source: LayerFrames(stream: stream, scene: { runtime.scene }),
+                sceneSize: runtime.settings.size,
+                options: options)
         } catch {
             run.end()
             throw error
@@ -148,7 +151,7 @@ public final class Renderer {
             throw error
         }
         if current == nil { finish() }
-        return current.map { $0.layers.map(\.name) }
+        return current.map { $0.layers.map(\.layer.name) }
     }
 
     /// Ends what the renderer holds open (a host run's budget), once.
@@ -165,7 +168,7 @@ public final class Renderer {
         guard let frame = current else {
             return RenderedFrame(index: 0, time: 0, width: 0, height: 0, rgba: [])
         }
-        canvas.draw(only.map { name in frame.layers.filter { $0.name == name } } ?? frame.layers)
+        canvas.draw(only.map { name in frame.layers.filter { $0.layer.name == name } } ?? frame.layers)
         return RenderedFrame(
             index: frame.index, time: frame.time, width: width, height: height, rgba: canvas.rgba())
     }

@@ -35,9 +35,9 @@ final class SceneCanvas {
     /// The pixels the last frame's layers may have drawn; nil before the first frame.
     private var lastDrawn: PixelBox?? = .none
 
-    /// Clears to the background and draws `layers` (in scene order) back to front: by
-    /// zPosition, and among equal ones in the order they were made, as Core Animation sorts
-    /// the sublayers of a flat layer (and the preview page stacks them).
+    /// Clears to the background and draws `layers`, back to front in the order given (a flat
+    /// scene's by zPosition and then the order they were made, as Core Animation sorts the
+    /// sublayers of a layer, `LayerFrames.flat`; a tree's in `SceneWorld`'s order).
     ///
     /// Only what can have changed is drawn again: the box of every pixel the last frame's
     /// layers could touch and this frame's could, together (a layer's box holds its stroke's
@@ -45,14 +45,11 @@ final class SceneCanvas {
     /// bare background; inside, the clip changes nothing of how a layer is drawn, so the
     /// picture is the one a whole redraw gives (`RenderDamageTests` compares them, byte for
     /// byte). A small layer moving over a large picture costs its own size, not the picture's.
-    func draw(_ layers: [LayerSnapshot]) {
-        let order = layers.indices.sorted {
-            (layers[$0].zPosition, $0) < (layers[$1].zPosition, $1)
-        }
+    func draw(_ layers: [DrawnLayer]) {
         let toPixels = Projection.scale(scale)
         let whole = PixelBox(x0: 0, y0: 0, x1: width, y1: height)
         var drawn: PixelBox?
-        let painters = order.map { LayerPainter(layer: layers[$0]) }
+        let painters = layers.map { LayerPainter(layer: $0.layer, plane: $0.plane) }
         for painter in painters {
             guard let box = painter.pixelBox(sceneToPixels: toPixels, canvas: whole) else { continue }
             drawn = drawn.map { $0.union(box) } ?? box
@@ -84,10 +81,70 @@ final class SceneCanvas {
         }
         cairo_paint(cr)
         cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
-        for painter in painters { painter.paint(into: self, sceneToPixels: toPixels) }
+        // The groups open now, outermost first: a layer's groups that are not open are opened
+        // (a surface of their own), and those it is not in are closed (composited, faded).
+        var open: [OpacityGroup] = []
+        for (painter, drawnLayer) in zip(painters, layers) {
+            let groups = drawnLayer.groups.filter { $0.opacity < 1 }
+            var shared = 0
+            while shared < open.count, shared < groups.count, open[shared] == groups[shared] { shared += 1 }
+            while open.count > shared { closeGroup(open.removeLast()) }
+            for group in groups[shared...] {
+                cairo_push_group(cr)
+                open.append(group)
+            }
+            guard painter.layer.opacity > 0 else { continue }
+            if drawnLayer.clips.isEmpty {
+                painter.paint(into: self, sceneToPixels: toPixels, offscreen: !open.isEmpty)
+            } else {
+                cairo_save(cr)
+                for clip in drawnLayer.clips { clipTo(clip, sceneToPixels: toPixels) }
+                painter.paint(into: self, sceneToPixels: toPixels, offscreen: true)
+                cairo_restore(cr)
+            }
+        }
+        while let group = open.popLast() { closeGroup(group) }
         cairo_restore(cr)
         cairo_surface_flush(surface)
         readOut(dirty)
+    }
+
+    /// Composites the group drawn since its `cairo_push_group`, faded by its opacity.
+    private func closeGroup(_ group: OpacityGroup) {
+        cairo_pop_group_to_source(cr)
+        cairo_paint_with_alpha(cr, max(group.opacity, 0))
+    }
+
+    /// Narrows the clip to an ancestor's bounds, rounded by its corner radius. An affine map
+    /// keeps the rounded rectangle Cairo's own path; under perspective the outline (its arcs as
+    /// short chords, 16 to a quarter turn) is projected point by point, and what lies behind
+    /// the viewer clips everything away.
+    private func clipTo(_ clip: LayerClip, sceneToPixels: Projection) {
+        let map = clip.plane.then(sceneToPixels)
+        let w = clip.size.width
+        let h = clip.size.height
+        let r = LayerPainter.clampedRadius(clip.cornerRadius, w, h)
+        var kept = cairo_matrix_t()
+        cairo_get_matrix(cr, &kept)
+        defer { cairo_set_matrix(cr, &kept) }
+        cairo_new_path(cr)
+        if w > 0, h > 0, map.determinant != 0, map.determinant.isFinite, map.isAffine {
+            var m = LayerPainter.cairoMatrix(map)
+            cairo_set_matrix(cr, &m)
+            LayerPainter.roundedRect(cr, 0, 0, w, h, r)
+        } else if w > 0, h > 0, map.determinant != 0, map.determinant.isFinite {
+            cairo_identity_matrix(cr)
+            let points = LayerClip.outline(width: w, height: h, radius: r).map { map.apply($0) }
+            // Part of it behind the viewer: nothing of it is drawn here (as `Projection.apply`).
+            if points.allSatisfy({ $0 != nil }) {
+                for (i, q) in points.enumerated() {
+                    if i == 0 { cairo_move_to(cr, q!.x, q!.y) } else { cairo_line_to(cr, q!.x, q!.y) }
+                }
+                cairo_close_path(cr)
+            }
+        }
+        // An empty path clips everything away (bounds of no area, or seen edge on).
+        cairo_clip(cr)
     }
 
     /// The last frame drawn, as straight RGBA, rows top to bottom.

@@ -6,34 +6,64 @@ import Inbetween
 /// time axis, with units on the value axes and lines broken where a value jumps; colours as
 /// a swatch band with each channel in its own colour; paths as outlines at several times; and
 /// for point-valued tracks (positions) the motion path in the layer's y-down space with a dot
-/// per frame. A plot needs every frame at once, so frames are kept (unlike `run`'s outputs).
+/// per frame. In a scene with a layer tree the motion paths are every layer's `position` in
+/// the stage's space, through its superlayers at each frame, animated or not (a dot fixed in
+/// a turning parent draws its circle); other point tracks keep their own space. A plot needs
+/// every frame at once, so frames are kept (unlike `run`'s outputs).
 enum ScriptPlot {
     /// `script` has already run in `host` (PlotCommand ran it to see what it returns); the
     /// scene it built is sampled here.
     static func render(script: String, host: CommandHost, fps: Double?, title: String?) throws -> [UInt8] {
         var tracks: [Track] = []
         var samples: [Track: [(time: Double, value: Value)]] = [:]
+        // A tree's positions in the stage's space, per layer in scene order (nil: no stage
+        // point at that frame).
+        var stageLayers: [String] = []
+        var stagePoints: [String: [Point?]] = [:]
         try host.sample(SamplingRequest(fps: fps)) { frame in
             for (track, value) in zip(frame.tracks, frame.values) {
                 if samples[track] == nil { tracks.append(track) }
                 samples[track, default: []].append((frame.time, value))
             }
+            for (layer, point) in host.stagePositions(at: frame.time) {
+                if stagePoints[layer] == nil { stageLayers.append(layer) }
+                stagePoints[layer, default: []].append(point)
+            }
         }
         let times = samples.values.flatMap { $0.map(\.time) }
         let timeRange = (times.min() ?? 0, times.max() ?? 1)
         var charts: [SVGChart] = []
+        let tree = !stageLayers.isEmpty
         let motion = tracks.filter { track in
+            // In a tree, positions come from the stage's space below.
+            if tree && track.keyPath == "position" { return false }
             if case .point = samples[track]?.first?.value { return true } else { return false }
         }
-        if !motion.isEmpty {
+        var paths = motion.map { track in
+            let rows = samples[track]!.map(\.value.components)
+            return SVGChart.Series(
+                name: track.description, points: rows.map { (x: $0[0], y: $0[1]) },
+                breaks: JumpBreaks.indices(rows))
+        }
+        // Every layer whose stage position moves; a frame with no stage point breaks its line.
+        for layer in stageLayers {
+            let points = stagePoints[layer]!
+            let kept = points.compactMap { $0 }
+            guard let first = kept.first, kept.contains(where: { $0 != first }) else { continue }
+            let rows = kept.map { [$0.x, $0.y] }
+            var breaks = JumpBreaks.indices(rows)
+            var k = 0
+            for p in points {
+                if p == nil { breaks.insert(k - 1) } else { k += 1 }
+            }
+            paths.append(
+                SVGChart.Series(
+                    name: "\(layer).position", points: rows.map { (x: $0[0], y: $0[1]) }, breaks: breaks))
+        }
+        if !paths.isEmpty {
             charts.append(
-                SVGChart.motionPath(
-                    motion.map { track in
-                        let rows = samples[track]!.map(\.value.components)
-                        return SVGChart.Series(
-                            name: track.description, points: rows.map { (x: $0[0], y: $0[1]) },
-                            breaks: JumpBreaks.indices(rows))
-                    }, title: "motion"))
+                SVGChart.motionPath(paths, title: tree ? "motion (positions in the stage's space)" : "motion")
+            )
         }
         for track in tracks {
             let rows = samples[track]!

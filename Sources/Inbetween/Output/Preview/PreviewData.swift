@@ -9,6 +9,14 @@ import InbetweenEngine
 /// - `layers[]`: `name`, `from` (the first frame a layer made by a callback exists at; absent
 ///   for 0) and `props`: per drawn key path either `c` (the value at every frame) or `v` (one
 ///   value per frame);
+/// - for a scene with a layer tree only, `draw[]`: per frame, what the stage shows back to
+///   front (null for a frame before the scene had a tree: drawn flat, as a flat scene), each
+///   `{"n": layer name, "o": its opacity inside its groups, "m": the 16 entries of the map from
+///   the layer's own coordinates (origin at its bounds' top-left corner) to the stage, "c":
+///   clips, "g": groups}` (`c` and `g` left out when empty): a clip is `[width, height,
+///   cornerRadius, m]` (an ancestor's bounds, `masksToBounds`), a group `[name, opacity]` (a
+///   subtree composited then faded, `allowsGroupOpacity`). A replicator's copies (`NAME[i]`)
+///   are then in `layers` too, after the scene's layers, with the values they are drawn with;
 /// - `charts[]`: `title`, `unit`, `kind` and `v`, for the charts under the stage;
 /// - `version`, last: a hash of the rest, so the page swaps data only when something changed
 ///   (written as the data streams out, `PreviewFrameWriter`, so it can only follow it).
@@ -31,6 +39,13 @@ package enum PreviewData {
                 value = value &* 0x100_0000_01b3
             }
         }
+    }
+
+    /// A plane's map as CATransform3D's 16 entries (row vectors), z passed through: what CSS
+    /// matrix3d() takes in the same order.
+    static func matrix(_ p: Projection) -> [Double] {
+        let h = p.h
+        return [h[0], h[1], 0, h[2], h[3], h[4], 0, h[5], 0, 0, 1, 0, h[6], h[7], 0, h[8]]
     }
 
     /// The name a page loads the data file by: its file name.

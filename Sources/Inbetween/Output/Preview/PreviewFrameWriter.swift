@@ -87,6 +87,18 @@ package struct PreviewFrameWriter: FrameWriter {
             scratch.removeAll(keepingCapacity: true)
             if !spills.spills[i].isEmpty { scratch.append(UInt8(ascii: ",")) }
             PreviewData.value(value, numbers, into: &scratch)
+            try add(scratch, to: i)
+        }
+
+        /// JSON text (after a comma unless first) at the end of buffer `i`.
+        func append(text: [UInt8], to i: Int) throws {
+            scratch.removeAll(keepingCapacity: true)
+            if !spills.spills[i].isEmpty { scratch.append(UInt8(ascii: ",")) }
+            scratch += text
+            try add(scratch, to: i)
+        }
+
+        private func add(_ scratch: [UInt8], to i: Int) throws {
             hash.add(scratch)
             let room = spills.spills[i].reserve(scratch.count)
             scratch.withUnsafeBufferPointer { room.update(from: $0.baseAddress!, count: $0.count) }
@@ -106,9 +118,22 @@ package struct PreviewFrameWriter: FrameWriter {
     private var layers: [LayerColumns] = []
     private var frames = 0
 
+    /// The scene as the run goes (`SceneHistory.latest`: its events up to the frame being
+    /// written applied), for a scene with a layer tree; nil writes no tree.
+    private let history: SceneHistory?
+    /// A tree's drawing (see `PreviewData`): its buffer, once a frame has a tree (the frames
+    /// before it hold null: drawn flat).
+    private var drawSpill: Int?
+    /// What a tree draws that is no layer of the scene: a replicator's copies (`NAME[i]`),
+    /// with the values each is drawn with (its colour and time), and their last values (a
+    /// copy not drawn at a frame keeps them).
+    private var copies: [LayerColumns] = []
+    private var copyValues: [[Value]] = []
+    private var copyIndex: [String: Int] = [:]
+
     package init(
         sink: ByteSink, numbers: NumberFormat, fps: Double, title: String, stageSize: Size?,
-        dataFile: PreviewDataFile?
+        dataFile: PreviewDataFile?, history: SceneHistory? = nil
     ) {
         self.sink = sink
         self.numbers = numbers
@@ -116,6 +141,7 @@ package struct PreviewFrameWriter: FrameWriter {
         self.title = title
         self.stageSize = stageSize
         self.dataFile = dataFile
+        self.history = history
         buffers = Buffers(numbers: numbers)
     }
 
@@ -137,7 +163,86 @@ package struct PreviewFrameWriter: FrameWriter {
                     frame.values[l * count + k], to: &layers[l].columns[k], transform: k == transform)
             }
         }
+        if let scene = history?.latest, drawSpill != nil || scene.hasTree {
+            try writeDrawing(try DrawnLayer.world(of: scene, at: frame.time))
+        }
         frames += 1
+    }
+
+    /// A tree's frame: what the stage shows, back to front, into the drawing's buffer as
+    /// `[{"n": name, "o": opacity in its groups, "m": matrix, "c": clips, "g": groups}, ...]`,
+    /// and the values of the copies it draws into their columns.
+    private mutating func writeDrawing(_ drawn: [DrawnLayer]) throws {
+        if drawSpill == nil {
+            drawSpill = buffers.spills.count
+            buffers.spills.add(1)
+            for _ in 0..<frames { try buffers.append(text: Array("null".utf8), to: drawSpill!) }
+        }
+        let count = PreviewFrameWriter.drawnKeyPaths.count
+        let transform = PreviewFrameWriter.drawnKeyPaths.firstIndex(of: "transform")
+        var text: [UInt8] = [UInt8(ascii: "[")]
+        for (e, d) in drawn.enumerated() {
+            let name = d.layer.name
+            if history?.latest.index(ofLayer: name) == nil {
+                // A copy: its own columns, from the frame it is first drawn at.
+                let values = PreviewFrameWriter.drawnKeyPaths.map {
+                    d.layer.value(forKeyPath: $0) ?? .scalar(0)
+                }
+                let c: Int
+                if let known = copyIndex[name] {
+                    c = known
+                } else {
+                    c = copies.count
+                    copyIndex[name] = c
+                    copies.append(
+                        LayerColumns(
+                            name: name, firstFrame: frames,
+                            columns: values.map { Column(first: $0, repeats: frames) }))
+                    copyValues.append(values)
+                }
+                copyValues[c] = values
+            }
+            if e > 0 { text.append(UInt8(ascii: ",")) }
+            text += Array("{\"n\":".utf8)
+            PreviewData.string(name, into: &text)
+            text += Array(",\"o\":".utf8)
+            PreviewData.number(d.layer.opacity, numbers, into: &text)
+            text += Array(",\"m\":".utf8)
+            PreviewData.numbers(PreviewData.matrix(d.plane), numbers, into: &text)
+            if !d.clips.isEmpty {
+                text += Array(",\"c\":[".utf8)
+                for (k, clip) in d.clips.enumerated() {
+                    text += Array((k > 0 ? ",[" : "[").utf8)
+                    for x in [clip.size.width, clip.size.height, clip.cornerRadius] {
+                        PreviewData.number(x, numbers, into: &text)
+                        text.append(UInt8(ascii: ","))
+                    }
+                    PreviewData.numbers(PreviewData.matrix(clip.plane), numbers, into: &text)
+                    text.append(UInt8(ascii: "]"))
+                }
+                text.append(UInt8(ascii: "]"))
+            }
+            if !d.groups.isEmpty {
+                text += Array(",\"g\":[".utf8)
+                for (k, group) in d.groups.enumerated() {
+                    text += Array((k > 0 ? ",[" : "[").utf8)
+                    PreviewData.string(group.name, into: &text)
+                    text.append(UInt8(ascii: ","))
+                    PreviewData.number(group.opacity, numbers, into: &text)
+                    text.append(UInt8(ascii: "]"))
+                }
+                text.append(UInt8(ascii: "]"))
+            }
+            text.append(UInt8(ascii: "}"))
+        }
+        text.append(UInt8(ascii: "]"))
+        try buffers.append(text: text, to: drawSpill!)
+        // Every copy gets this frame's values: its own where drawn, else its last again.
+        for c in copies.indices {
+            for k in 0..<count {
+                try buffers.add(copyValues[c][k], to: &copies[c].columns[k], transform: k == transform)
+            }
+        }
     }
 
     /// `transform.<part>` of a transform value (0 where it has none).
@@ -188,7 +293,7 @@ package struct PreviewFrameWriter: FrameWriter {
         put()
         try spills.drain(0, into: out)
         put("],\n\"layers\":[")
-        for (l, layer) in layers.enumerated() {
+        for (l, layer) in (layers + copies).enumerated() {
             put(l > 0 ? ",\n{\"name\":" : "{\"name\":")
             PreviewData.string(layer.name, into: &text)
             if layer.firstFrame > 0 { put(",\"from\":\(layer.firstFrame)") }
@@ -209,6 +314,11 @@ package struct PreviewFrameWriter: FrameWriter {
             }
             put("}}")
             put()
+        }
+        if let drawSpill {
+            put("],\n\"draw\":[")
+            put()
+            try spills.drain(drawSpill, into: out)
         }
         put("],\n\"charts\":[")
         // What changes over the run, one chart per property (transforms by their parts that

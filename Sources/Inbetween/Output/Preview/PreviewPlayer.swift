@@ -21,6 +21,7 @@ package enum PreviewPlayer {
           background-image:linear-gradient(to right,#eef0f3 1px,transparent 1px),linear-gradient(#eef0f3 1px,transparent 1px);
           background-size:50px 50px;box-shadow:0 0 0 1px #d0d4da}
         .layer{position:absolute;left:0;top:0;transform-origin:0 0}
+        .group{position:absolute;left:0;top:0}
         .layer>svg{position:absolute;left:0;top:0;width:1px;height:1px;overflow:visible;transform-origin:0 0;pointer-events:none}
         .layer>.border{position:absolute;left:0;top:0;right:0;bottom:0;box-sizing:border-box;border-style:solid;border-radius:inherit;pointer-events:none}
         #guides{position:absolute;left:0;top:0;pointer-events:none;overflow:hidden}
@@ -126,6 +127,7 @@ package enum PreviewPlayer {
         function buildStage() {
           var stage = $('stage'), guides = $('guides');
           stage.textContent = ''; guides.textContent = '';
+          S.byName = {};
           S.layers = S.d.layers.map(function (L) {
             var el = document.createElement('div');
             el.className = 'layer';
@@ -141,13 +143,15 @@ package enum PreviewPlayer {
             var cross = document.createElement('div'); cross.className = 'cross';
             var name = document.createElement('div'); name.className = 'name'; name.textContent = L.name;
             guides.appendChild(g); guides.appendChild(cross); guides.appendChild(name);
-            return { L: L, el: el, svg: svg, path: path, border: border, guide: g, cross: cross, name: name };
+            return S.byName[L.name] = { L: L, el: el, svg: svg, path: path, border: border, guide: g, cross: cross, name: name };
           });
           // The stage covers every frame's layers (bounds corners and path points) from the origin.
           var w = 360, h = 240, ts = S.d.times;
-          S.layers.forEach(function (E) {
+          S.layers.forEach(function (E, l) {
             for (var i = E.L.from || 0; i < ts.length; i++) {
-              var f = { i: i, u: 0 }, m = layerMatrix(E.L, f), b = prop(E.L, 'bounds', f), pts = [0, 0, b[2], 0, 0, b[3], b[2], b[3]];
+              var f = { i: i, u: 0 }, tree = S.d.draw && S.d.draw[i], m = tree ? entryOf(E.L.name, i) : layerMatrix(E.L, f);
+              if (tree) { if (!m) continue; m = m.m; }
+              var b = prop(E.L, 'bounds', f), pts = [0, 0, b[2], 0, 0, b[3], b[2], b[3]];
               var pv = prop(E.L, 'path', f);
               for (var k = 0; k + 1 < pv.p.length; k += 2) pts.push(pv.p[k] - b[0], pv.p[k + 1] - b[1]);
               for (k = 0; k < pts.length; k += 2) {
@@ -164,20 +168,93 @@ package enum PreviewPlayer {
           $('panel').style.top = h + 'px';
         }
 
+        // A tree's frame: the entry of the layer called name at frame i (null when it is not
+        // drawn then).
+        function entryOf(name, i) {
+          var list = S.d.draw[i];
+          for (var k = 0; k < list.length; k++) if (list[k].n === name) return list[k];
+          return null;
+        }
+        // The 3×3 projective part (rows and columns 1, 2, 4) of a matrix3d, inverted.
+        function inverse(m) {
+          var a = m[0], b = m[1], c = m[3], d = m[4], e = m[5], f = m[7], g = m[12], h = m[13], i = m[15];
+          var A = e * i - f * h, B = c * h - b * i, C = b * f - c * e;
+          var det = a * A + d * B + g * C;
+          if (!(det !== 0 && isFinite(det))) return null;
+          var D = f * g - d * i, E = a * i - c * g, F = c * d - a * f, G = d * h - e * g, H = b * g - a * h, I = a * e - b * d;
+          var k = 1 / det;
+          return [A * k, B * k, 0, C * k, D * k, E * k, 0, F * k, 0, 0, 1, 0, G * k, H * k, 0, I * k];
+        }
+        // An ancestor's bounds (w × h, corner radius r) as a polygon, its arcs as chords.
+        function outline(w, h, r) {
+          r = Math.max(0, Math.min(r, Math.min(w, h) / 2));
+          if (!(r > 0)) return [[0, 0], [w, 0], [w, h], [0, h]];
+          var pts = [], cs = [[w - r, r, -Math.PI / 2], [w - r, h - r, 0], [r, h - r, Math.PI / 2], [r, r, Math.PI]];
+          cs.forEach(function (c) { for (var k = 0; k <= 16; k++) { var a = c[2] + k / 16 * Math.PI / 2; pts.push([c[0] + r * Math.cos(a), c[1] + r * Math.sin(a)]); } });
+          return pts;
+        }
+        // Sutherland–Hodgman: the part of polygon p inside the convex polygon q (both clockwise
+        // on screen, y down).
+        function intersect(p, q) {
+          for (var k = 0; k < q.length && p.length; k++) {
+            var a = q[k], b = q[(k + 1) % q.length], out = [];
+            var side = function (v) { return (b[0] - a[0]) * (v[1] - a[1]) - (b[1] - a[1]) * (v[0] - a[0]); };
+            for (var j = 0; j < p.length; j++) {
+              var u = p[j], v = p[(j + 1) % p.length], su = side(u), sv = side(v);
+              if (su >= 0) out.push(u);
+              if ((su >= 0) !== (sv >= 0)) { var t = su / (su - sv); out.push([u[0] + (v[0] - u[0]) * t, u[1] + (v[1] - u[1]) * t]); }
+            }
+            p = out;
+          }
+          return p;
+        }
+        // The clips of a tree's entry as one polygon in the element's own coordinates (its
+        // matrix m), or null for none; [] when nothing of it is left.
+        function clipPolygon(en, m) {
+          if (!en.c) return null;
+          var back = inverse(m), poly = null;
+          if (!back) return [];
+          for (var k = 0; k < en.c.length; k++) {
+            var c = en.c[k], pts = [];
+            var o = outline(c[0], c[1], c[2]);
+            for (var j = 0; j < o.length; j++) {
+              var s = project(c[3], o[j][0], o[j][1]);
+              pts.push(project(back, s[0], s[1]));
+            }
+            // Clockwise on screen, as the intersection expects (a mirrored map reverses it).
+            var area = 0;
+            for (j = 0; j < pts.length; j++) { var u = pts[j], v = pts[(j + 1) % pts.length]; area += u[0] * v[1] - v[0] * u[1]; }
+            if (area < 0) pts.reverse();
+            poly = poly ? intersect(poly, pts) : pts;
+          }
+          return poly;
+        }
+
         function drawLayer(E, f, z) {
-          // A layer a callback makes exists from frame L.from on: nothing of it before.
-          var hidden = f.i < (E.L.from || 0) ? 'none' : '';
+          // A layer a callback makes exists from frame L.from on: nothing of it before; a
+          // tree's layer shows at the frames that draw it.
+          var tree = !!(S.d.draw && S.d.draw[f.i]), en = tree ? E.entry : null;
+          var hidden = f.i < (E.L.from || 0) || (tree && !en) ? 'none' : '';
           [E.el, E.guide, E.cross, E.name].forEach(function (e) { e.style.display = hidden; });
           if (hidden) return;
           var L = E.L, el = E.el, b = prop(L, 'bounds', f);
           var w = layoutSize(b[2]), h = layoutSize(b[3]);
           var sx = w > 0 ? b[2] / w : 1, sy = h > 0 ? b[3] / h : 1;
-          var m = mul(scaling(sx, sy), layerMatrix(L, f));
+          var world = en ? (E.next ? mix(en.m, E.next.m, f.u) : en.m) : layerMatrix(L, f);
+          var m = mul(scaling(sx, sy), world);
+          if (tree) {
+            var clips = en.c;
+            if (clips && E.next && E.next.c && E.next.c.length === clips.length) {
+              clips = clips.map(function (c, k) { var d = E.next.c[k]; return [mix(c[0], d[0], f.u), mix(c[1], d[1], f.u), mix(c[2], d[2], f.u), mix(c[3], d[3], f.u)]; });
+            }
+            var poly = clipPolygon({ c: clips }, m);
+            el.style.clipPath = poly === null ? '' : 'polygon(' + (poly.length ? poly.map(function (p) { return p[0] + 'px ' + p[1] + 'px'; }).join(',') : '0 0') + ')';
+          }
           var t = 'matrix3d(' + m.join(',') + ')';
           el.style.width = w + 'px'; el.style.height = h + 'px';
           el.style.transform = t;
           el.style.zIndex = z;
-          el.style.opacity = prop(L, 'opacity', f);
+          el.style.opacity = en ? (E.next ? mix(en.o, E.next.o, f.u) : en.o) : prop(L, 'opacity', f);
           el.style.backgroundColor = css(prop(L, 'backgroundColor', f));
           var r = prop(L, 'cornerRadius', f);
           el.style.borderRadius = r > 0 ? r + 'px' : '';
@@ -210,7 +287,7 @@ package enum PreviewPlayer {
           // Guides: the bounds outline and a cross at the anchor point (position), never faded.
           E.guide.style.width = el.style.width; E.guide.style.height = el.style.height;
           E.guide.style.transform = t;
-          var a = prop(L, 'anchorPoint', f), q = project(layerMatrix(L, f), a[0] * b[2], a[1] * b[3]);
+          var a = prop(L, 'anchorPoint', f), q = project(world, a[0] * b[2], a[1] * b[3]);
           E.cross.style.left = E.name.style.left = q[0] + 'px';
           E.cross.style.top = E.name.style.top = q[1] + 'px';
         }
@@ -319,16 +396,51 @@ package enum PreviewPlayer {
           return { node: svg, update: function (t) { now.setAttribute('d', pathData(sampled(C.v, frameAt(t)), 0, 0)); } };
         }
 
+        // A tree's frame, as the data lists it: elements in drawing order (the frame's at or
+        // before t), each opacity group a box of its own (at the stage's origin, so what it
+        // holds keeps its stage matrix) whose opacity fades it as one. Between two frames a
+        // layer drawn in both has its matrices mixed entry by entry, as values are.
+        function drawTree(f) {
+          var stage = $('stage'), list = S.d.draw[f.i], open = [], next = f.u > 0 && S.d.draw[f.i + 1];
+          S.layers.forEach(function (E) { E.entry = null; E.next = null; stage.appendChild(E.el); });
+          if (next) next.forEach(function (en) { S.byName[en.n].next = en; });
+          stage.querySelectorAll('.group').forEach(function (g) { g.remove(); });
+          list.forEach(function (en) {
+            var E = S.byName[en.n], ng = E.next && E.next.g, k = 0;
+            var gs = (en.g || []).map(function (g, j) {
+              return ng && ng[j] && ng[j][0] === g[0] ? [g[0], mix(g[1], ng[j][1], f.u)] : g;
+            }).filter(function (g) { return g[1] < 1; });
+            E.entry = en;
+            while (k < open.length && k < gs.length && open[k].name === gs[k][0]) k++;
+            open.length = k;
+            for (; k < gs.length; k++) {
+              var box = document.createElement('div');
+              box.className = 'group'; box.style.opacity = Math.max(gs[k][1], 0);
+              (k ? open[k - 1].el : stage).appendChild(box);
+              open.push({ name: gs[k][0], el: box });
+            }
+            (open.length ? open[open.length - 1].el : stage).appendChild(E.el);
+          });
+          S.layers.forEach(function (E) { drawLayer(E, f, ''); });
+        }
+
         // ---- time
         function start() { return S.d.times[0]; }
         function end() { return S.d.times[S.d.times.length - 1]; }
         function render(t) {
           S.t = Math.min(Math.max(t, start()), end());
           var f = frameAt(S.t);
-          var order = S.layers.map(function (E, k) { return [prop(E.L, 'zPosition', f), k]; });
-          order.sort(function (a, b) { return a[0] - b[0] || a[1] - b[1]; });
-          var rank = []; order.forEach(function (o, r) { rank[o[1]] = r; });
-          S.layers.forEach(function (E, k) { drawLayer(E, f, rank[k]); });
+          if (S.d.draw && S.d.draw[f.i]) drawTree(f); else {
+            // A tree's frame before it had a tree: flat, out of any group box.
+            if (S.d.draw) {
+              S.layers.forEach(function (E) { $('stage').appendChild(E.el); });
+              $('stage').querySelectorAll('.group').forEach(function (g) { g.remove(); });
+            }
+            var order = S.layers.map(function (E, k) { return [prop(E.L, 'zPosition', f), k]; });
+            order.sort(function (a, b) { return a[0] - b[0] || a[1] - b[1]; });
+            var rank = []; order.forEach(function (o, r) { rank[o[1]] = r; });
+            S.layers.forEach(function (E, k) { drawLayer(E, f, rank[k]); });
+          }
           S.charts.forEach(function (c) { c.update(S.t); });
           var n = S.d.times.length, exact = f.u === 0;
           $('scrub').value = S.t;
