@@ -70,14 +70,33 @@ package final class ByteSink {
         let failure = destination.write(buffer.bytes)
         if failure != 0 {
             writeError = String(cString: strerror(failure))
+            if failure == EPIPE {
+                readerGone = true
+                throw OutputClosed(destination: destination.displayName)
+            }
             throw OutputError.cannotWrite(destination.displayName, reason: writeError!)
         }
+    }
+
+    /// Whether the output is a pipe (or FIFO) whose reader has gone (a write failed with
+    /// EPIPE: `inbetween run x.lua | head`).
+    package private(set) var readerGone = false
+
+    /// Throws `OutputClosed` once the reader has gone: the run stops there rather than
+    /// computing frames nobody reads.
+    @inline(__always)
+    package func checkReader() throws {
+        if readerGone { throw OutputClosed(destination: destination.displayName) }
     }
 
     /// Throws, and abandons the output, when a number written so far was not finite
     /// (NonFiniteOutput): for a writer that writes a second output (the CSS export's page)
     /// only after this one holds good numbers.
     package func checkNumbers() throws {
+        if readerGone {
+            abandon()
+            throw OutputClosed(destination: destination.displayName)
+        }
         if let nonFinite = NonFiniteOutput.error(writing: destination.displayName, pending: buffer.bytes) {
             abandon()
             throw nonFinite
@@ -99,6 +118,10 @@ package final class ByteSink {
         } catch {
             abandon()
             throw error
+        }
+        if readerGone {
+            abandon()
+            throw OutputClosed(destination: destination.displayName)
         }
         if let writeError {
             abandon()
@@ -148,6 +171,16 @@ package final class DataDestination: ByteDestination {
 
     package func commit() throws {}
     package func abandon() {}
+}
+
+/// The output's reader has gone: a write to a pipe or FIFO failed with EPIPE (`inbetween run
+/// x.lua | head -1`). The command line ends quietly on it, with status 141 as a process that
+/// SIGPIPE ends (the convention of tools read through `head`; git's write_or_die.c does the
+/// same); a library caller gets it as an error.
+package struct OutputClosed: Error, CustomStringConvertible {
+    package var destination: String
+    package init(destination: String) { self.destination = destination }
+    package var description: String { "cannot write \(destination) (\(String(cString: strerror(EPIPE))))" }
 }
 
 /// A command failure that is not Lua's and not a usage error: printed as `inbetween: message`,

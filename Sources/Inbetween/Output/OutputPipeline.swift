@@ -43,17 +43,19 @@ package enum OutputPipeline {
             sink: sink, fps: frames.fps, source: source, model: model, history: history, page: page,
             times: times, canvas: runtime.settings.size,
             tree: TreeRecording(model: model, log: runtime.treeLog), dataFile: dataFile)
-        try drive(frames, into: &writer, onFrame: onFrame)
+        try drive(frames, into: &writer, sink: sink, onFrame: onFrame)
         return frames.summary
     }
 
     /// The frames through `writer`, opened from its existential once: writing through
     /// `any FrameWriter` projected its box on every frame.
     private static func drive<W: FrameWriter>(
-        _ frames: InbetweenLua.FrameStream, into writer: inout W, onFrame: ((SampledFrame) -> Void)?
+        _ frames: InbetweenLua.FrameStream, into writer: inout W, sink: ByteSink,
+        onFrame: ((SampledFrame) -> Void)?
     ) throws {
         while let frame = try frames.next() {
             try writer.write(frame)
+            try sink.checkReader()
             onFrame?(frame)
         }
         try writer.finish(frames.summary)

@@ -9,13 +9,23 @@ enum CLI {
     /// `--verbose`, before the command or among its options: Lua tracebacks with errors.
     nonisolated(unsafe) static var verbose = false
 
+    /// The status of a command whose output's reader went away (`OutputClosed`): 128 +
+    /// SIGPIPE, what shells report for a tool that SIGPIPE ended.
+    static let readerGoneStatus: Int32 = 141
+
     /// Runs the command line and returns the process exit status.
     static func main(_ arguments: [String]) -> Int32 {
+        // A write to a pipe whose reader has gone fails with EPIPE instead of ending the
+        // process where it stands: the command stops at that write, quietly, and leaves no
+        // staging file (`OutputClosed`).
+        signal(SIGPIPE, SIG_IGN)
         CommandInterrupts.install(hardExitAfter: hardExitGrace, cleanup: removeTemporaryOutputs)
         StagedFiles.installSignalHandlers()
         let session = CommandSession()
         let status = dispatch(arguments, session)
-        session.reportWarnings()
+        // A run cut short by its reader says nothing more (its warnings are of a run that did
+        // not finish).
+        if status != readerGoneStatus { session.reportWarnings() }
         return status
     }
 
@@ -32,7 +42,8 @@ enum CLI {
                     if let extra = rest.first {
                         throw UsageError("option \(first) takes no arguments, got '\(extra)'")
                     }
-                    print(first == "--version" ? "inbetween \(version)" : HelpText.topLevel())
+                    try StandardOutput.line(
+                        first == "--version" ? "inbetween \(version)" : HelpText.topLevel())
                     return 0
                 case "--verbose":
                     verbose = true
@@ -56,17 +67,19 @@ enum CLI {
             } catch {
                 // `run --fps --help`: a request for help wins over a malformed line.
                 if spec.option("--help") != nil && (items.contains("--help") || items.contains("-h")) {
-                    print(HelpText.command(spec))
+                    try StandardOutput.line(HelpText.command(spec))
                     return 0
                 }
                 throw error
             }
             if spec.option("--help") != nil && args.flag("--help") {
-                print(HelpText.command(spec))
+                try StandardOutput.line(HelpText.command(spec))
                 return 0
             }
             if spec.option("--verbose") != nil && args.flag("--verbose") { verbose = true }
             return try spec.runCommand(&args, session)
+        } catch is OutputClosed {
+            return readerGoneStatus
         } catch let error as UsageError {
             Diagnostics.report(error, command: command)
             return 2
@@ -91,7 +104,7 @@ enum CLI {
         let name = args.next()
         try args.finish()
         guard let name else {
-            print(HelpText.topLevel())
+            try StandardOutput.line(HelpText.topLevel())
             return 0
         }
         guard let spec = CommandTable.command(named: name), !spec.hidden else {
@@ -99,7 +112,7 @@ enum CLI {
                 name, hint: " (commands: \(CommandTable.visibleCommands.map(\.name).joined(separator: ", ")))"
             )
         }
-        print(HelpText.command(spec))
+        try StandardOutput.line(HelpText.command(spec))
         return 0
     }
 }

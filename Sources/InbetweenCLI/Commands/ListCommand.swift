@@ -26,7 +26,7 @@ enum ListCommand {
                 return row + "}"
             }
             let clashRows = clashes.map { jsonString($0) }
-            print(
+            try StandardOutput.line(
                 "{\"entries\":[\n " + rows.joined(separator: ",\n ") + "],\n\"clashes\":["
                     + clashRows.joined(separator: ",") + "]}")
         } else {
@@ -39,16 +39,18 @@ enum ListCommand {
                     [e.kind, e.name, e.plugin, ListCommand.notes(e), e.file]
                 }
             let widths = (0..<header.count - 1).map { c in rows.map { $0[c].count }.max() ?? 0 }
+            var text = ""
             for row in rows {
                 let padded = (0..<header.count - 1).map {
                     row[$0].padding(toLength: widths[$0], withPad: " ", startingAt: 0)
                 }
-                print((padded + [row[header.count - 1]]).joined(separator: "  "))
+                text += (padded + [row[header.count - 1]]).joined(separator: "  ") + "\n"
             }
             if !clashes.isEmpty {
-                print("\nname clashes (a plugin loaded later wins):")
-                for c in clashes { print("  " + c) }
+                text += "\nname clashes (a plugin loaded later wins):\n"
+                for c in clashes { text += "  " + c + "\n" }
             }
+            try StandardOutput.write(text)
         }
         return 0
     }

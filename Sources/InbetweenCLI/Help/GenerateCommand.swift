@@ -7,10 +7,10 @@ enum GenerateCommand {
         guard let what = args.next() else { throw UsageError("__generate needs man, bash, zsh or fish") }
         try args.finish()
         switch what {
-        case "man": print(ManPage.render(), terminator: "")
-        case "bash": print(Completions.bash(), terminator: "")
-        case "zsh": print(Completions.zsh(), terminator: "")
-        case "fish": print(Completions.fish(), terminator: "")
+        case "man": try StandardOutput.write(ManPage.render())
+        case "bash": try StandardOutput.write(Completions.bash())
+        case "zsh": try StandardOutput.write(Completions.zsh())
+        case "fish": try StandardOutput.write(Completions.fish())
         default: throw UsageError("__generate needs man, bash, zsh or fish, got '\(what)'")
         }
         return 0

@@ -48,13 +48,12 @@ enum Diagnostics {
         write(text)
     }
 
-    /// Text without a newline (a progress line redrawn with `\r`).
+    /// Text without a newline (a progress line redrawn with `\r`). A stderr that cannot be
+    /// written (its reader gone: `batch ... 2>&1 | head`) drops the text: the command goes on,
+    /// where FileHandle's `write(_:)` trapped (SIGILL, with SIGPIPE ignored).
     static func writeRaw(_ text: String) {
-        // From the String's own bytes: `Data(text.utf8)` asked at run time whether the UTF-8
-        // view is ContiguousBytes, a conformance lookup of 215K instructions at the end of
-        // every batch (callgrind).
         var text = text
-        text.withUTF8 { FileHandle.standardError.write(Data(buffer: $0)) }
+        text.withUTF8 { _ = writeFully(STDERR_FILENO, UnsafeRawBufferPointer($0)) }
     }
 
     /// Any error as the one-line text after `inbetween: ` (batch results carry it).

@@ -80,7 +80,8 @@ package final class Runtime {
                 text = text.split(separator: "\n", omittingEmptySubsequences: false)
                     .map { printPrefix + $0 }.joined(separator: "\n")
             }
-            FileHandle.standardError.write(Data((text + "\n").utf8))
+            // Dropped when stderr's reader has gone: `write(_:)` trapped on EPIPE.
+            try? FileHandle.standardError.write(contentsOf: Data((text + "\n").utf8))
             return 0
         }
         host.setGlobal("print")
