@@ -47,7 +47,13 @@ final class ChromiumPlaybackTests: XCTestCase {
 
     static var cases: [Case] {
         let root = CLIProcess.root
-        let examples = ExampleGoldenTests.examples.map { Case(script: "examples/" + $0) }
+        // The tree examples are measured by CSSTreeChromiumTests, box and opacity as drawn: their
+        // tracks of transform parts are read back from the composed matrix (a turn of 2 pi reads
+        // 0, a turn about y past 90 degrees reads pi - angle), which a custom property holding the
+        // animated angle draws the same but does not equal.
+        let examples = ExampleGoldenTests.examples.filter { name in
+            !CSSTreeChromiumTests.treeExampleNames.contains { name.hasPrefix($0) }
+        }.map { Case(script: "examples/" + $0) }
         let folder = root.appendingPathComponent("Tests/exports")
         let own = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
             .filter { $0.hasSuffix(".lua") }.sorted()
@@ -315,6 +321,9 @@ final class ChromiumPlaybackTests: XCTestCase {
               anims.forEach(a => a.pause());
               const els = {};
               document.querySelectorAll('[data-layer]').forEach(e => { els[e.getAttribute('data-layer')] = e; });
+              // A replicator's sublayer is drawn once per copy (NAME[0], NAME[1]...): its tracks
+              // are the layer's own, which copy 0 shows as they are.
+              Object.keys(els).filter(k => k.endsWith('[0]')).forEach(k => { els[k.slice(0, -3)] = els[k]; });
               const values = [], visibility = [];
               for (const t of spec.times) {
                 anims.forEach(a => { a.currentTime = t; });

@@ -324,8 +324,15 @@ package struct CSSStructure {
                 }
                 keyframes += "}\n"
                 let s = leaf.schedule
-                let count =
-                    s.iterationCount.isInfinite ? "infinite" : NumberFormat.shortest.string(s.iterationCount)
+                var iterations = s.iterationCount
+                // A replicator's copy runs the animation later, but loses it when the layer does
+                // (removed on completion or by the script): fewer iterations, ending then.
+                var stop = a.removedAt ?? .infinity
+                if a.animation.removedOnCompletion { stop = min(stop, s.end) }
+                if delay > 0 && stop.isFinite {
+                    iterations = min(iterations, max(0, (stop - s.begin - delay) / s.iterationDuration))
+                }
+                let count = iterations.isInfinite ? "infinite" : NumberFormat.shortest.string(iterations)
                 let fill =
                     s.fillsBackwards
                     ? (s.fillsForwards ? "both" : "backwards") : (s.fillsForwards ? "forwards" : "none")
@@ -335,7 +342,9 @@ package struct CSSStructure {
             }
         }
 
-        // Baked properties: each number its own linear() over the run.
+        // Baked properties: each number its own linear() over the run. A replicator's copy
+        // replays them later and shows its model before (what its time before the run holds).
+        let bakedFill = delay > 0 ? "forwards" : "both"
         for baked in layer.baked {
             if !baked.pathSamples.isEmpty {
                 let name = names.unique("\(id)-baked-\(ExportIdentifier.encode(baked.keyPath))")
@@ -347,7 +356,7 @@ package struct CSSStructure {
                 }
                 keyframes += "}\n"
                 animations.append(
-                    "\(name) \(seconds(max(scene.span, 0))) linear \(seconds(delay)) 1 normal both")
+                    "\(name) \(seconds(max(scene.span, 0))) linear \(seconds(delay)) 1 normal \(bakedFill)")
                 continue
             }
             let parts = numbersOf(baked.keyPath, model(baked.keyPath)) ?? []
@@ -364,7 +373,7 @@ package struct CSSStructure {
                     "@keyframes \(name) { from { \(prop(part.name)): 0; } to { \(prop(part.name)): 1; } }\n"
                 let stops = points.map { "\(n($0.value)) \(percentOfRun($0.time))" }.joined(separator: ", ")
                 animations.append(
-                    "\(name) \(seconds(scene.span)) linear(\(stops)) \(seconds(delay)) 1 normal both")
+                    "\(name) \(seconds(scene.span)) linear(\(stops)) \(seconds(delay)) 1 normal \(bakedFill)")
             }
         }
 
@@ -386,6 +395,7 @@ package struct CSSStructure {
             || layer.animations.contains {
                 $0.animation.keyPaths.contains { LayerProperties.root(of: $0) == "transform" }
             }
+            || layer.baked.contains { LayerProperties.root(of: $0.keyPath) == "transform" }
         var modelMatrix: Transform3D? = nil
         if !transformBaked, case .transform(let t) = model("transform"), t != .identity {
             if !transformAnimated {
