@@ -40,8 +40,19 @@ public struct Layer: Sendable {
     /// The layer as a CAMediaTiming object: its local time, which its animations run in, derives
     /// from its superlayer's by these (the stage's time is scene time); see `LayerClock`. Set
     /// through `Scene.setTiming(_:ofLayer:)`, which reschedules the events it moves.
-    public internal(set) var timing = MediaTiming() {
-        didSet { revision &+= 1 }
+    public internal(set) var timing: MediaTiming {
+        get { ownTiming?.value ?? MediaTiming() }
+        set {
+            ownTiming = newValue.isDefault ? nil : TimingBox(newValue)
+            revision &+= 1
+        }
+    }
+    /// A timing other than the default, out of line: most layers have none, and 64 bytes more
+    /// in every layer would be copied with it (a scene of 10,000 layers holds several copies).
+    private var ownTiming: TimingBox?
+    private final class TimingBox: Sendable {
+        let value: MediaTiming
+        init(_ value: MediaTiming) { self.value = value }
     }
 
     /// A layer with Core Animation's default values, overridden by `values` (property name ->

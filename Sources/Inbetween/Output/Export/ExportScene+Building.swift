@@ -170,7 +170,8 @@ private struct LayerBuilder {
                 if initial.values[root] == nil { initial.values[root] = first[root] }
             }
         }
-        return (animations.filter { $0.addedAt <= end }, changes, initial)
+        // On a clock of its own a layer's add times are local: all of them are baked (`resolve`).
+        return (animations.filter { !onSceneTime || $0.addedAt <= end }, changes, initial)
     }
 
     // MARK: Resolving animations into keyframes
