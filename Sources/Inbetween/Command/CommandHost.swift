@@ -97,13 +97,6 @@ package final class CommandHost {
     /// The files `require` loaded, in load order (what `--watch` watches besides the script).
     package var requiredFiles: [String] { runtime.requiredFiles }
 
-    /// The files an output must not replace: every file loaded, and standard input when the
-    /// script came from there.
-    package func inputFiles(_ script: ScriptSource) -> [String] {
-        if case .text = script { return filesLoaded + ["/dev/stdin"] }
-        return filesLoaded
-    }
-
     // MARK: Scripts
 
     /// Runs a script that builds a scene, its folder the first place its `require` looks;
@@ -284,6 +277,12 @@ extension ScriptSource {
     /// A command's SCRIPT operand: a path, or `-` for standard input (read now, once).
     package static func reading(operand text: String) throws(ScriptError) -> ScriptSource {
         do { return try operand(text) } catch { throw ScriptError(error) }
+    }
+
+    /// `/dev/stdin` when the script came from standard input (an output must not replace it).
+    package var standardInput: [String] {
+        if case .text = self { return ["/dev/stdin"] }
+        return []
     }
 }
 

@@ -15,10 +15,4 @@ extension ScriptSource {
         if case .file(let path) = self { return [path] }
         return []
     }
-
-    /// `/dev/stdin` when the script came from standard input (an output must not replace it).
-    var standardInput: [String] {
-        if case .text = self { return ["/dev/stdin"] }
-        return []
-    }
 }

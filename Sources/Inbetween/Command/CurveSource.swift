@@ -1,5 +1,5 @@
 import Foundation
-import Inbetween
+import InbetweenEngine
 
 /// What a curve SPEC names, resolved in this order:
 /// 1. a path ending in `.lua`, or `-` (standard input): a script returning an easing (a
@@ -9,13 +9,13 @@ import Inbetween
 ///    so `default` is Core Animation's default timing function, not the `default` spring;
 /// 4. a spring from the plugins' `springs` registry (`wobbly`, `bouncy`);
 /// otherwise the runtime's "unknown timing function ...; did you mean ...?" error.
-enum CurveSource {
+package enum CurveSource {
     case timing(String)
     case script(ScriptSource)
     /// Sampled over its settling duration T: x = t / T from 0 to 1, y = value(at: t).
     case spring(SpringParameters)
 
-    static func resolve(_ spec: String, in host: CommandHost) throws -> CurveSource {
+    package static func resolve(_ spec: String, in host: CommandHost) throws -> CurveSource {
         if spec.hasSuffix(".lua") || spec == "-" { return .script(try ScriptSource.reading(operand: spec)) }
         if SpringSpec.isSpringSyntax(spec) { return .spring(try SpringSpec.parse(spec)) }
         if TimingFunction.named(spec) != nil || spec.contains("(")
@@ -28,7 +28,7 @@ enum CurveSource {
     }
 
     /// The curve at each x of the grid.
-    func sample(_ grid: SampleGrid, in host: CommandHost) throws -> [Double] {
+    package func sample(_ grid: SampleGrid, in host: CommandHost) throws -> [Double] {
         switch self {
         case .timing(let spec): return try host.sample(spec: spec, at: grid.points)
         case .script(let script): return try host.sample(script: script, at: grid.points)
@@ -42,19 +42,19 @@ enum CurveSource {
     }
 
     /// `/dev/stdin` when the curve came from standard input (an output must not replace it).
-    var standardInput: [String] {
+    package var standardInput: [String] {
         if case .script(let script) = self { return script.standardInput }
         return []
     }
 
     /// Seconds that x = 1 stands for (springs only).
-    var duration: Double? {
+    package var duration: Double? {
         if case .spring(let spring) = self { return spring.settlingDuration }
         return nil
     }
 
     /// P0...P3 when the curve is a cubic Bézier, for drawing its handles.
-    var controlPoints: [(x: Double, y: Double)] {
+    package var controlPoints: [(x: Double, y: Double)] {
         guard case .timing(let spec) = self,
             let function = TimingFunction.named(spec) ?? (try? TimingFunction.parse(css: spec))
         else { return [] }
@@ -63,52 +63,22 @@ enum CurveSource {
 }
 
 /// Which x values a curve is sampled at: `--samples N` (x = i / (N - 1)) or `--at X1,X2,...`.
-enum SampleGrid: Equatable {
+package enum SampleGrid: Equatable {
     case uniform(Int)
     case explicit([Double])
 
-    static let countRange = 2...1_000_000
+    package static let countRange = 2...1_000_000
     /// 61 samples at x = i/60: one per frame of a one-second animation at 60 fps.
-    static let defaultCount = 61
+    package static let defaultCount = 61
 
-    var xs: [Double] { points.xs }
+    package var xs: [Double] { points.xs }
 
     /// The same grid for `CommandHost.sample`, which lets a Lua sampling loop compute a uniform
     /// grid's x itself.
-    var points: SamplePoints {
+    package var points: SamplePoints {
         switch self {
         case .uniform(let n): return .uniform(n)
         case .explicit(let xs): return .explicit(xs)
         }
-    }
-
-    /// `--samples` and `--at` (at most one of them); nil when neither is given.
-    static func parse(samples: String?, at: String?) throws -> SampleGrid? {
-        if samples != nil && at != nil {
-            throw UsageError("options --samples and --at cannot be used together")
-        }
-        if let samples {
-            guard let n = Int(samples), countRange.contains(n) else {
-                throw UsageError.badValue(
-                    option: "--samples",
-                    rule: "a whole number from \(countRange.lowerBound) to \(countRange.upperBound)",
-                    value: samples)
-            }
-            return .uniform(n)
-        }
-        guard let at else { return nil }
-        let xs = try at.split(separator: ",", omittingEmptySubsequences: false).map { part -> Double in
-            let text = part.trimmingCharacters(in: .whitespaces)
-            guard let x = Double(text), x.isFinite else {
-                throw UsageError(
-                    "option --at: '\(text)' is not a finite number (give numbers separated by commas, e.g. --at 0,0.5,1)"
-                )
-            }
-            return x
-        }
-        guard xs.count <= countRange.upperBound else {
-            throw UsageError("option --at takes at most \(countRange.upperBound) values, got \(xs.count)")
-        }
-        return .explicit(xs)
     }
 }

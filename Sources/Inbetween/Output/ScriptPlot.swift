@@ -1,5 +1,5 @@
 import Foundation
-import Inbetween
+import InbetweenEngine
 
 /// `inbetween plot SCRIPT.lua -o FILE.svg`: what a script animates, as pictures — one
 /// value-over-time chart per animated (layer, key path), a series per component, all on one
@@ -10,10 +10,12 @@ import Inbetween
 /// the stage's space, through its superlayers at each frame, animated or not (a dot fixed in
 /// a turning parent draws its circle); other point tracks keep their own space. A plot needs
 /// every frame at once, so frames are kept (unlike `run`'s outputs).
-enum ScriptPlot {
-    /// `script` has already run in `host` (PlotCommand ran it to see what it returns); the
+package enum ScriptPlot {
+    /// `script` has already run in `host` (`inbetween plot` ran it to see what it returns); the
     /// scene it built is sampled here.
-    static func render(script: String, host: CommandHost, fps: Double?, title: String?) throws -> [UInt8] {
+    package static func render(script: String, host: CommandHost, fps: Double?, title: String?) throws
+        -> [UInt8]
+    {
         var tracks: [Track] = []
         var samples: [Track: [(time: Double, value: Value)]] = [:]
         // A tree's positions in the stage's space, per layer in scene order (nil: no stage
@@ -101,10 +103,10 @@ enum ScriptPlot {
     }
 
     /// Red, green, blue and alpha channels drawn in their own colours.
-    static let channelColors = ["#d62728", "#2ca02c", "#1f5fd6", "#7f7f7f"]
+    package static let channelColors = ["#d62728", "#2ca02c", "#1f5fd6", "#7f7f7f"]
 
     /// How many outlines a path-valued track is drawn with (first and last frame included).
-    static let outlineCount = 6
+    package static let outlineCount = 6
 
     /// A path-valued track as an onion skin: its outline at evenly spaced frames, earlier
     /// ones fainter.

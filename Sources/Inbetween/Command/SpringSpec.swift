@@ -1,5 +1,5 @@
 import Foundation
-import Inbetween
+import InbetweenEngine
 
 /// Springs as curve SPECs: `spring(mass, stiffness, damping, velocity)` with Apple's defaults
 /// (1, 100, 10, 0) for the arguments left out, `spring(duration=0.5, bounce=0.3)` (the
@@ -8,18 +8,18 @@ import Inbetween
 /// `allowsOverdamping=true` as the Lua API's `animation.spring{allowsOverdamping = true}` does:
 /// a damping ratio above 1 then over-damps instead of being clamped to critical damping (the
 /// perceptual form over-damps with a negative bounce already).
-enum SpringSpec {
+package enum SpringSpec {
     static let physicalNames = ["mass", "stiffness", "damping", "initialVelocity"]
     static let perceptualNames = ["duration", "bounce"]
     static let switchName = "allowsOverdamping"
 
     /// Whether `spec` is written in the `spring(...)` syntax (or is the bare word `spring`).
-    static func isSpringSyntax(_ spec: String) -> Bool {
+    package static func isSpringSyntax(_ spec: String) -> Bool {
         let s = spec.trimmingCharacters(in: .whitespaces)
         return s == "spring" || (s.hasPrefix("spring(") && s.hasSuffix(")"))
     }
 
-    static func parse(_ spec: String) throws -> SpringParameters {
+    package static func parse(_ spec: String) throws -> SpringParameters {
         let s = spec.trimmingCharacters(in: .whitespaces)
         guard s != "spring" else { return try SpringParameters() }
         let inner = s.dropFirst("spring(".count).dropLast()
@@ -102,7 +102,7 @@ enum SpringSpec {
     }
 
     /// A spring the plugins registered (`springs.get(name)`), or nil when there is none.
-    static func registered(_ name: String, in host: CommandHost) throws -> SpringParameters? {
+    package static func registered(_ name: String, in host: CommandHost) throws -> SpringParameters? {
         do {
             return try host.registeredSpring(name)
         } catch let error as EngineError {
