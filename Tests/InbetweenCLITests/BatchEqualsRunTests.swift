@@ -7,26 +7,46 @@ import XCTest
 final class BatchEqualsRunTests: XCTestCase {
     /// (format, extra options): every format, and css and swift in both forms.
     static let variants: [(format: String, options: [String])] = [
-        ("json", []), ("csv", []), ("css", []), ("swift", []), ("lottie", []), ("preview", []),
-        ("css", ["--bake"]), ("swift", ["--bake"]), ("csv", ["--precision", "3"]),
+        ("json", []), ("jsonl", []), ("csv", []), ("css", []), ("swift", []), ("lottie", []),
+        ("preview", []), ("css", ["--bake"]), ("swift", ["--bake"]), ("csv", ["--precision", "3"]),
     ]
 
+    /// The example folders: examples/, and examples/tree/ while the layer tree's examples
+    /// (16-20) wait there.
+    static var folders: [String] {
+        let tree = CLIProcess.root.appendingPathComponent("examples/tree").path
+        return ["examples"] + (FileManager.default.fileExists(atPath: tree) ? ["examples/tree"] : [])
+    }
+
+    static func scripts(in folder: String) -> [String] {
+        let names =
+            (try? FileManager.default.contentsOfDirectory(
+                atPath: CLIProcess.root.appendingPathComponent(folder).path)) ?? []
+        return names.filter { $0.hasSuffix(".lua") }.sorted()
+    }
+
     func testBatchWritesWhatRunWritesForEveryExampleAndFormat() throws {
-        let examples = ExampleGoldenTests.examples
-        XCTAssertEqual(examples.count, 15)
+        XCTAssertEqual(Self.folders.map { Self.scripts(in: $0).count }.reduce(0, +), 20)
+        for folder in Self.folders {
+            try compare(folder: folder)
+        }
+    }
+
+    func compare(folder: String) throws {
+        let examples = Self.scripts(in: folder)
         for variant in Self.variants {
             let label = ([variant.format] + variant.options).joined(separator: " ")
             let batchFolder = try temporaryFolder("ib-batch-eq")
             let runFolder = try temporaryFolder("ib-run-eq")
             let common = ["--no-user-plugins", "--format", variant.format] + variant.options
             let batch = try CLIProcess.run(
-                ["batch", "--jobs", "2", "-o", batchFolder.path] + common + ["examples"])
+                ["batch", "--jobs", "2", "-o", batchFolder.path] + common + [folder])
             XCTAssertEqual(batch.status, 0, "batch \(label): \(batch.stderr)")
             let ext = ["lottie": "json", "preview": "html"][variant.format] ?? variant.format
             for name in examples {
                 let base = (name as NSString).deletingPathExtension
                 let output = runFolder.appendingPathComponent("\(base).\(ext)")
-                let run = try CLIProcess.run(["run"] + common + ["-o", output.path, "examples/\(name)"])
+                let run = try CLIProcess.run(["run"] + common + ["-o", output.path, "\(folder)/\(name)"])
                 XCTAssertEqual(run.status, 0, "run \(label) \(name): \(run.stderr)")
                 // The page beside a stylesheet: only css writes one.
                 let files = variant.format == "css" ? ["\(base).css", "\(base).html"] : ["\(base).\(ext)"]
@@ -42,6 +62,35 @@ final class BatchEqualsRunTests: XCTestCase {
             let expected = try FileManager.default.contentsOfDirectory(atPath: runFolder.path).sorted()
             XCTAssertEqual(listed, expected, label)
         }
+    }
+
+    /// Pictures too: `batch --format png` draws each script's first frame as `render -o
+    /// NAME.png` does, byte for byte, through the same renderer (the layer tree's examples
+    /// drawn in the stage's space).
+    func testBatchDrawsWhatRenderDrawsForTheTreeExamples() throws {
+        let folder = Self.folders.last!
+        let batchFolder = try temporaryFolder("ib-batch-eq")
+        let renderFolder = try temporaryFolder("ib-run-eq")
+        let batch = try CLIProcess.run(
+            ["batch", "--jobs", "2", "--no-user-plugins", "--format", "png", "-o", batchFolder.path, folder])
+        XCTAssertEqual(batch.status, 0, batch.stderr)
+        var compared = 0
+        for name in Self.scripts(in: folder) {
+            guard let number = Int(name.prefix(2)), number >= 16 else { continue }
+            let base = (name as NSString).deletingPathExtension
+            let output = renderFolder.appendingPathComponent("\(base).png")
+            let r = try CLIProcess.run([
+                "render", "--no-user-plugins", "\(folder)/\(name)", "-o", output.path,
+            ])
+            XCTAssertEqual(r.status, 0, "render \(name): \(r.stderr)")
+            let rendered = try Data(contentsOf: output)
+            XCTAssertGreaterThan(rendered.count, 0, name)
+            XCTAssertEqual(
+                try? Data(contentsOf: batchFolder.appendingPathComponent("\(base).png")), rendered,
+                "batch and render differ: \(name)")
+            compared += 1
+        }
+        XCTAssertEqual(compared, 5)
     }
 
     /// The library's factory refuses a format it does not know, naming the ones it knows; the
