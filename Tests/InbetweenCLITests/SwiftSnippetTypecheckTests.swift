@@ -1,5 +1,8 @@
 import Foundation
+import InbetweenEngine
 import XCTest
+
+@testable import Inbetween
 
 /// The Swift that `run --format swift` emits must compile as emitted on iOS and on macOS (issue 14).
 /// There is no Apple SDK on Linux, so Tests/swift-stubs holds stub modules of exactly the Apple API
@@ -181,6 +184,79 @@ final class SwiftSnippetTypecheckTests: XCTestCase {
         print(
             "SwiftSnippetTypecheckTests: \(checked["iOS"] ?? 0)\(bake ? " baked" : "") snippets "
                 + "type-checked on iOS, \(checked["macOS"] ?? 0) on macOS")
+    }
+
+    /// A layer tree (issue 28) made with the engine's own calls, so that the Swift export of
+    /// every class and tree property is checked whatever examples exist: a parent with a
+    /// sublayerTransform and three sublayers (one hidden, one clipping, one taken out of the
+    /// tree), a replicator with every instance property and a sublayer whose opacity animates, and
+    /// a transform layer with a sublayer. The snippet must make each class as itself, link the
+    /// tree in order with addSublayer, use the typed setters, and type-check on both platforms.
+    func testALayerTreeSnippetTypeChecksOnIOSAndMacOS() throws {
+        var scene = try Scene()
+        let square = Value.rect(Rect(x: 0, y: 0, width: 20, height: 20))
+        let perspective = Transform3D(m: [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, -1.0 / 500, 0, 0, 0, 1])
+        try scene.addLayer(Layer(name: "group", values: ["sublayerTransform": .transform(perspective)]))
+        for (name, values) in [
+            ("a", ["hidden": Value.scalar(1)]),
+            ("b", ["masksToBounds": .scalar(1), "allowsGroupOpacity": .scalar(0)]),
+            ("gone", [:]),
+        ] as [(String, [String: Value])] {
+            try scene.addLayer(Layer(name: name, values: values.merging(["bounds": square]) { a, _ in a }))
+            try scene.addSublayer(name, to: "group")
+        }
+        try scene.removeFromSuperlayer("gone")
+        try scene.addLayer(
+            Layer(
+                name: "spinner", kind: .replicator,
+                values: [
+                    "instanceCount": .scalar(12), "instanceDelay": .scalar(1.0 / 12),
+                    "instanceTransform": .transform(.rotation(angle: .pi / 6)),
+                    "instanceColor": .color(Color(red: 1, green: 0.5, blue: 0.25)),
+                    "instanceRedOffset": .scalar(-0.05), "instanceGreenOffset": .scalar(0.01),
+                    "instanceBlueOffset": .scalar(0.02), "instanceAlphaOffset": .scalar(-0.03),
+                    "preservesDepth": .scalar(1),
+                ]))
+        try scene.addLayer(Layer(name: "dot", values: ["bounds": square]))
+        try scene.addSublayer("dot", to: "spinner")
+        try scene.add(
+            .basic(
+                BasicAnimation(
+                    keyPath: "opacity", fromValue: .scalar(1), toValue: .scalar(0.15),
+                    timing: MediaTiming(duration: 1))), forKey: nil, toLayer: "dot")
+        try scene.addLayer(Layer(name: "flip", kind: .transformLayer))
+        try scene.addLayer(Layer(name: "face", values: ["bounds": square]))
+        try scene.insertSublayer("face", into: "flip", at: 0)
+        let exported = try ExportScene.build(
+            history: SceneHistory(initial: scene), tracks: [Track(layer: "dot", keyPath: "opacity")],
+            source: "tree", fps: 60, start: 0, end: 1, capabilities: .coreAnimation)
+        var code = SwiftStructure(scene: exported, numbers: .shortest)
+        let snippet = try code.text()
+        for line in [
+            "let spinner = CAReplicatorLayer()", "let flip = CATransformLayer()", "let group = CALayer()",
+            "stage.addSublayer(group)", "group.addSublayer(a)", "group.addSublayer(b)",
+            "stage.addSublayer(spinner)", "spinner.addSublayer(dot)", "flip.addSublayer(face)",
+            "layer.isHidden = true", "layer.masksToBounds = true", "layer.allowsGroupOpacity = false",
+            "layer.instanceCount = 12", "layer.instanceDelay = 0.08333333333333333",
+            "layer.preservesDepth = true", "layer.instanceRedOffset = -0.05",
+            "layer.sublayerTransform = CATransform3D(", "layer.instanceTransform = CATransform3D(",
+            "layer.instanceColor = CGColor(srgbRed: 1, green: 0.5, blue: 0.25, alpha: 1)",
+            "func addSpinnerAnimations(to layer: CAReplicatorLayer)",
+            "func addFlipAnimations(to layer: CATransformLayer)", "addDotAnimations(to: dot)",
+            "// gone is out of the tree when the run starts.",
+        ] {
+            XCTAssertTrue(snippet.contains(line), "missing \(line) in:\n\(snippet)")
+        }
+        // Each list in order: a before b, and 'gone' (out of the tree) never added.
+        let a = try XCTUnwrap(snippet.range(of: "group.addSublayer(a)"))
+        let b = try XCTUnwrap(snippet.range(of: "group.addSublayer(b)"))
+        XCTAssertLessThan(a.lowerBound, b.lowerBound)
+        XCTAssertFalse(snippet.contains("addSublayer(gone)"), snippet)
+        for (platform, _) in Self.platforms {
+            let r = try typecheck(snippet, platform: platform, name: "tree")
+            XCTAssertEqual(r.status, 0, "tree on \(platform):\n\(r.output)\n\(snippet)")
+            XCTAssertFalse(r.output.contains("warning:"), "tree on \(platform):\n\(r.output)")
+        }
     }
 
     /// Issue 14: a 1,801-frame colour track once took 52 s and 12.6 GB to type-check (untyped

@@ -88,9 +88,35 @@ open class CATransaction: NSObject {
     open class func setDisableActions(_ flag: Bool) {}
 }
 
-// https://developer.apple.com/documentation/quartzcore/calayer
-open class CALayer: NSObject {
+// https://developer.apple.com/documentation/quartzcore/calayer (CALayer adopts CAMediaTiming: a layer has
+// its own beginTime, speed and timeOffset, declared below after the protocol)
+open class CALayer: NSObject, CAMediaTiming {
     public override init() {}
+    // https://developer.apple.com/documentation/quartzcore/calayer/addsublayer(_:)
+    open func addSublayer(_ layer: CALayer) {}
+    // https://developer.apple.com/documentation/quartzcore/calayer/insertsublayer(_:at:)
+    open func insertSublayer(_ layer: CALayer, at idx: UInt32) {}
+    // https://developer.apple.com/documentation/quartzcore/calayer/removefromsuperlayer()
+    open func removeFromSuperlayer() {}
+    // https://developer.apple.com/documentation/quartzcore/calayer/name
+    open var name: String?
+    // https://developer.apple.com/documentation/quartzcore/calayer/sublayertransform
+    open var sublayerTransform: CATransform3D = CATransform3DIdentity
+    // https://developer.apple.com/documentation/quartzcore/calayer/ishidden
+    open var isHidden: Bool = false
+    // https://developer.apple.com/documentation/quartzcore/calayer/maskstobounds
+    open var masksToBounds: Bool = false
+    // https://developer.apple.com/documentation/quartzcore/calayer/allowsgroupopacity
+    open var allowsGroupOpacity: Bool = true
+    // CAMediaTiming (https://developer.apple.com/documentation/quartzcore/camediatiming)
+    open var beginTime: CFTimeInterval = 0
+    open var duration: CFTimeInterval = 0
+    open var speed: Float = 1
+    open var timeOffset: CFTimeInterval = 0
+    open var repeatCount: Float = 0
+    open var repeatDuration: CFTimeInterval = 0
+    open var autoreverses: Bool = false
+    open var fillMode: CAMediaTimingFillMode = .removed
     // https://developer.apple.com/documentation/quartzcore/calayer/converttime(_:from:)
     open func convertTime(_ t: CFTimeInterval, from l: CALayer?) -> CFTimeInterval { t }
     // https://developer.apple.com/documentation/quartzcore/calayer/add(_:forkey:)
@@ -131,6 +157,31 @@ open class CAShapeLayer: CALayer {
     // https://developer.apple.com/documentation/quartzcore/cashapelayer/linewidth
     open var lineWidth: CGFloat = 1
 }
+
+// https://developer.apple.com/documentation/quartzcore/careplicatorlayer
+open class CAReplicatorLayer: CALayer {
+    // https://developer.apple.com/documentation/quartzcore/careplicatorlayer/instancecount
+    open var instanceCount: Int = 1
+    // https://developer.apple.com/documentation/quartzcore/careplicatorlayer/instancedelay
+    open var instanceDelay: CFTimeInterval = 0
+    // https://developer.apple.com/documentation/quartzcore/careplicatorlayer/instancetransform
+    open var instanceTransform: CATransform3D = CATransform3DIdentity
+    // https://developer.apple.com/documentation/quartzcore/careplicatorlayer/instancecolor
+    open var instanceColor: CGColor?
+    // https://developer.apple.com/documentation/quartzcore/careplicatorlayer/instanceredoffset
+    open var instanceRedOffset: Float = 0
+    // https://developer.apple.com/documentation/quartzcore/careplicatorlayer/instancegreenoffset
+    open var instanceGreenOffset: Float = 0
+    // https://developer.apple.com/documentation/quartzcore/careplicatorlayer/instanceblueoffset
+    open var instanceBlueOffset: Float = 0
+    // https://developer.apple.com/documentation/quartzcore/careplicatorlayer/instancealphaoffset
+    open var instanceAlphaOffset: Float = 0
+    // https://developer.apple.com/documentation/quartzcore/careplicatorlayer/preservesdepth
+    open var preservesDepth: Bool = false
+}
+
+// https://developer.apple.com/documentation/quartzcore/catransformlayer
+open class CATransformLayer: CALayer {}
 
 // https://developer.apple.com/documentation/quartzcore/camediatimingfunctionname
 public struct CAMediaTimingFunctionName: Hashable, RawRepresentable {

@@ -1,0 +1,87 @@
+import InbetweenEngine
+
+/// The layer tree in the Swift export (issue 28): each layer made as its Core Animation class
+/// (CALayer, CAShapeLayer, CAReplicatorLayer, CATransformLayer), put under its superlayer with
+/// `addSublayer(_:)` in the order of its superlayer's `sublayers` (so the list is the script's
+/// and no `insertSublayer` is needed), and given its animations by its own function once it is
+/// in the tree (its `now` is then read in its place in the tree's time). A flat scene
+/// (`ExportScene.tree == nil`) is written exactly as before the tree existed.
+extension SwiftStructure {
+    /// Whether the layer draws a path (`CAShapeLayer`).
+    func isShapeLayer(_ layer: ExportLayer) -> Bool {
+        layer.initialModel.contains { SwiftStructure.shapeProperties.contains($0.keyPath) }
+    }
+
+    /// The Core Animation class of `scene.layers[index]`.
+    func className(_ index: Int) -> String {
+        switch scene.tree?.kinds[index] ?? .layer {
+        case .replicator: return "CAReplicatorLayer"
+        case .transformLayer: return "CATransformLayer"
+        case .layer: return isShapeLayer(scene.layers[index]) ? "CAShapeLayer" : "CALayer"
+        }
+    }
+
+    /// Typed setters of the tree's properties (CALayer's `isHidden`, `masksToBounds`,
+    /// `allowsGroupOpacity`, `sublayerTransform`; CAReplicatorLayer's instance properties, with
+    /// the types its header declares), for a scene with a tree; nil for the rest. The booleans
+    /// are the engine's 0 and 1.
+    mutating func treeAssignment(_ root: String, _ v: Value) -> String? {
+        guard scene.tree != nil else { return nil }
+        let flag = { (x: Double) in x != 0 ? "true" : "false" }
+        switch (root, v) {
+        case ("hidden", .scalar(let x)): return "layer.isHidden = \(flag(x))"
+        case ("masksToBounds", .scalar(let x)): return "layer.masksToBounds = \(flag(x))"
+        case ("allowsGroupOpacity", .scalar(let x)): return "layer.allowsGroupOpacity = \(flag(x))"
+        case ("sublayerTransform", .transform): return "layer.sublayerTransform = \(transformLiteral(v))"
+        default: break
+        }
+        guard currentKind == .replicator else { return nil }
+        switch (root, v) {
+        // instanceCount is an Int: the engine's count rounded as CA's setter would truncate a
+        // whole number written as a double.
+        case ("instanceCount", .scalar(let x)): return "layer.instanceCount = \(Int(x.rounded(.towardZero)))"
+        case ("instanceDelay", .scalar(let x)): return "layer.instanceDelay = \(time(x))"
+        case ("instanceTransform", .transform): return "layer.instanceTransform = \(transformLiteral(v))"
+        case ("instanceColor", .color): return "layer.instanceColor = \(literal(v))"
+        case ("instanceRedOffset", .scalar(let x)), ("instanceGreenOffset", .scalar(let x)),
+            ("instanceBlueOffset", .scalar(let x)), ("instanceAlphaOffset", .scalar(let x)):
+            return "layer.\(root) = \(n(x))"
+        case ("preservesDepth", .scalar(let x)): return "layer.preservesDepth = \(flag(x))"
+        default: return nil
+        }
+    }
+
+    /// `buildLayerTree(in:)`: makes every layer, links the tree as it is at the start (the
+    /// stage's sublayers under `stage`), then calls each layer's function.
+    mutating func treeFunction(_ tree: ExportTree) -> String {
+        var locals = ExportIdentifier.Allocator()
+        for reserved in ["stage", "layer", "now"] { _ = locals.unique(reserved) }
+        let variables = scene.layers.map { layer -> String in
+            let encoded = ExportIdentifier.encode(layer.name)
+            return locals.unique(encoded.prefix(1).lowercased() + encoded.dropFirst())
+        }
+        var out =
+            "/// Makes the script's layers, each under its superlayer in the order of its sublayers (the\n"
+        out += "/// stage's under `stage`), then adds each layer's animations and model values.\n"
+        out += "func buildLayerTree(in stage: CALayer) {\n"
+        for (k, layer) in scene.layers.enumerated() {
+            out += "    let \(variables[k]) = \(className(k))()\n"
+            out += "    \(variables[k]).name = \(swiftString(layer.name))\n"
+        }
+        // Parents before their children, each list in order.
+        func link(_ children: [Int], under parent: String) -> String {
+            var text = ""
+            for c in children {
+                text += "    \(parent).addSublayer(\(variables[c]))\n"
+                text += link(tree.sublayers[c], under: variables[c])
+            }
+            return text
+        }
+        out += link(tree.stage, under: "stage")
+        for k in tree.detached.sorted() {
+            out += "    // \(comment(scene.layers[k].name)) is out of the tree when the run starts.\n"
+        }
+        for (k, name) in functionNames.enumerated() { out += "    \(name)(to: \(variables[k]))\n" }
+        return out + "}\n\n"
+    }
+}
