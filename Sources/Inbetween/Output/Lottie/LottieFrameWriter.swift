@@ -41,6 +41,8 @@ package struct LottieFrameWriter: FrameWriter {
     /// Segment hints per layer and root key path, from every animation seen attached.
     private var hints: [String: [String: [LottieSegmentHint]]] = [:]
     private var seenAnimations: Set<String> = []
+    /// The scene's world per frame once it has a layer tree (`LottieTree`); nil while flat.
+    private var tree: LottieTree?
 
     /// One layer's presentation values per key path (`LottieLayer.keyPaths`), from the frame it
     /// first appeared at.
@@ -68,6 +70,15 @@ package struct LottieFrameWriter: FrameWriter {
     package mutating func write(_ frame: SampledFrame) throws {
         if startTime == nil { startTime = frame.time }
         let scene = history.latest
+        if scene.hasTree {
+            if tree == nil {
+                tree = LottieTree()
+                tree!.skip(frames: frameCount)
+            }
+            tree!.record(try scene.world(at: frame.time))
+            frameCount += 1
+            return
+        }
         for (l, layer) in scene.layers.enumerated() {
             var index = layers.firstIndex { $0.name == layer.name }
             if index == nil {
@@ -122,6 +133,19 @@ package struct LottieFrameWriter: FrameWriter {
         var layerJSON: [LottieJSON] = []
         var notes: [(String, LottieJSON)] = []
         var extent: Rect?
+        var treeNotes: [String]?
+        var throughMatrix: [String] = []
+        if let tree {
+            let built = try tree.build(tolerance: LottieFrameWriter.bakeTolerance)
+            layerJSON = built.layers
+            extent = built.extent
+            treeNotes = built.notes
+            throughMatrix = built.throughMatrix
+            if layers.contains(where: { !$0.values[0].isEmpty }) {
+                treeNotes!.append("the layer tree was made after the first frame: nothing is drawn before it")
+            }
+            layers = []
+        }
         // Lottie draws the first layer of the list on top; Core Animation the last one added.
         for column in layers.reversed() {
             var frames: [String: [Value]] = [:]
@@ -169,10 +193,19 @@ package struct LottieFrameWriter: FrameWriter {
             // property were written as exact curves, and the tolerance of the rest.
             (
                 "inbetween",
-                .object([
-                    ("bakeTolerance", .number(LottieFrameWriter.bakeTolerance)),
-                    ("exact", .object(notes)),
-                ])
+                .object(
+                    [
+                        ("bakeTolerance", .number(LottieFrameWriter.bakeTolerance)),
+                        ("exact", .object(notes)),
+                    ]
+                        + (treeNotes.map {
+                            [
+                                // What the tree's export could not say with Lottie's own means,
+                                // and the layers drawn in the stage's space through their matrix.
+                                ("tree", .array($0.map { .string($0) })),
+                                ("throughMatrix", .array(throughMatrix.map { .string($0) })),
+                            ]
+                        } ?? []))
             ),
         ])
         var out: [UInt8] = []

@@ -32,6 +32,24 @@ package struct LottieLayer {
     package let frameCount: Int
     /// The frame the layer first exists at (a layer made by a callback starts later).
     package var inPoint = 0
+    /// In a layer tree (`LottieTree`): the frame it stops at (the run's end otherwise), its
+    /// superlayer's `ind`, its transform written by the tree (nil: from its own values), its
+    /// masks (the clips of the layers above it), and whether it draws nothing and only places
+    /// its sublayers (a null layer, `ty: 3`).
+    package var outPoint: Int? = nil
+    package var parent: Int? = nil
+    package var transform: [(String, LottieJSON)]? = nil
+    package var masks: [LottieJSON] = []
+    package var isNull = false
+    /// A layer that draws nothing becomes a null layer instead of a grey marker (in a tree, a
+    /// layer that only holds sublayers).
+    package var nullWhenBlank = false
+    /// Written by `LottieTree` (see `ddd` in `build`).
+    package var tree = false
+    /// Per frame, the matrix from the layer's bounds coordinates to the stage when the tree
+    /// cannot place it with Lottie's transforms (a perspective, 3D): its outlines are then drawn
+    /// through it in the stage's space (`LottieTree.mapped`), its transform the identity.
+    package var outlineMatrices: [Transform3D]? = nil
 
     package struct Output {
         package var json: LottieJSON
@@ -94,46 +112,47 @@ package struct LottieLayer {
             ]
         }
         let degrees = 180 / Double.pi
-        let transform: [(String, LottieJSON)] = [
-            ("a", property("ks.a", .vector, anchors, hints("bounds", "anchorPoint"), nil)),
-            (
-                "p",
-                property(
-                    "ks.p", .vector,
-                    (0..<frameCount).map { i in
-                        [
-                            positions[i][0] + transforms[i].translation[0],
-                            positions[i][1] + transforms[i].translation[1],
-                        ]
-                    }, hints("position", "transform.translation"),
-                    LottieLayer.from("position") { $0.components })
-            ),
-            (
-                "s",
-                property(
-                    "ks.s", .vector, transforms.map { [$0.scale[0] * 100, $0.scale[1] * 100] },
-                    hints("transform.scale"),
-                    LottieLayer.from("transform.scale") {
-                        [$0.components[0] * 100, $0.components[0] * 100]
-                    })
-            ),
-            (
-                "r",
-                property(
-                    "ks.r", .scalar, transforms.map { [$0.rotation[2] * degrees] },
-                    hints("transform.rotation"),
-                    { k, v in
-                        k == "transform.rotation" || k == "transform.rotation.z"
-                            ? [v.components[0] * degrees] : nil
-                    })
-            ),
-            (
-                "o",
-                property(
-                    "ks.o", .scalar, scalars("opacity").map { [$0 * 100] }, hints("opacity"),
-                    LottieLayer.from("opacity") { [$0.components[0] * 100] })
-            ),
-        ]
+        let transform: [(String, LottieJSON)] =
+            self.transform ?? [
+                ("a", property("ks.a", .vector, anchors, hints("bounds", "anchorPoint"), nil)),
+                (
+                    "p",
+                    property(
+                        "ks.p", .vector,
+                        (0..<frameCount).map { i in
+                            [
+                                positions[i][0] + transforms[i].translation[0],
+                                positions[i][1] + transforms[i].translation[1],
+                            ]
+                        }, hints("position", "transform.translation"),
+                        LottieLayer.from("position") { $0.components })
+                ),
+                (
+                    "s",
+                    property(
+                        "ks.s", .vector, transforms.map { [$0.scale[0] * 100, $0.scale[1] * 100] },
+                        hints("transform.scale"),
+                        LottieLayer.from("transform.scale") {
+                            [$0.components[0] * 100, $0.components[0] * 100]
+                        })
+                ),
+                (
+                    "r",
+                    property(
+                        "ks.r", .scalar, transforms.map { [$0.rotation[2] * degrees] },
+                        hints("transform.rotation"),
+                        { k, v in
+                            k == "transform.rotation" || k == "transform.rotation.z"
+                                ? [v.components[0] * degrees] : nil
+                        })
+                ),
+                (
+                    "o",
+                    property(
+                        "ks.o", .scalar, scalars("opacity").map { [$0 * 100] }, hints("opacity"),
+                        LottieLayer.from("opacity") { [$0.components[0] * 100] })
+                ),
+            ]
 
         var shapes: [LottieJSON] = []
         let colorsOf = { (keyPath: String) -> [[Double]] in self.column(keyPath).map { $0.components } }
@@ -208,7 +227,8 @@ package struct LottieLayer {
                             "background", colors: background, property: property, keyPath: "backgroundColor"),
                     ]))
         }
-        let isMarker = shapes.isEmpty
+        let isNull = self.isNull || (shapes.isEmpty && nullWhenBlank)
+        let isMarker = shapes.isEmpty && !isNull
         if isMarker {
             // A layer that draws nothing at all in Core Animation (no background, border or
             // path, as most of the seed examples' layers) would export as nothing; it is drawn
@@ -238,11 +258,24 @@ package struct LottieLayer {
                     [outline, fill("marker", colors: markerColors, property: property, keyPath: "")]))
         }
 
-        let layer: LottieJSON = .object([
-            ("ty", .number(4)), ("nm", .string(name)), ("ind", .number(Double(index))),
-            ("ip", .number(Double(inPoint))), ("op", .number(Double(frameCount))), ("st", .number(0)),
-            ("ks", .object(transform)), ("shapes", .array(shapes)),
-        ])
+        var fields: [(String, LottieJSON)] = [
+            ("ty", .number(isNull ? 3 : 4)), ("nm", .string(name)), ("ind", .number(Double(index))),
+        ]
+        if let parent { fields.append(("parent", .number(Double(parent)))) }
+        // Said explicitly in a tree: rlottie 0.1 (Debian's) reads a layer without `ddd` as a 3D
+        // layer and then ignores its `r` (checked: a square turned 90° is drawn unturned), where
+        // the spec's default is 0. Before `ks`, which rlottie parses with it.
+        if tree { fields.append(("ddd", .number(0))) }
+        fields += [
+            ("ip", .number(Double(inPoint))), ("op", .number(Double(outPoint ?? frameCount))),
+            ("st", .number(0)),
+            ("ks", .object(transform)),
+        ]
+        if !masks.isEmpty && !isNull {
+            fields += [("hasMask", .bool(true)), ("masksProperties", .array(masks))]
+        }
+        if !isNull { fields.append(("shapes", .array(shapes))) }
+        let layer: LottieJSON = .object(fields)
         return Output(
             json: layer, exact: exact,
             extent: extent(
@@ -273,7 +306,22 @@ package struct LottieLayer {
         property: PropertyMaker, hints: [LottieSegmentHint],
         radius: LottieKeyframes.Converter?
     ) -> LottieJSON {
-        .object([
+        if let matrices = outlineMatrices {
+            // Seen through a perspective: the rounded rectangle's outline, through the matrix.
+            let outlines = (0..<frameCount).map { i in
+                LottieTree.mapped(
+                    LottieTree.roundedRectangle(
+                        Rect(
+                            x: centers[i][0] - sizes[i][0] / 2, y: centers[i][1] - sizes[i][1] / 2,
+                            width: sizes[i][0], height: sizes[i][1]), radius: radii[i][0]),
+                    through: matrices[i])
+            }
+            return .object([
+                ("ty", .string("sh")), ("nm", .string(owner)),
+                ("ks", property(owner + ".sh", .bezier(closed: true), outlines, [], nil)),
+            ])
+        }
+        return .object([
             ("ty", .string("rc")), ("nm", .string(owner)),
             ("p", property(owner + ".rc.p", .vector, centers, hints, nil)),
             ("s", property(owner + ".rc.s", .vector, sizes, hints, nil)),
@@ -350,7 +398,11 @@ package struct LottieLayer {
                     "ks",
                     property(
                         "path.sh\(k + 1)", .bezier(closed: beziers[0].subpaths[k].closed),
-                        beziers.map { $0.components(ofSubpath: k) }, hints("path"),
+                        beziers.indices.map { i in
+                            let numbers = beziers[i].components(ofSubpath: k)
+                            return outlineMatrices.map { LottieTree.mapped(numbers, through: $0[i]) }
+                                ?? numbers
+                        }, outlineMatrices == nil ? hints("path") : [],
                         LottieLayer.from("path") { value in
                             guard case .path(let p) = value else { return nil }
                             let b = LottieBezier(p)
