@@ -62,16 +62,17 @@ public struct LayerTree: Hashable, Sendable {
     /// Where `layer` (one of `scene`'s layers) is in `scene`.
     public static func placement(of layer: Layer, in scene: Scene) -> Placement {
         let i = scene.index(ofLayer: layer.name)
+        // Searched from the end: the layer placed is most often one just made or just added
+        // (a search from the front made adding n sublayers to one layer quadratic).
         switch layer.superlayer {
         case .stage:
-            // From the end: the layer placed is most often one just made.
             return Placement(
                 layer: layer.name, kind: layer.kind, superlayer: nil,
                 index: i.flatMap { scene.stageSublayers.lastIndex(of: $0) })
         case .layer(let p):
             return Placement(
                 layer: layer.name, kind: layer.kind, superlayer: scene.layers[p].name,
-                index: i.flatMap { scene.layers[p].sublayers.firstIndex(of: $0) })
+                index: i.flatMap { scene.layers[p].sublayers.lastIndex(of: $0) })
         case .none:
             return Placement(layer: layer.name, kind: layer.kind, superlayer: nil, index: nil)
         }
