@@ -198,6 +198,21 @@ final class LayerTimeTests: XCTestCase {
         XCTAssertEqual(s["dot"]?.animationKeys, [])  // removed on completion
     }
 
+    /// An animation removed from a paused subtree stops unfinished at the scene time of the
+    /// removal (its owed events are due then, not at the local time they were stamped with);
+    /// its start, never reached, is not owed.
+    func testARemovalInAPausedSubtreeStopsNow() throws {
+        var s = try groupAndDot()
+        try s.setTiming(timing(speed: 0, timeOffset: 0.25), ofLayer: "group")
+        try s.add(slide(to: 100, duration: 1, beginTime: 0.5), forKey: "late", toLayer: "dot")
+        XCTAssertNil(s.nextEventTime())
+        s.time = 3
+        try s.removeAnimation(forKey: "late", fromLayer: "dot")
+        let events = s.drainEvents(upTo: 10)
+        XCTAssertEqual(events.map(\.kind), [.stop(finished: false)])
+        XCTAssertEqual(events.map(\.time), [3])
+    }
+
     /// A sublayer moved under a paused group stops on the group's clock; moved back out to the
     /// stage it runs on scene time again, from its own local time.
     func testAMoveInTheTreeReschedules() throws {
