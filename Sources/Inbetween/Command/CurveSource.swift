@@ -47,6 +47,13 @@ package enum CurveSource {
         return []
     }
 
+    /// The name in a chart's legend: a spring's names its time scale (x = 1 is its settling
+    /// duration).
+    package func legendName(_ spec: String) -> String {
+        guard let duration else { return spec }
+        return "\(spec) (x = 1 at \(NumberFormat.compact(3).string(duration)) s)"
+    }
+
     /// Seconds that x = 1 stands for (springs only).
     package var duration: Double? {
         if case .spring(let spring) = self { return spring.settlingDuration }
@@ -70,6 +77,8 @@ package enum SampleGrid: Equatable {
     package static let countRange = 2...1_000_000
     /// 61 samples at x = i/60: one per frame of a one-second animation at 60 fps.
     package static let defaultCount = 61
+    /// Points per curve of a chart: 400 segments are smooth at the chart's 400-pixel width.
+    package static let chartCount = 401
 
     package var xs: [Double] { points.xs }
 

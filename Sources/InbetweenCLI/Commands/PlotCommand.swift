@@ -5,8 +5,6 @@ import Inbetween
 /// square, with each cubic Bézier's control points and a legend; `inbetween plot SCRIPT.lua`
 /// draws what a script animates (ScriptPlot).
 enum PlotCommand {
-    /// Points per curve: 400 segments are smooth at the chart's 400-pixel width.
-    static let defaultSampleCount = 401
 
     static func run(_ args: inout Arguments, _ session: CommandSession) throws -> Int32 {
         let watch = args.flag("--watch")
@@ -55,7 +53,7 @@ enum PlotCommand {
             }
             sources = [.script(script)]
         }
-        let points = grid ?? .uniform(defaultSampleCount)
+        let points = grid ?? .uniform(SampleGrid.chartCount)
         let xs = points.xs
         var curves: [SVGChart.Curve] = []
         var stdin: [String] = []
@@ -65,7 +63,7 @@ enum PlotCommand {
             stdin += source.standardInput
             curves.append(
                 SVGChart.Curve(
-                    name: legendName(spec, source),
+                    name: source.legendName(spec),
                     points: zip(xs, ys).map { (x: $0, y: $1) },
                     controlPoints: source.controlPoints))
         }
@@ -82,11 +80,5 @@ enum PlotCommand {
         let frame: RenderedFrame
         do { frame = try SVGRaster.render(svg) } catch { throw CommandError(error.description) }
         return PNGImage.encode(width: frame.width, height: frame.height, rgba: frame.rgba)
-    }
-
-    /// The legend names a spring's time scale: x = 1 is its settling duration.
-    static func legendName(_ spec: String, _ source: CurveSource) -> String {
-        guard let duration = source.duration else { return spec }
-        return "\(spec) (x = 1 at \(NumberFormat.compact(3).string(duration)) s)"
     }
 }
