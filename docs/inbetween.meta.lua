@@ -374,6 +374,14 @@ function Layer:insertSublayer(l, where) end
 ---Takes the layer out of its superlayer (or the stage): not drawn, still sampled, until a layer
 ---adds it again.
 function Layer:removeFromSuperlayer() end
+---convertPoint:toLayer: / convertPoint:fromLayer: — `p` in this layer's bounds coordinates
+---converted to `other`'s (`{to = other}`), or `other`'s converted to this layer's
+---(`{from = other}`); `false` for the stage, and no table (or neither key) converts from the
+---stage. Through the model values, or the presentation values now with `presentation = true`.
+---@param p Point
+---@param options? {to?: Layer|false, from?: Layer|false, presentation?: boolean}
+---@return Point
+function Layer:convert(p, options) end
 ---addAnimation:forKey: — returns the key (generated when nil).
 ---@param anim Animation
 ---@param key? string

@@ -34,6 +34,8 @@ public final class ScriptRun {
     /// Set by `next()`, an export and a `Renderer` made of the run: a run is pulled once.
     var started = false
     var ended = false
+    /// The time of the frame `next()` returned last (see `world()`).
+    var lastFrameTime: Double?
 
     init(host: InbetweenHost, script: ScriptSource, request: SamplingRequest) throws(LuaError) {
         self.host = host
@@ -64,6 +66,7 @@ public final class ScriptRun {
                 return nil
             }
             if frame.tracks.count != lookup.count { lookup = lookup.updated(frame.tracks) }
+            lastFrameTime = frame.time
             return Frame(
                 index: frame.index, time: frame.time, tracks: frame.tracks, values: frame.values,
                 tree: tree, lookup: lookup)

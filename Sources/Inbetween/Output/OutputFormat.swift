@@ -35,19 +35,36 @@ public struct OutputFormat: Hashable, Sendable {
     /// preview: the page's title; nil names it after the script's file. Ignored by the other
     /// formats.
     public var title: String?
+    /// json, jsonl and csv: each frame also gives every drawn layer's composed geometry in the
+    /// stage's space (`SceneWorld`), as two tracks of the layer: `world`, the matrix from its
+    /// bounds coordinates to the stage (a transform: 16 numbers, CATransform3D's row vectors),
+    /// and `world.opacity`, its composed opacity. A replicator's copies are layers of their
+    /// own, `NAME[i]`. A layer drawn in earlier frames and not in this one keeps its last
+    /// matrix with opacity 0. Ignored by the other formats.
+    public var world: Bool
 
-    public init(_ kind: Kind, precision: Int? = nil, bake: Bool = false, title: String? = nil) {
+    public init(
+        _ kind: Kind, precision: Int? = nil, bake: Bool = false, title: String? = nil, world: Bool = false
+    ) {
         self.kind = kind
         self.precision = precision
         self.bake = bake
         self.title = title
+        self.world = world
     }
 
     /// The format called `name` (`json`, `jsonl`, `csv`, `css`, `swift`, `lottie`, `preview`).
     /// - Throws: `OutputFormat.UnknownName`, which names the valid ones.
-    public init(name: String, precision: Int? = nil, bake: Bool = false) throws(UnknownName) {
+    public init(name: String, precision: Int? = nil, bake: Bool = false, world: Bool = false)
+        throws(UnknownName)
+    {
         guard let kind = Kind(rawValue: name) else { throw UnknownName(name: name) }
-        self.init(kind, precision: precision, bake: bake)
+        self.init(kind, precision: precision, bake: bake, world: world)
+    }
+
+    /// Whether the format writes the world tracks (`world`, and a format that has tracks).
+    package var writesWorld: Bool {
+        world && (kind == .json || kind == .jsonl || kind == .csv)
     }
 
     /// The formats' names, in the order the help lists them.

@@ -43,6 +43,22 @@ package enum OutputPipeline {
             sink: sink, fps: frames.fps, source: source, model: model, history: history, page: page,
             times: times, canvas: runtime.settings.size,
             tree: TreeRecording(model: model, log: runtime.treeLog), dataFile: dataFile)
+        if format.writesWorld {
+            // Opt-in and slower (a world per frame): the plain loop, not `drive`.
+            var world = WorldTracks()
+            while let frame = try frames.next() {
+                // The runtime's scene is the one this frame was sampled from: the frame loop
+                // delivers the events due by a frame's time before it hands the frame out,
+                // and no later ones until the frames before the next event are out.
+                let merged = try world.merge(frame, runtime.scene.world(at: frame.time))
+                try writer.write(merged)
+                try sink.checkReader()
+                onFrame?(merged)
+            }
+            let summary = world.summary(frames.summary)
+            try writer.finish(summary)
+            return summary
+        }
         try drive(frames, into: &writer, sink: sink, onFrame: onFrame)
         return frames.summary
     }

@@ -181,8 +181,12 @@ extension Arguments {
         if bake && name != "css" && name != "swift" && OutputFormat.names.contains(name) {
             throw UsageError("option --bake applies to --format css or swift, not \(name)")
         }
+        let world = flag("--world")
+        if world && !["json", "jsonl", "csv"].contains(name) && OutputFormat.names.contains(name) {
+            throw UsageError("option --world applies to --format json, jsonl or csv, not \(name)")
+        }
         do {
-            return try OutputFormat(name: name, precision: precision, bake: bake)
+            return try OutputFormat(name: name, precision: precision, bake: bake, world: world)
         } catch {
             throw .unknownFormat(name, command: command.name, valid: OutputFormat.names)
         }
@@ -197,9 +201,10 @@ extension Arguments {
         }
         let precision = try precision()
         let bake = flag("--bake")
-        if precision != nil || bake {
+        let world = flag("--world")
+        if precision != nil || bake || world {
             throw UsageError(
-                "option \(bake ? "--bake" : "--precision") is for the frame formats (\(OutputFormat.names.joined(separator: ", "))), not \(name)"
+                "option \(bake ? "--bake" : world ? "--world" : "--precision") is for the frame formats (\(OutputFormat.names.joined(separator: ", "))), not \(name)"
             )
         }
         return .picture(name, kind)

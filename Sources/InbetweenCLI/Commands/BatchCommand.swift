@@ -49,6 +49,7 @@ enum BatchCommand {
         if case .frames(let outputFormat) = batchFormat {
             if let precision = outputFormat.precision { workerArguments += ["--precision", "\(precision)"] }
             if outputFormat.bake { workerArguments.append("--bake") }
+            if outputFormat.world { workerArguments.append("--world") }
         }
         if case .picture(_, .movie(let movie)) = batchFormat, MovieEncoder.findFFmpeg() == nil {
             throw CommandError(EncodeError.ffmpegMissing(format: movie).description)

@@ -17,6 +17,12 @@ enum CommandTable {
     /// `--bake` of `run` and `batch` (and their workers): the same format either way.
     static let bake = OptionSpec(
         name: "--bake", help: "css and swift: one keyframe per frame instead of the animations' structure")
+    /// `--world` of `run` and `batch` (and their workers).
+    static let world = OptionSpec(
+        name: "--world",
+        help:
+            "json, jsonl and csv: also each drawn layer's matrix to the stage and composed opacity (world tracks)"
+    )
     static let precision = OptionSpec(
         name: "--precision", value: .number("P"),
         help: "write numbers with P decimals (0-17) instead of the shortest round-trip form")
@@ -93,6 +99,7 @@ enum CommandTable {
                         name: "--format", value: .choice("FORMAT", OutputFormat.names),
                         help: "the output format (default json)"),
                     bake,
+                    world,
                     precision,
                     output,
                     watch,
@@ -294,6 +301,7 @@ enum CommandTable {
                             "the output format (default json); mp4, webm, gif, apng, png: drawn as render draws"
                     ),
                     bake,
+                    world,
                     fps,
                     precision,
                     OptionSpec(
@@ -335,6 +343,7 @@ enum CommandTable {
                         name: "--format", value: .choice("FORMAT", BatchFormat.names),
                         help: "the output format"),
                     bake,
+                    world,
                     fps,
                     precision,
                     OptionSpec(name: "--report-plugins", help: "report plugin failures on stderr"),

@@ -82,7 +82,7 @@ enum SceneBindings {
                         return 1
                     }
                 ),
-            ] + TreeBindings.methods(runtime)
+            ] + TreeBindings.methods(runtime) + ConvertBindings.methods(runtime)
         let methodNames = Set(methods.map(\.0))
         let timingKeys = Set(Runtime.layerTimingKeys)
         // The methods are looked up by __index below, so they live in a registry table.
