@@ -97,6 +97,42 @@ final class WorldOptionTests: XCTestCase {
         XCTAssertEqual(p.stdout, "ok\n")
     }
 
+    /// A layer that stops being drawn (hidden from a callback at 0.5 s, or a replicator copy
+    /// past an instanceCount lowered from 3 to 1 then) keeps its track: its last matrix, with
+    /// opacity 0, at every later frame.
+    func testALayerNoLongerDrawnKeepsItsMatrixAtOpacityZero() throws {
+        let path = try script(
+            "hide.lua",
+            """
+            local b = layer{name = "b", bounds = rect(0, 0, 10, 10), position = point(20, 30)}
+            local r = replicator{name = "r", bounds = rect(0, 0, 100, 100), position = point(50, 50),
+                                 instanceCount = 3, instanceTransform = transform.translation(10, 0, 0)}
+            r:addSublayer(layer{name = "dot", bounds = rect(0, 0, 4, 4), position = point(2, 2)})
+            local tl = timeline{}
+            tl:call(function() b.hidden = true; r.instanceCount = 1 end, 0.5)
+            scene{fps = 4, to = 1, timeline = tl}
+            """)
+        let out = folder.appendingPathComponent("hide.json").path
+        let r = try CLIProcess.run(["run", "--no-user-plugins", "--world", path, "-o", out])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        // b's corner (0, 0) is at (20 − 5, 30 − 5) = (15, 25): m41, m42 of its matrix. Copy 2
+        // of the dot: its corner at (0, 0) of the replicator plus 2 × 10 → stage (20, 0).
+        let check = """
+            import sys, json
+            doc = json.load(open(sys.argv[1]))
+            tracks = {(t["layer"], t["keyPath"]): t for t in doc["tracks"]}
+            assert tracks[("b", "world.opacity")]["values"] == [1, 1, 0, 0, 0], tracks[("b", "world.opacity")]
+            assert all(m[12:14] == [15, 25] for m in tracks[("b", "world")]["values"])
+            assert tracks[("dot[2]", "world.opacity")]["values"] == [1, 1, 0, 0, 0]
+            assert all(m[12:14] == [20, 0] for m in tracks[("dot[2]", "world")]["values"])
+            assert tracks[("dot[0]", "world.opacity")]["values"] == [1] * 5
+            print("ok")
+            """
+        let p = try python(check, [out])
+        XCTAssertEqual(p.status, 0, p.stderr)
+        XCTAssertEqual(p.stdout, "ok\n")
+    }
+
     /// Without --world nothing changes (the golden tests hold every example's bytes); --world
     /// with a format that has no tracks is a usage error.
     func testWorldIsRefusedWhereItMeansNothing() throws {
