@@ -42,4 +42,30 @@ final class LayerTimeExportTests: XCTestCase {
         let json = try run().exportString(as: .json)
         XCTAssertTrue(json.contains("\"end\":2,"), json)
     }
+
+    /// Example 20 does what it says: the group (and so the wheel and its spoke) stops from
+    /// 0.8 s to 1.6 s and then carries on where it stopped, QA1673's way, while the marker
+    /// outside it never stops. The wheel's 2 s linear turn of 2π shows π·t before the pause,
+    /// π·0.8 during it and π·(t − 0.8) after; the run ends with it, 0.8 s late, at 2.8 s.
+    func testExample20PausesTheSubtreeAndResumesWhereItStopped() throws {
+        let moved = InbetweenHostTests.example("20-pause-resume.lua")
+        let staged = InbetweenHostTests.example("tree/20-pause-resume.lua")
+        let url = FileManager.default.fileExists(atPath: moved.path) ? moved : staged
+        let text = try String(contentsOf: url, encoding: .utf8)
+        let frames = try InbetweenHost().run(source: text, name: "20-pause-resume.lua", fps: 20).collect()
+        XCTAssertEqual(frames.last?.time ?? .nan, 2.8, accuracy: 1e-12)
+        for frame in frames.dropLast() {
+            let t = frame.time
+            let shown = t < 0.8 ? t : t <= 1.6 ? 0.8 : t - 0.8
+            guard case .scalar(let angle)? = frame.value(layer: "wheel", keyPath: "transform.rotation.z"),
+                case .scalar(let y)? = frame.value(layer: "marker", keyPath: "position.y")
+            else { return XCTFail("t = \(t): no wheel or marker value") }
+            // The rotation is read back from the matrix, in (−π, π]: compared modulo 2π. The
+            // local time after the resume is computed (1e-15 s), the angle through sin/cos.
+            let turn = remainder(angle - .pi * shown, 2 * .pi)
+            XCTAssertEqual(turn, 0, accuracy: 1e-9, "wheel at t = \(t)")
+            // The marker: 40 → 160 over 2.8 s, linear, on the stage's time throughout.
+            XCTAssertEqual(y, 40 + 120 * t / 2.8, accuracy: 1e-9, "marker at t = \(t)")
+        }
+    }
 }
