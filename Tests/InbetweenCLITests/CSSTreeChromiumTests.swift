@@ -197,6 +197,7 @@ final class CSSTreeChromiumTests: XCTestCase {
     /// them all, then examples/).
     static let treeExampleNames = [
         "16-orbiting-dots", "17-card-badge-shadow", "18-replicator-spinner", "19-card-flip-3d",
+        "20-pause-resume",
     ]
 
     static var treeExamples: [String] {
@@ -243,7 +244,7 @@ final class CSSTreeChromiumTests: XCTestCase {
         let folder = try temporaryFolder("ib-css-tree")
         let browser = try ChromiumSession()
         defer { browser.close() }
-        XCTAssertEqual(Self.treeExamples.count, 4, "the tree examples were not found")
+        XCTAssertEqual(Self.treeExamples.count, 5, "the tree examples were not found")
         for script in Self.treeExamples {
             let name = ((script as NSString).lastPathComponent as NSString).deletingPathExtension
             let run = try Self.run(script)
