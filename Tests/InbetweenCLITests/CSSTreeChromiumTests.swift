@@ -27,7 +27,8 @@ final class CSSTreeChromiumTests: XCTestCase {
             + "<body style=\"margin: 0\">\n\(markup)</body></html>\n"
     }
 
-    /// Measures `page` at `times` and checks every row against `world(t)`; returns the rows.
+    /// Measures `page` at `times` and checks every row against the world at its time (or just
+    /// either side of it, see `LayerBoxes.check`); returns the rows.
     @discardableResult
     static func check(
         page: String, times: [Double], folder: URL, name: String, browser: ChromiumSession,
@@ -35,11 +36,22 @@ final class CSSTreeChromiumTests: XCTestCase {
     ) throws -> [LayerBoxes.Row] {
         let file = folder.appendingPathComponent(name + ".html")
         try page.write(to: file, atomically: true, encoding: .utf8)
+        return try measure(file, times: times, seek: seek, name: name, browser: browser) { t in
+            try [0, -1e-9, 1e-9].map { LayerBoxes.expected(try world(t + $0)) }
+        }
+    }
+
+    /// Opens `file`, measures it at `times` (each set with `seek`) and checks every row against
+    /// `drawn(t)` (see `LayerBoxes.check`); returns the rows.
+    static func measure(
+        _ file: URL, times: [Double], seek: String, name: String, browser: ChromiumSession,
+        drawn: (Double) throws -> [[String: LayerBoxes.Expected]]
+    ) throws -> [LayerBoxes.Row] {
         try browser.open(file)
         let rows = LayerBoxes.rows(try browser.eval(LayerBoxes.measure(times: times, seek: seek)))
         var worst = (corner: 0.0, opacity: 0.0)
         for row in rows {
-            let w = LayerBoxes.check(row, try [0, -1e-9, 1e-9].map { try world(row.time + $0) }, name)
+            let w = LayerBoxes.check(row, try drawn(row.time), name)
             worst = (max(worst.corner, w.corner), max(worst.opacity, w.opacity))
         }
         print(
@@ -277,6 +289,41 @@ final class CSSTreeChromiumTests: XCTestCase {
                 XCTAssertEqual(rows.count, elements * times.count, name)
                 XCTAssertGreaterThan(elements, 1, name)
             }
+        }
+    }
+
+    /// Each tree example's preview page (`inbetween preview`), which places every drawn layer at
+    /// its stage matrix: at every frame as the engine draws it, and at every midpoint as the page
+    /// states it shows the time between two frames (matrices, bounds and opacities mixed
+    /// linearly between the frames around it, entry by entry).
+    func testEveryTreeExamplesPreviewMatchesTheEngineInChromium() throws {
+        try XCTSkipUnless(ChromiumSession.isAvailable, "chromium is not installed (scripts/test installs it)")
+        let folder = try temporaryFolder("ib-preview-tree")
+        let browser = try ChromiumSession()
+        defer { browser.close() }
+        XCTAssertEqual(Self.treeExamples.count, 5, "the tree examples were not found")
+        for script in Self.treeExamples {
+            let name = ((script as NSString).lastPathComponent as NSString).deletingPathExtension
+            let run = try Self.run(script)
+            let page = folder.appendingPathComponent(name + ".html")
+            let r = try CLIProcess.run(["preview", "--no-user-plugins", script, "-o", page.path])
+            XCTAssertEqual(r.status, 0, "\(script): \(r.stderr)")
+            // The page's own frame times (its frame rate is the preview's).
+            try browser.open(page)
+            let frames = (try browser.eval("inbetween.times") as? [NSNumber] ?? []).map(\.doubleValue)
+            XCTAssertGreaterThan(frames.count, 1, name)
+            var times = frames
+            for (a, b) in zip(frames, frames.dropFirst()) { times.append((a + b) / 2) }
+            times.sort()
+            let worlds = try frames.map { LayerBoxes.expected(try run.world(at: $0)) }
+            let rows = try Self.measure(
+                page, times: times, seek: "t => inbetween.seek(t)", name: name + " preview", browser: browser
+            ) { t in
+                if let i = frames.firstIndex(of: t) { return [worlds[i]] }
+                let i = frames.lastIndex { $0 < t }!
+                return [LayerBoxes.mix(worlds[i], worlds[i + 1], 0.5)]
+            }
+            XCTAssertGreaterThan(rows.count, 2 * times.count, name)
         }
     }
 }

@@ -68,7 +68,9 @@ enum LayerBoxes {
                   const cs = getComputedStyle(el);
                   const bg = (cs.backgroundColor.match(/-?[0-9.]+(e[-+]?[0-9]+)?/gi) || []).map(Number);
                   const corners = probes[i].map(p => { const r = p.getBoundingClientRect(); return [r.left, r.top]; });
-                  rows.push([t, el.getAttribute('data-layer'), corners, opacity, cs.visibility, bg.length > 3 ? bg[3] : 1]);
+                  // An element with no box (display: none, itself or above) shows nothing either.
+                  const shown = el.getClientRects().length === 0 ? 'hidden' : cs.visibility;
+                  rows.push([t, el.getAttribute('data-layer'), corners, opacity, shown, bg.length > 3 ? bg[3] : 1]);
                 });
               }
               return rows;
@@ -90,19 +92,87 @@ enum LayerBoxes {
         }
     }
 
-    /// Checks one row against the world at its time, `worlds[0]`. At a jump (a repeat's
-    /// iteration starting, an animation removed) the page and the engine may each land on
-    /// either side: the seek time and the delays are rounded to doubles apart (1.0833333333333333
-    /// - 0.08333333333333333 is 1 in one and 0.99999999999999989 in the other). The worlds
-    /// just before and after (`worlds[1...]`) are then accepted too. Returns the largest corner
-    /// distance and opacity difference found.
+    /// What the engine draws of one entry (`SceneWorld`'s), as the measurement compares it.
+    struct Expected {
+        /// From its bounds coordinates to the stage (`WorldLayer.matrix`).
+        var matrix: Transform3D
+        var bounds: Rect
+        var opacity: Double
+        var drawsItself: Bool
+        /// Its opacity multiplies its own colours (allowsGroupOpacity off), whose alpha this is.
+        var backgroundAlpha: Double?
+
+        /// The stage points of the bounds' corners, clockwise from bounds.origin (as
+        /// `WorldLayer.corners`); nil when one is at or behind the eye (w <= 0).
+        var corners: [Point]? {
+            let b = bounds
+            var out: [Point] = []
+            let m = matrix.m
+            for (x, y) in [
+                (b.origin.x, b.origin.y), (b.origin.x + b.size.width, b.origin.y),
+                (b.origin.x + b.size.width, b.origin.y + b.size.height),
+                (b.origin.x, b.origin.y + b.size.height),
+            ] {
+                // Row vectors: (x, y, 0, 1) times the matrix, then divided by w.
+                let w = x * m[3] + y * m[7] + m[15]
+                guard w > 0 else { return nil }
+                out.append(Point(x: (x * m[0] + y * m[4] + m[12]) / w, y: (x * m[1] + y * m[5] + m[13]) / w))
+            }
+            return out
+        }
+    }
+
+    /// Every drawn entry of a world by name.
+    static func expected(_ world: SceneWorld) -> [String: Expected] {
+        var out: [String: Expected] = [:]
+        for entry in world.layers {
+            var alpha: Double? = nil
+            if case .scalar(let group)? = entry.value(forKeyPath: "allowsGroupOpacity"), group == 0,
+                case .color(let c)? = entry.value(forKeyPath: "backgroundColor")
+            {
+                alpha = c.alpha
+            }
+            out[entry.name] = Expected(
+                matrix: entry.matrix, bounds: entry.bounds, opacity: entry.opacity,
+                drawsItself: entry.drawsItself,
+                backgroundAlpha: alpha)
+        }
+        return out
+    }
+
+    /// Two worlds mixed a fraction u of the way from `a` to `b`, entry by entry as a page that
+    /// interpolates linearly between frames shows them (matrix entries, bounds and opacity each
+    /// linear); an entry drawn in `a` only stays as it is.
+    static func mix(_ a: [String: Expected], _ b: [String: Expected], _ u: Double) -> [String: Expected] {
+        func lerp(_ x: Double, _ y: Double) -> Double { x + (y - x) * u }
+        var out = a
+        for (name, e) in a {
+            guard let f = b[name] else { continue }
+            var m = e
+            m.matrix = Transform3D(m: zip(e.matrix.m, f.matrix.m).map(lerp))
+            m.bounds = Rect(
+                x: lerp(e.bounds.origin.x, f.bounds.origin.x), y: lerp(e.bounds.origin.y, f.bounds.origin.y),
+                width: lerp(e.bounds.size.width, f.bounds.size.width),
+                height: lerp(e.bounds.size.height, f.bounds.size.height))
+            m.opacity = lerp(e.opacity, f.opacity)
+            out[name] = m
+        }
+        return out
+    }
+
+    /// Checks one row against what the engine draws at its time, `candidates[0]`. At a jump
+    /// (a repeat's iteration starting, an animation removed) the page and the engine may each
+    /// land on either side: the seek time and the delays are rounded to doubles apart
+    /// (1.0833333333333333 - 0.08333333333333333 is 1 in one and 0.99999999999999989 in the
+    /// other). What is drawn just before and after (`candidates[1...]`) is then accepted too.
+    /// Returns the largest corner distance and opacity difference found.
     @discardableResult
-    static func check(_ row: Row, _ worlds: [SceneWorld], _ place: String) -> (
+    static func check(_ row: Row, _ candidates: [[String: Expected]], _ place: String) -> (
         corner: Double, opacity: Double
     ) {
         var first: [String] = []
-        for (k, world) in worlds.enumerated() {
-            let (failures, worst) = compare(row, world, place)
+        for (k, drawn) in candidates.enumerated() {
+            let (failures, worst) = compare(row, drawn, place)
             if failures.isEmpty { return worst }
             if k == 0 { first = failures }
         }
@@ -110,17 +180,19 @@ enum LayerBoxes {
         return (.infinity, .infinity)
     }
 
-    /// The differences beyond the tolerances between a row and a world, and the largest ones.
-    static func compare(_ row: Row, _ world: SceneWorld, _ place: String) -> (
+    /// The differences beyond the tolerances between a row and what is drawn, and the largest.
+    static func compare(_ row: Row, _ drawn: [String: Expected], _ place: String) -> (
         [String], (corner: Double, opacity: Double)
     ) {
         let at = "\(place): \(row.name) at t = \(row.time)"
         var failures: [String] = []
-        guard let entry = world.layer(named: row.name) else {
+        guard let entry = drawn[row.name] else {
             // Not drawn (hidden, or not made yet): nothing of it may show.
             if row.visibility != "hidden" { failures.append("\(at): drawn, but the engine does not draw it") }
             return (failures, (0, 0))
         }
+        // A transform layer has no pixels of its own: a page may leave its element out.
+        if !entry.drawsItself && row.visibility == "hidden" { return (failures, (0, 0)) }
         if row.visibility != "visible" { failures.append("\(at): not shown, but the engine draws it") }
         var worst = (corner: 0.0, opacity: 0.0)
         // nil: a corner at or behind the eye, where Core Animation draws nothing to measure.
@@ -137,12 +209,10 @@ enum LayerBoxes {
         }
         guard entry.drawsItself else { return (failures, worst) }  // a transform layer: no pixels of its own
         var measured = row.opacity
-        if case .scalar(let group)? = entry.value(forKeyPath: "allowsGroupOpacity"), group == 0 {
+        if let alpha = entry.backgroundAlpha {
             // Its opacity multiplies its own colours instead: read it off the background.
-            guard case .color(let c)? = entry.value(forKeyPath: "backgroundColor"), c.alpha > 0 else {
-                return (failures, worst)
-            }
-            measured *= row.backgroundAlpha / c.alpha
+            guard alpha > 0 else { return (failures, worst) }
+            measured *= row.backgroundAlpha / alpha
         }
         // CALayer.opacity: drawn clamped to 0...1 (the CALayer reference).
         let expected = min(max(entry.opacity, 0), 1)
