@@ -22,7 +22,9 @@ struct LayerGeometry {
     var instanceColorOffset: Color
     var preservesDepth: Bool
 
-    init(_ values: PropertyValues) {
+    /// The values of a layer of kind `kind` (CAReplicatorLayer's properties are read for a
+    /// replicator only; the others keep their defaults).
+    init(_ values: PropertyValues, kind: LayerKind) {
         func value(_ root: String) -> Value {
             values.values[root] ?? PropertyValues.defaultsByKeyPath[root]!
         }
@@ -55,6 +57,15 @@ struct LayerGeometry {
         isHidden = scalar("hidden") != 0
         masksToBounds = scalar("masksToBounds") != 0
         allowsGroupOpacity = scalar("allowsGroupOpacity") != 0
+        guard kind == .replicator else {
+            instanceCount = 1
+            instanceDelay = 0
+            instanceTransform = .identity
+            instanceColor = Color(red: 1, green: 1, blue: 1)
+            instanceColorOffset = Color(red: 0, green: 0, blue: 0, alpha: 0)
+            preservesDepth = false
+            return
+        }
         // CAReplicatorLayer's instanceCount is an NSInteger: a fraction (an animation between
         // counts) draws the whole instances only; a negative count draws none.
         let count = scalar("instanceCount")

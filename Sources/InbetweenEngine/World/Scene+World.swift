@@ -73,14 +73,14 @@ extension Scene {
     func planeToRoot(of index: Int, values: (Int) throws -> PropertyValues) throws -> (
         root: Int?, matrix: Transform3D
     ) {
-        var matrix = LayerGeometry(try values(index)).toSuperlayer
+        var matrix = LayerGeometry(try values(index), kind: layers[index].kind).toSuperlayer
         var current = index
         while true {
             switch layers[current].superlayer {
             case .stage: return (nil, matrix.planeMap)
             case .none: return (current, matrix.planeMap)
             case .layer(let parent):
-                let g = LayerGeometry(try values(parent))
+                let g = LayerGeometry(try values(parent), kind: layers[parent].kind)
                 matrix = matrix.concatenating(g.aboutAnchor(g.sublayerTransform))
                 let kind = layers[parent].kind
                 if kind == .layer || (kind == .replicator && !g.preservesDepth) { matrix = matrix.flattened }

@@ -79,13 +79,20 @@ private struct Inherited {
 private struct Placed {
     var index: Int
     var kind: LayerKind
+    /// The entry's name: the layer's, then `[i]` per instance.
+    var name: String
+    var sublayers: [Int]
     var values: PropertyValues
     var geometry: LayerGeometry
     var inherited: Inherited
+    /// Its bounds coordinates to its superlayer's (`LayerGeometry.toSuperlayer`).
+    var local: Transform3D
     /// Its bounds coordinates to the stage, flattening by its superlayers included.
     var world: Transform3D
-    /// Its bounds coordinates to its 3D context's plane.
-    var context: Transform3D
+
+    /// Its bounds coordinates to its 3D context's plane (needed only inside a transform
+    /// layer: made when asked).
+    var context: Transform3D { local.concatenating(inherited.context) }
 
     /// Whether it flattens its sublayers into its plane (rule 3).
     var flattens: Bool {
@@ -151,14 +158,16 @@ private struct Builder {
                 var v = try values(
                     WorldSample(layer: child, instances: inside.instances, delay: inside.delay))
                 if let color = inside.color { v = tinted(v, by: color) }
-                let g = LayerGeometry(v)
+                let g = LayerGeometry(v, kind: node.kind)
                 // Rule 5.
                 if g.isHidden { continue }
                 let local = g.toSuperlayer
                 placed.append(
                     Placed(
-                        index: child, kind: node.kind, values: v, geometry: g, inherited: inside,
-                        world: local.concatenating(inside.base), context: local.concatenating(inside.context))
+                        index: child, kind: node.kind, name: node.name + inside.suffix,
+                        sublayers: node.sublayers,
+                        values: v, geometry: g, inherited: inside,
+                        local: local, world: local.concatenating(inside.base))
                 )
             }
             // Stable: equal zPositions keep the list's order.
@@ -201,7 +210,7 @@ private struct Builder {
         inside.opacity = opacity
         inside.superlayer = position
         inside.depth += 1
-        for child in try sublayers(of: p, list: layer(p.index).sublayers, inside) {
+        for child in try sublayers(of: p, list: p.sublayers, inside) {
             if child.flattens { items.append(child) } else { try collect(child, into: &items) }
         }
     }
@@ -214,7 +223,7 @@ private struct Builder {
         if g.masksToBounds {
             clips.append(
                 WorldClip(
-                    name: name(p), bounds: g.bounds, cornerRadius: g.cornerRadius, matrix: p.world.planeMap))
+                    name: p.name, bounds: g.bounds, cornerRadius: g.cornerRadius, matrix: p.world.planeMap))
         }
         var inside = p.inherited
         inside.superlayer = position
@@ -223,7 +232,7 @@ private struct Builder {
         let factor = p.inherited.opacity * g.opacity
         // Placed before the group is known: the entry is fixed up if it owns one.
         append(p, drawOpacity: factor, drawsItself: true, clips: clips, groups: p.inherited.groups)
-        let children = try sublayers(of: p, list: layer(p.index).sublayers, inside)
+        let children = try sublayers(of: p, list: p.sublayers, inside)
         // Rule 6 (CALayer.allowsGroupOpacity: "When the value is true and the layer's opacity
         // property value is less than 1.0, the layer is allowed to composite itself as a group
         // separate from its parent"); a layer with no drawn sublayer is a group of one, which
@@ -255,13 +264,11 @@ private struct Builder {
     ) {
         out.append(
             WorldLayer(
-                name: name(p), index: p.index, instances: p.inherited.instances,
+                name: p.name, index: p.index, instances: p.inherited.instances,
                 superlayer: p.inherited.superlayer, depth: p.inherited.depth, matrix: p.world.planeMap,
                 opacity: p.inherited.groupOpacity * drawOpacity, drawOpacity: drawOpacity,
                 drawsItself: drawsItself, clips: clips, groups: groups, values: p.values))
     }
-
-    private func name(_ p: Placed) -> String { layer(p.index).name + p.inherited.suffix }
 
     /// The z of the centre of `p`'s bounds in its 3D context's space, after the perspective
     /// divide (a larger z is nearer the eye).
