@@ -90,10 +90,10 @@ final class JSONTreeTests: XCTestCase {
         func parents(_ line: [String: Any]) -> [String: String] {
             var out: [String: String] = [:]
             for p in (line["tree"] as? [String: Any])?["layers"] as? [[String: Any]] ?? [] {
-                let where_ =
+                let placement =
                     p["removed"] as? Bool == true
                     ? "removed" : "\(p["parent"] as? String ?? "stage")#\(p["index"] as? Int ?? -1)"
-                out[p["layer"] as! String] = where_
+                out[p["layer"] as! String] = placement
             }
             return out
         }

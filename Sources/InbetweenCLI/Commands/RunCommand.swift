@@ -48,10 +48,11 @@ enum RunCommand {
         }
         let summary = try host.write(
             request, as: format, source: script.name, to: sink, page: page,
-            started: { progress.total = $0 }
-        ) { frame in
-            progress.update(frame.index + 1, detail: "t = \(NumberFormat.compact(2).string(frame.time)) s")
-        }
+            started: { progress.total = $0 },
+            onFrame: { frame in
+                progress.update(
+                    frame.index + 1, detail: "t = \(NumberFormat.compact(2).string(frame.time)) s")
+            })
         progress.finish()
         try sink.commit()
         SceneWarnings.report(host, script: script, animatedTracks: summary.tracks.count)

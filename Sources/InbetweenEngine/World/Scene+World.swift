@@ -5,22 +5,25 @@ extension Scene {
     /// earlier).
     public func world(at time: Double) throws -> SceneWorld {
         try EngineError.requireFinite(time, "time")
-        return try SceneWorld(stage: stageSublayers, layer: { layers[$0] }) { sample in
-            guard usesLayerTiming, sample.delay != 0 else {
-                return try presentationValues(ofLayer: sample.layer, at: time - sample.delay)
-            }
-            // With clocks, each replicator's delay is in its own local time (Scene+LayerTime).
-            let local = localTime(
-                ofLayer: sample.layer, instances: sample.instances.map(\.index), atSceneTime: time)
-            return try layers[sample.layer].presentationValues(at: local ?? -.infinity)
-        }
+        return try SceneWorld(
+            stage: stageSublayers, layer: { layers[$0] },
+            values: { sample in
+                guard usesLayerTiming, sample.delay != 0 else {
+                    return try presentationValues(ofLayer: sample.layer, at: time - sample.delay)
+                }
+                // With clocks, each replicator's delay is in its own local time (Scene+LayerTime).
+                let local = localTime(
+                    ofLayer: sample.layer, instances: sample.instances.map(\.index), atSceneTime: time)
+                return try layers[sample.layer].presentationValues(at: local ?? -.infinity)
+            })
     }
 
     /// The scene as its model values place it (no animation applied), as a CALayer's own
     /// geometry (not its presentation layer's) reads.
     public var modelWorld: SceneWorld {
         // The model values cannot fail to read.
-        try! SceneWorld(stage: stageSublayers, layer: { layers[$0] }) { layers[$0.layer].modelValues }
+        try! SceneWorld(
+            stage: stageSublayers, layer: { layers[$0] }, values: { layers[$0.layer].modelValues })
     }
 
     /// The presentation values of layer `index` at scene time `time`: read at its local time
