@@ -86,4 +86,11 @@ final class ErrorTextTests: XCTestCase {
         ]
         for (error, text) in rows { XCTAssertEqual(error.description, text) }
     }
+
+    func testSpecErrorText() {
+        XCTAssertEqual(
+            SpecError("spring(1, 2, 3, 4, 5)", "at most 4 values (mass, stiffness, damping, velocity), got 5")
+                .description,
+            "spring(1, 2, 3, 4, 5): at most 4 values (mass, stiffness, damping, velocity), got 5")
+    }
 }

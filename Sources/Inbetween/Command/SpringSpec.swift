@@ -35,63 +35,66 @@ package enum SpringSpec {
             }
             if pieces.count == 2 && pieces[0] == switchName {
                 guard allowsOverdamping == nil else {
-                    throw CommandError("\(spec): '\(switchName)' is given twice")
+                    throw SpecError(spec, "'\(switchName)' is given twice")
                 }
                 guard let on = ["true": true, "false": false][pieces[1]] else {
-                    throw CommandError("\(spec): \(switchName) takes true or false, got '\(pieces[1])'")
+                    throw SpecError(spec, "\(switchName) takes true or false, got '\(pieces[1])'")
                 }
                 allowsOverdamping = on
                 continue
             }
             guard let value = Double(pieces.last!), value.isFinite else {
-                throw CommandError("\(spec): '\(pieces.last!)' is not a finite number")
+                throw SpecError(spec, "'\(pieces.last!)' is not a finite number")
             }
             if pieces.count == 1 {
                 guard named.isEmpty else {
-                    throw CommandError("\(spec): positional values must come before named ones")
+                    throw SpecError(spec, "positional values must come before named ones")
                 }
                 positional.append(value)
                 continue
             }
             let key = pieces[0] == "velocity" ? "initialVelocity" : pieces[0]
             guard (physicalNames + perceptualNames).contains(key) else {
-                throw CommandError(
-                    "\(spec): unknown parameter '\(pieces[0])'; valid: \((physicalNames + perceptualNames + [switchName]).joined(separator: ", "))"
+                throw SpecError(
+                    spec,
+                    "unknown parameter '\(pieces[0])'; valid: \((physicalNames + perceptualNames + [switchName]).joined(separator: ", "))"
                 )
             }
-            guard named[key] == nil else { throw CommandError("\(spec): '\(key)' is given twice") }
+            guard named[key] == nil else { throw SpecError(spec, "'\(key)' is given twice") }
             named[key] = value
         }
         guard positional.count <= physicalNames.count else {
-            throw CommandError(
-                "\(spec): at most 4 values (mass, stiffness, damping, velocity), got \(positional.count)")
+            throw SpecError(
+                spec, "at most 4 values (mass, stiffness, damping, velocity), got \(positional.count)")
         }
         let perceptual = named.keys.contains { perceptualNames.contains($0) }
         do {
             if perceptual {
                 guard allowsOverdamping == nil else {
-                    throw CommandError(
-                        "\(spec): \(switchName) belongs to the physical form; the perceptual form over-damps with a negative bounce"
+                    throw SpecError(
+                        spec,
+                        "\(switchName) belongs to the physical form; the perceptual form over-damps with a negative bounce"
                     )
                 }
                 guard positional.isEmpty, named.keys.allSatisfy({ perceptualNames.contains($0) }),
                     let duration = named["duration"], let bounce = named["bounce"]
                 else {
-                    throw CommandError(
-                        "\(spec): the perceptual form takes exactly duration= and bounce=, e.g. spring(duration=0.5, bounce=0.3)"
+                    throw SpecError(
+                        spec,
+                        "the perceptual form takes exactly duration= and bounce=, e.g. spring(duration=0.5, bounce=0.3)"
                     )
                 }
                 return try SpringParameters(duration: duration, bounce: bounce)
             }
             for (i, value) in positional.enumerated() {
                 guard named[physicalNames[i]] == nil else {
-                    throw CommandError("\(spec): '\(physicalNames[i])' is given twice")
+                    throw SpecError(spec, "'\(physicalNames[i])' is given twice")
                 }
                 named[physicalNames[i]] = value
             }
             return try physical(named, allowsOverdamping: allowsOverdamping ?? false)
         } catch let error as EngineError {
-            throw CommandError("\(spec): \(error)")
+            throw SpecError(spec, "\(error)")
         }
     }
 
@@ -106,7 +109,22 @@ package enum SpringSpec {
         do {
             return try host.registeredSpring(name)
         } catch let error as EngineError {
-            throw CommandError("spring '\(name)': \(error)")
+            throw SpecError("spring '\(name)'", "\(error)")
         }
     }
+}
+
+/// A curve SPEC that cannot be used, worded `SPEC: RULE` (the command line's exit status 1).
+package struct SpecError: Error, Hashable, CustomStringConvertible {
+    /// The SPEC as given (`spring(1, 100, x)`), or what it named (`spring 'wobbly'`).
+    package var spec: String
+    /// What is wrong with it.
+    package var rule: String
+
+    package init(_ spec: String, _ rule: String) {
+        self.spec = spec
+        self.rule = rule
+    }
+
+    package var description: String { "\(spec): \(rule)" }
 }
