@@ -116,7 +116,8 @@ final class SwiftSnippetTypecheckTests: XCTestCase {
             let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
             return names.filter { $0.hasSuffix(".lua") }.sorted().map { "\(folder)/\($0)" }
         }
-        return lua(in: "examples") + lua(in: "Tests/exports")
+        // The layer tree's examples (16-20) may still wait in examples/tree.
+        return lua(in: "examples") + lua(in: "examples/tree") + lua(in: "Tests/exports")
     }
 
     func testTheStubsRejectWhatTheRealSDKWouldReject() throws {
@@ -143,7 +144,7 @@ final class SwiftSnippetTypecheckTests: XCTestCase {
 
     func testEverySnippetTypeChecksOnIOSAndMacOS() throws {
         let scripts = self.scripts
-        XCTAssertEqual(scripts.filter { $0.hasPrefix("examples/") }.count, 15)
+        XCTAssertEqual(scripts.filter { $0.hasPrefix("examples/") }.count, 20)
         XCTAssertGreaterThanOrEqual(scripts.count, 22)
         try typecheckEverywhere(scripts, bake: false)
     }
@@ -206,6 +207,14 @@ final class SwiftSnippetTypecheckTests: XCTestCase {
             try scene.addSublayer(name, to: "group")
         }
         try scene.removeFromSuperlayer("gone")
+        // A clock of its own, the same all run: set on the layer, its sublayer's animation kept
+        // (in local time) instead of baked.
+        try scene.setTiming(MediaTiming(beginTime: 0.5, speed: 2, timeOffset: 0.25), ofLayer: "group")
+        try scene.add(
+            .basic(
+                BasicAnimation(
+                    keyPath: "opacity", fromValue: .scalar(0), toValue: .scalar(1),
+                    timing: MediaTiming(duration: 1))), forKey: "fade", toLayer: "b")
         try scene.addLayer(
             Layer(
                 name: "spinner", kind: .replicator,
@@ -228,7 +237,8 @@ final class SwiftSnippetTypecheckTests: XCTestCase {
         try scene.addLayer(Layer(name: "face", values: ["bounds": square]))
         try scene.insertSublayer("face", into: "flip", at: 0)
         let exported = try ExportScene.build(
-            history: SceneHistory(initial: scene), tracks: [Track(layer: "dot", keyPath: "opacity")],
+            history: SceneHistory(initial: scene),
+            tracks: [Track(layer: "dot", keyPath: "opacity"), Track(layer: "b", keyPath: "opacity")],
             source: "tree", fps: 60, start: 0, end: 1, capabilities: .coreAnimation)
         var code = SwiftStructure(scene: exported, numbers: .shortest)
         let snippet = try code.text()
@@ -244,6 +254,10 @@ final class SwiftSnippetTypecheckTests: XCTestCase {
             "func addSpinnerAnimations(to layer: CAReplicatorLayer)",
             "func addFlipAnimations(to layer: CATransformLayer)", "addDotAnimations(to: dot)",
             "// gone is out of the tree when the run starts.",
+            // T = superlayerNow − start: beginTime 0.5 and timeOffset 0.25 moved by it.
+            "layer.beginTime = superlayerNow + 0.5", "layer.timeOffset = superlayerNow + 0.25",
+            "layer.speed = 2",
+            "let fade = CABasicAnimation(keyPath: \"opacity\")",
         ] {
             XCTAssertTrue(snippet.contains(line), "missing \(line) in:\n\(snippet)")
         }
@@ -252,6 +266,14 @@ final class SwiftSnippetTypecheckTests: XCTestCase {
         let b = try XCTUnwrap(snippet.range(of: "group.addSublayer(b)"))
         XCTAssertLessThan(a.lowerBound, b.lowerBound)
         XCTAssertFalse(snippet.contains("addSublayer(gone)"), snippet)
+        XCTAssertTrue(snippet.contains("// Nothing was baked."), snippet)
+        // The group's own timing is set before its `now` is read.
+        let timing = try XCTUnwrap(snippet.range(of: "layer.speed = 2"))
+        if let now = snippet.range(
+            of: "let now = layer.convertTime", range: timing.upperBound..<snippet.endIndex)
+        {
+            XCTAssertLessThan(timing.lowerBound, now.lowerBound)
+        }
         for (platform, _) in Self.platforms {
             let r = try typecheck(snippet, platform: platform, name: "tree")
             XCTAssertEqual(r.status, 0, "tree on \(platform):\n\(r.output)\n\(snippet)")

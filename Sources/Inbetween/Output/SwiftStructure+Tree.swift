@@ -51,6 +51,38 @@ extension SwiftStructure {
         }
     }
 
+    /// The layer's own CAMediaTiming (a layer is a CAMediaTiming object; its animations run in
+    /// its local time): speed, duration, repeats, autoreverses and fillMode as they are;
+    /// beginTime and timeOffset are times, so the run's times are moved to the app's clock. With
+    /// T = (the superlayer's time now) − (the run's start), beginTime + T and timeOffset + T
+    /// give local time (p + T − b − T)·s + o + T = the run's local time + T at every parent
+    /// time p: the layer's local clock is the run's moved by T, as its superlayer's is, so its
+    /// animations (`now + offset`) land where the run has them. Written before the function
+    /// reads `now`; the layer must be in its superlayer by then (`buildLayerTree` calls the
+    /// functions after linking the tree).
+    func layerTiming(_ t: MediaTiming) -> String {
+        var out =
+            "    // The layer's own timing, its beginTime and timeOffset in its superlayer's time from now.\n"
+        out +=
+            "    let superlayerNow = layer.superlayer?.convertTime(CACurrentMediaTime(), from: nil) ?? CACurrentMediaTime()\n"
+        let start = scene.start
+        func plus(_ x: Double) -> String { x < 0 ? " - \(time(-x))" : " + \(time(x))" }
+        out += "    layer.beginTime = superlayerNow\(plus(t.beginTime - start))\n"
+        out += "    layer.timeOffset = superlayerNow\(plus(t.timeOffset - start))\n"
+        if t.speed != 1 { out += "    layer.speed = \(time(t.speed))\n" }
+        if t.duration != 0 { out += "    layer.duration = \(time(t.duration))\n" }
+        if t.repeatCount != 0 {
+            out += "    layer.repeatCount = \(t.repeatCount.isInfinite ? ".infinity" : time(t.repeatCount))\n"
+        }
+        if t.repeatDuration != 0 {
+            out +=
+                "    layer.repeatDuration = \(t.repeatDuration.isInfinite ? ".infinity" : time(t.repeatDuration))\n"
+        }
+        if t.autoreverses { out += "    layer.autoreverses = true\n" }
+        if t.fillMode != .removed { out += "    layer.fillMode = .\(t.fillMode.rawValue)\n" }
+        return out
+    }
+
     /// `buildLayerTree(in:)`: makes every layer, links the tree as it is at the start (the
     /// stage's sublayers under `stage`), then calls each layer's function.
     mutating func treeFunction(_ tree: ExportTree) -> String {

@@ -173,12 +173,15 @@ package struct SwiftStructure {
             }
             out += try animationCode(
                 animation, variable: variable, layer: layer, locals: &locals, indent: "    ")
-            let offset = a.addedAt + a.animation.timing.beginTime - scene.start
+            // Added at a time of the layer's clock: counted from its local time at the start.
+            let offset = a.addedAt + a.animation.timing.beginTime - (layer.localStart ?? scene.start)
             if offset != 0 { out += "    \(variable).beginTime = \(nowPlus(offset))\n" }
             out += "    layer.add(\(variable), forKey: \(generated ? "nil" : swiftString(a.key)))\n"
         }
         for baked in layer.baked { out += bakedAnimation(baked, &locals) }
         out += "}\n\n"
+        // Its own timing first: `now` is then read in its local time.
+        if let timing = layer.timing { head += layerTiming(timing) }
         // The layer's time only where a beginTime needs it (an unused `let` is a warning).
         if usesNow { head += "    let now = layer.convertTime(CACurrentMediaTime(), from: nil)\n" }
         return head + out

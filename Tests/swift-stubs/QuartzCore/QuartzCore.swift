@@ -100,6 +100,8 @@ open class CALayer: NSObject, CAMediaTiming {
     open func removeFromSuperlayer() {}
     // https://developer.apple.com/documentation/quartzcore/calayer/name
     open var name: String?
+    // https://developer.apple.com/documentation/quartzcore/calayer/superlayer
+    open var superlayer: CALayer? { nil }
     // https://developer.apple.com/documentation/quartzcore/calayer/sublayertransform
     open var sublayerTransform: CATransform3D = CATransform3DIdentity
     // https://developer.apple.com/documentation/quartzcore/calayer/ishidden

@@ -34,12 +34,22 @@ extension ExportScene {
         // them, in the order the script made them.
         let latest = history.latest
         if latest.hasTree { layerNames = latest.layers.map(\.name) }
+        // Core Animation runs each layer's animations in the layer's local time itself: with
+        // every clock the same all run, the layers keep their timing and their animations.
+        let keepsClocks = capabilities.layerTime && latest.usesLayerTiming && history.clocksAreStatic
         for name in layerNames {
             var builder = LayerBuilder(
                 name: name, history: history, start: start, end: end, fps: fps,
                 capabilities: capabilities,
                 animatedKeyPaths: tracks.filter { $0.layer == name }.map(\.keyPath))
-            let layer = try builder.build()
+            builder.keepsClock = keepsClocks
+            var layer = try builder.build()
+            if keepsClocks {
+                let timing = history.layer(name, at: max(start, layer.createdAt ?? start))?.timing
+                layer.timing = timing?.isDefault == false ? timing : nil
+                let local = history.activeTime(of: name, atSceneTime: start)
+                layer.localStart = local == start ? nil : local
+            }
             scene.notes += builder.notes
             scene.layers.append(layer)
         }
@@ -68,6 +78,9 @@ private struct LayerBuilder {
     var bakeReasons: [String: String] = [:]
     /// The layer's local time was scene time throughout (`SceneHistory.runsOnSceneTime`).
     var onSceneTime = true
+    /// The target keeps the layers' clocks (see `ExportScene.build`): add times in local time
+    /// are said as they are.
+    var keepsClock = false
 
     init(
         name: String, history: SceneHistory, start: Double, end: Double, fps: Double,
@@ -83,7 +96,7 @@ private struct LayerBuilder {
     }
 
     mutating func build() throws -> ExportLayer {
-        onSceneTime = history.runsOnSceneTime(name)
+        onSceneTime = keepsClock || history.runsOnSceneTime(name)
         let (animations, modelChanges, initial) = collect()
         var roots = Set(animatedKeyPaths.map(LayerProperties.root(of:)))
         for (root, _) in initial.values { roots.insert(root) }
@@ -134,11 +147,14 @@ private struct LayerBuilder {
                             animation: attached.animation, leaves: []))
                 }
             }
+            // Add times are the layer's local times: a removal is compared in them too (the
+            // same as scene time unless the target keeps the layer's clock).
+            let local = keepsClock ? (history.activeTime(of: name, atSceneTime: time) ?? time) : time
             for gone in present.subtracting(now) {
                 let i = indexBySerial[gone]!
                 let a = animations[i]
                 let stop = a.addedAt + max(0, a.animation.timing.endTime)
-                if !(a.animation.removedOnCompletion && time >= stop) { animations[i].removedAt = time }
+                if !(a.animation.removedOnCompletion && local >= stop) { animations[i].removedAt = local }
             }
             present = now
             if firstSeen == nil {

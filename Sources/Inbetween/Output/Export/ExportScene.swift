@@ -46,6 +46,11 @@ package struct ExportLayer {
     /// When a callback created the layer, after the run's start; nil for a layer that exists
     /// from the start. Nothing of it is shown before.
     package var createdAt: Double? = nil
+    /// For a target with layer timing (`ExportCapabilities.layerTime`) when every clock is the
+    /// same all run: the layer's own CAMediaTiming (nil: the default), and its local time at
+    /// the run's start, which its animations' add times count in (nil: the start itself).
+    package var timing: MediaTiming? = nil
+    package var localStart: Double? = nil
 
     /// Whether the root property is baked (its animations' leaves are then not written).
     package func isBaked(_ root: String) -> Bool { baked.contains { $0.keyPath == root } }
@@ -170,6 +175,10 @@ package struct ExportCapabilities: Hashable {
     package var overallKeyframeTiming = false
     /// Springs as springs (CASpringAnimation); otherwise a sampled easing.
     package var springs = false
+    /// A layer's own CAMediaTiming (speed, beginTime, timeOffset...), set once: a layer on a
+    /// clock of its own keeps its animations as added, in its local time, when no clock
+    /// changes during the run (otherwise they are baked in scene time).
+    package var layerTime = false
     /// Arbitrary easing functions (a Lua function): never; they become `.sampled`.
 
     /// CSS animations and Lottie: keyframes, easings and CSS-like timing only.
@@ -178,7 +187,7 @@ package struct ExportCapabilities: Hashable {
     package static let coreAnimation = ExportCapabilities(
         pathAnimations: true, splineKeyframes: true, relativeValues: true, timeOffset: true,
         groupTiming: true, earlyRemoval: false, matrixTransforms: true, overallKeyframeTiming: true,
-        springs: true)
+        springs: true, layerTime: true)
 }
 
 extension ExportBakedProperty {

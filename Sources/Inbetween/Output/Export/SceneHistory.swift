@@ -136,6 +136,30 @@ package final class SceneHistory {
         return try found.presentationValues(at: clock.localTime(atSceneTime: t) ?? -.infinity)[keyPath]
     }
 
+    /// Whether every layer kept one timing and one superlayer for the whole run (none changed
+    /// by a callback): each layer's clock is then the same function of scene time throughout,
+    /// which a target that has layer timing itself (Core Animation) can set once.
+    package var clocksAreStatic: Bool {
+        for name in indexByName.keys {
+            let kept = versions(of: name)
+            guard let first = kept.first?.layer else { continue }
+            if kept.contains(where: {
+                $0.layer.timing != first.timing || $0.layer.superlayer != first.superlayer
+            }) {
+                return false
+            }
+        }
+        return true
+    }
+
+    /// The active local time of the layer called `name` at scene time t, with the tree and
+    /// timings of that moment, unclamped (`LayerClock.activeTime(atSceneTime:)`): what CALayer's
+    /// `convertTime(_:from: nil)` gives and what an animation's add time is stamped with.
+    package func activeTime(of name: String, atSceneTime t: Double) -> Double? {
+        guard let i = indexByName[name] else { return nil }
+        return LayerClock(ofLayer: i) { self.layer(index: $0, at: t) }.activeTime(atSceneTime: t)
+    }
+
     /// Whether the layer called `name` ran on scene time for the whole run: neither it nor a
     /// layer above it had a timing of its own at any moment (`Scene.runsOnSceneTime(_:)`). Its
     /// animations' add times are then scene times a writer can place them at; otherwise their
