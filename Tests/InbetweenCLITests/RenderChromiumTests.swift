@@ -7,7 +7,9 @@ import XCTest
 /// page (itself checked against the engine in `PreviewBrowserTests`). Every example at 5
 /// times (frames 0, n/4, n/2, 3n/4 and the last), every layer alone: the page is stripped to
 /// that layer on a transparent background and screenshot at 1 px a point; the renderer draws
-/// the same frame at the page's stage size with only that layer.
+/// the same frame at the page's stage size with only that layer. The layer tree's examples
+/// (16-20) too: each drawn layer (a replicator's copies `NAME[i]` included) alone, in its
+/// clips and opacity groups, the page placing it at its matrix to the stage.
 ///
 /// Where Core Animation and the browser differ, the renderer follows Core Animation and the
 /// comparison leaves that part out (none of the examples has it): a shadow (CSS box-shadow
@@ -30,11 +32,18 @@ final class RenderChromiumTests: XCTestCase {
         let browser = try ChromiumSession(width: 1200, height: 1000)
         defer { browser.close() }
         var compared = 0
-        for example in examples + ["../Tests/browser/depth-scene.lua"] {
+        // The layer tree's examples, while they wait in examples/tree/.
+        let tree =
+            (try? FileManager.default.contentsOfDirectory(
+                atPath: CLIProcess.root.appendingPathComponent("examples/tree").path))?.filter {
+                $0.hasSuffix(".lua")
+            }
+            .sorted().map { "tree/" + $0 } ?? []
+        for example in examples + tree + ["../Tests/browser/depth-scene.lua"] {
             compared += try compare(script: "examples/" + example, folder: folder, browser: browser)
         }
-        // At least one visible layer at each of the 5 times of the 15 examples.
-        XCTAssertGreaterThan(compared, 75)
+        // At least one visible layer at each of the 5 times of the 20 examples.
+        XCTAssertGreaterThan(compared, 100)
     }
 
     /// Returns how many (time, layer) pictures with something drawn were compared.

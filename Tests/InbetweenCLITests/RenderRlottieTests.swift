@@ -10,6 +10,11 @@ import XCTest
 /// Left out: a layer that draws nothing in Core Animation (no background, border or path),
 /// which the Lottie export marks with a grey dot so that it can be seen; and perspective,
 /// which Lottie cannot say (the depth scene is not exported).
+///
+/// The layer-tree examples (16-20) the same way, except that a layer's file keeps every other
+/// layer with its transform and without its shapes (its superlayers place it, through Lottie's
+/// parent links), as LottieTreeTests splits them; each drawn layer, a replicator's copies
+/// (`NAME[i]`) included, against the renderer's picture of it alone (in its clips and groups).
 final class RenderRlottieTests: XCTestCase {
     /// The exports and the harness come from LottieExportTests, which made them again here.
     override class func tearDown() {
@@ -26,7 +31,8 @@ final class RenderRlottieTests: XCTestCase {
         let folder = try temporaryFolder("ib-render-rlottie")
         var compared = 0
         // The layer-tree examples are drawn with their superlayers (parent links), which a file
-        // of one layer alone cannot hold: LottieTreeTests compares them with SceneWorld.
+        // of one layer alone cannot hold: testTheTreeExamplesAtFiveTimesLayerByLayerAgreeWithRlottie
+        // keeps them (LottieTreeTests compares the same files with SceneWorld).
         for (name, script) in LottieExportTests.scripts
         where name.first?.isNumber == true && !LottieTreeTests.examples.contains(name) {
             compared += try compare(
@@ -34,6 +40,107 @@ final class RenderRlottieTests: XCTestCase {
                 harness: harness, folder: folder)
         }
         XCTAssertGreaterThan(compared, 60)
+    }
+
+    func testTheTreeExamplesAtFiveTimesLayerByLayerAgreeWithRlottie() throws {
+        let harness: String
+        do { harness = try LottieExportTests.builtRenderer() } catch {
+            throw XCTSkip("rlottie is not installed (scripts/test installs librlottie-dev): \(error)")
+        }
+        let folder = try temporaryFolder("ib-render-rlottie")
+        var compared = 0
+        for name in LottieTreeTests.examples {
+            compared += try compareTree(name: name, harness: harness, folder: folder)
+        }
+        // Drawn layers at 5 times: 16 has 5, 17 8, 18 12, 19 3 (one at the edge on frame),
+        // 20 3 (layers that draw nothing left out).
+        XCTAssertGreaterThan(compared, 120)
+    }
+
+    /// A tree example: each drawn layer in a file of its own with its superlayers' transforms.
+    func compareTree(name: String, harness: String, folder: URL) throws -> Int {
+        let script = LottieTreeTests.script(name)
+        let lottie = folder.appendingPathComponent("\(name).json")
+        let r = try CLIProcess.run([
+            "run", "--no-user-plugins", "--format", "lottie", script, "-o", lottie.path,
+        ])
+        XCTAssertEqual(r.status, 0, "\(script): \(r.stderr)")
+        // The drawn layers, as the renderer names them over the run.
+        var names = Set<String>()
+        let all = try RenderChromiumTests.renderer(
+            script: script, options: RenderOptions(background: .transparent))
+        while let drawn = try all.advance() { names.formUnion(drawn) }
+        let ordered = names.sorted()
+        // The keys kept in their order (rlottie's parser depends on it); a layer drawn again per
+        // stretch of frames (ip/op) has its name on each of its Lottie layers.
+        let split = try LottieExportTests.run(
+            "/usr/bin/env",
+            [
+                "python3", "-c",
+                """
+                import json, sys
+                d = json.load(open(sys.argv[1]))
+                for i, name in enumerate(sys.argv[3:]):
+                    one = json.loads(json.dumps(d))
+                    for layer in one['layers']:
+                        if layer['nm'] != name and 'shapes' in layer:
+                            layer['shapes'] = []
+                    json.dump(one, open('%s-%d.json' % (sys.argv[2], i), 'w'))
+                """, lottie.path, folder.appendingPathComponent(name).path,
+            ] + ordered)
+        XCTAssertEqual(split.status, 0, split.output)
+        var compared = 0
+        var worst = (0.0, 0.0, 0)
+        defer {
+            print(
+                "\(name) (tree, rlottie): worst coverage shift \(worst.0) px, centroid \(worst.1) px, colour \(worst.2)/255"
+            )
+        }
+        for (i, layer) in ordered.enumerated() {
+            let file = folder.appendingPathComponent("\(name)-\(i).json").path
+            let (w, h, total) = try Self.header(harness: harness, file: file)
+            let picks = (0...4).map { (Double(total - 1) * Double($0) / 4).rounded() }.map { Int($0) }
+            let theirs = try Self.frames(harness: harness, file: file, frames: picks, width: w, height: h)
+            let renderer = try RenderChromiumTests.renderer(
+                script: script,
+                options: RenderOptions(
+                    size: Size(width: Double(w), height: Double(h)), background: .transparent))
+            var index = 0
+            while try renderer.advance() != nil {
+                defer { index += 1 }
+                guard let k = picks.firstIndex(of: index) else { continue }
+                let ours = TestPicture(renderer.picture(only: layer))
+                let a = LayerMeasures(ours)
+                let b = LayerMeasures(theirs[k])
+                if a.area < 0.5 && b.area < 0.5 { continue }
+                compared += 1
+                let place = "\(name) frame \(index) layer \(layer)"
+                // Less one 8-bit step of alpha over every pixel drawn, as LottieTreeTests allows:
+                // rlottie makes a colour's alpha 8 bits by truncating (0.25 → 63), Cairo by
+                // rounding (64), so a translucent layer (17's shadow) differs by 1/255 of its
+                // area and by nothing else.
+                let drawn = Double(
+                    stride(from: 3, to: ours.rgba.count, by: 4).filter { ours.rgba[$0] > 0 }.count)
+                let shift =
+                    max(0, abs(a.area - b.area) - drawn / 255) / max(max(a.outline, b.outline), 1)
+                let moved = LayerMeasures.centroidDistance(a, b)
+                let (colour, interior) = LayerMeasures.interiorColourDifference(ours, theirs[k])
+                worst = (max(worst.0, shift), max(worst.1, moved), max(worst.2, colour))
+                XCTAssertLessThanOrEqual(
+                    shift, RenderChromiumTests.pixelTolerance,
+                    "\(place): coverage (areas \(a.area), \(b.area))")
+                XCTAssertLessThanOrEqual(
+                    moved, RenderChromiumTests.pixelTolerance,
+                    "\(place): centroid \(a.centroid) vs \(b.centroid)")
+                XCTAssertLessThanOrEqual(
+                    colour, RenderChromiumTests.channelTolerance, "\(place): colour over \(interior) pixels")
+                if let dir = ProcessInfo.processInfo.environment["INBETWEEN_KEEP_RENDERS"] {
+                    try ours.write(to: "\(dir)/\(name)-\(index)-\(layer)-ours.png")
+                    try theirs[k].write(to: "\(dir)/\(name)-\(index)-\(layer)-rlottie.png")
+                }
+            }
+        }
+        return compared
     }
 
     func compare(name: String, script: String, lottie: URL, harness: String, folder: URL) throws -> Int {
@@ -81,7 +188,14 @@ final class RenderRlottieTests: XCTestCase {
                 if a.area < 0.5 { continue }
                 compared += 1
                 let place = "\(name) frame \(index) layer \(layer)"
-                let shift = LayerMeasures.coverageShift(a, b)
+                // Less one 8-bit step of alpha over every pixel drawn, as LottieTreeTests allows:
+                // rlottie makes a colour's alpha 8 bits by truncating (0.25 → 63), Cairo by
+                // rounding (64), so a translucent layer (17's shadow) differs by 1/255 of its
+                // area and by nothing else.
+                let drawn = Double(
+                    stride(from: 3, to: ours.rgba.count, by: 4).filter { ours.rgba[$0] > 0 }.count)
+                let shift =
+                    max(0, abs(a.area - b.area) - drawn / 255) / max(max(a.outline, b.outline), 1)
                 let moved = LayerMeasures.centroidDistance(a, b)
                 let (colour, interior) = LayerMeasures.interiorColourDifference(ours, theirs[k])
                 worst = (max(worst.0, shift), max(worst.1, moved), max(worst.2, colour))
