@@ -51,7 +51,9 @@ struct LayerGeometry {
         anchorPointZ = scalar("anchorPointZ")
         transform = matrix("transform")
         sublayerTransform = matrix("sublayerTransform")
-        opacity = scalar("opacity")
+        // CALayer.opacity: "Values outside that range are clamped to the minimum or maximum"
+        // (an overshooting spring or back easing draws at 1, not brighter).
+        opacity = min(1, max(0, scalar("opacity")))
         cornerRadius = scalar("cornerRadius")
         // Booleans are scalars: any value but 0 is YES (what the Lua side's `true` writes is 1).
         isHidden = scalar("hidden") != 0

@@ -323,6 +323,25 @@ final class SceneWorldTests: XCTestCase {
         XCTAssertEqual(try XCTUnwrap(world.layer(named: "one")).drawOpacity, 0.4, accuracy: 1e-15)
     }
 
+    /// CALayer.opacity: "Values outside that range are clamped to the minimum or maximum" (a
+    /// spring or a back easing overshoots 1). A child at 1.5 under a parent at 0.5 (multiplied,
+    /// no group) composes to 0.5 · 1 = 0.5, not 0.75; one at −0.2 to 0.
+    func testOpacityIsClampedToZeroOneBeforeItComposes() throws {
+        let box = Rect(x: 0, y: 0, width: 10, height: 10)
+        var scene = try Scene(layers: [
+            layer(
+                "parent", bounds: box, position: .zero,
+                ["opacity": .scalar(0.5), "allowsGroupOpacity": .scalar(0)]),
+            layer("over", bounds: box, position: .zero, ["opacity": .scalar(1.5)]),
+            layer("under", bounds: box, position: .zero, ["opacity": .scalar(-0.2)]),
+        ])
+        try scene.addSublayer("over", to: "parent")
+        try scene.addSublayer("under", to: "parent")
+        let world = scene.modelWorld
+        XCTAssertEqual(try XCTUnwrap(world.layer(named: "over")).opacity, 0.5, accuracy: 1e-15)
+        XCTAssertEqual(try XCTUnwrap(world.layer(named: "under")).opacity, 0, accuracy: 1e-15)
+    }
+
     // MARK: Replicators
 
     /// CAReplicatorLayer: its sublayers drawn instanceCount times, copy i through
