@@ -145,7 +145,7 @@ public struct LayerClock: Hashable, Sendable {
                 if t > piece.start && t < piece.end { cuts.append(t) }
             }
             cuts.append(piece.end)
-            for i in 0..<(cuts.count - 1) {
+            for i in 0..<(cuts.count - 1) where !isInstant(cuts[i], cuts[i + 1]) {
                 let mid = midpoint(cuts[i], cuts[i + 1])
                 let p = p0 + piece.slope * (mid - piece.start)
                 out.append(
@@ -157,27 +157,34 @@ public struct LayerClock: Hashable, Sendable {
         let shape = infinite ? m.withDuration(.infinity) : m
         // Parent times where the child's time bends.
         var bends: [Double] = [m.beginTime]
+        // Set when more cycles follow than are cut here: the time past the last bend is unknown.
+        var lastBend: Double?
         let active = shape.activeDuration
         if active.isFinite { bends.append(m.beginTime + active / abs(m.speed)) }
         let p1 = p0 + piece.slope * (piece.end - piece.start)  // ±infinity for an endless piece
         if !infinite {
             // Active local time a = (p − beginTime)·speed + timeOffset crosses k·D at
-            // p = beginTime + (k·D − timeOffset)/speed.
+            // p = beginTime + (k·D − timeOffset)/speed: every k between where the piece enters
+            // the active interval and where it leaves it, in the order the piece meets them.
             let d = m.effectiveDuration
-            let lowP = max(min(p0, p1), m.beginTime)
-            let highP = min(max(p0, p1), active.isFinite ? m.beginTime + active / abs(m.speed) : .infinity)
-            if lowP < highP {
-                let a0 = m.localTime(atParentTime: lowP)
-                let a1 =
-                    highP.isFinite ? m.localTime(atParentTime: highP) : (m.speed > 0 ? .infinity : -.infinity)
-                var k = (min(a0, a1) / d).rounded(.up)
-                let last = (max(a0, a1) / d).rounded(.down)
+            let activeEnd = active.isFinite ? m.beginTime + active / abs(m.speed) : .infinity
+            let forwards = piece.slope > 0
+            let enter = forwards ? max(p0, m.beginTime) : min(p0, activeEnd)
+            let leave = forwards ? min(p1, activeEnd) : max(p1, m.beginTime)
+            if forwards ? enter < leave : enter > leave {
+                let rising = (piece.slope > 0) == (m.speed > 0)
+                let aEnter = m.localTime(atParentTime: enter)
+                let aLeave =
+                    leave.isFinite ? m.localTime(atParentTime: leave) : (rising ? .infinity : -.infinity)
+                var k = (aEnter / d).rounded(rising ? .up : .down)
+                func ahead(_ k: Double) -> Bool { rising ? k * d <= aLeave : k * d >= aLeave }
                 var count = 0
-                while k <= last && count < maximumPieces {
+                while ahead(k) && count < maximumPieces {
                     bends.append(m.beginTime + (k * d - m.timeOffset) / m.speed)
-                    k += 1
+                    k += rising ? 1 : -1
                     count += 1
                 }
+                if ahead(k) { lastBend = bends.last }
             }
         }
         var cuts = bends.map { piece.start + ($0 - p0) / piece.slope }.filter {
@@ -185,8 +192,13 @@ public struct LayerClock: Hashable, Sendable {
         }
         cuts.sort()
         cuts.insert(piece.start, at: 0)
-        cuts.append(piece.end)
-        for i in 0..<(cuts.count - 1) where cuts[i] < cuts[i + 1] {
+        if let lastBend {
+            let t = piece.start + (lastBend - p0) / piece.slope
+            cuts = cuts.filter { $0 <= t }
+        } else {
+            cuts.append(piece.end)
+        }
+        for i in 0..<(cuts.count - 1) where !isInstant(cuts[i], cuts[i + 1]) {
             // Read in the middle, away from the bends, and carried back to the start.
             let mid = midpoint(cuts[i], cuts[i + 1])
             let p = p0 + piece.slope * (mid - piece.start)
@@ -207,6 +219,13 @@ public struct LayerClock: Hashable, Sendable {
             out.append(
                 Piece(start: cuts[i], end: cuts[i + 1], value: local - slope * (mid - cuts[i]), slope: slope))
         }
+    }
+
+    /// Whether [a, b) is empty or a rounding artifact: two bends that are one point in exact
+    /// arithmetic (a child that begins where its parent's time turns back) cut a sliver of scene
+    /// time where a local time would exist for an instant only.
+    private static func isInstant(_ a: Double, _ b: Double) -> Bool {
+        !(b - a > MediaTiming.boundaryTolerance * max(1, abs(a)))
     }
 
     /// A point inside [a, b) away from both ends (b may be infinite).
