@@ -184,8 +184,19 @@ final class CSSTreeChromiumTests: XCTestCase {
 
     func testAHandBuiltTreeMatchesTheEngineInChromium() throws {
         try XCTSkipUnless(ChromiumSession.isAvailable, "chromium is not installed (scripts/test installs it)")
+        // Callbacks' changes, as the history records the scene after each event: at 0.25 s
+        // ghost hidden (its sublayer with it), at 0.5 s tile2 taken out of the tree, at 0.75 s
+        // put back.
         let scene = try Self.handBuiltScene()
+        var hiding = scene
+        try hiding.modifyLayer(named: "ghost") { try $0.setModelValue(.scalar(1), forKeyPath: "hidden") }
+        var removing = hiding
+        try removing.removeFromSuperlayer("tile2")
+        var restoring = removing
+        try restoring.addSublayer("tile2", to: "panel")
+        let scenes = [(-Double.infinity, scene), (0.25, hiding), (0.5, removing), (0.75, restoring)]
         let history = SceneHistory(initial: scene)
+        for (t, s) in scenes.dropFirst() { history.record(time: t, scene: s) }
         let export = try ExportScene.build(
             history: history, tracks: [], source: "hand-built", fps: 60, start: 0, end: 1)
         var css = CSSStructure(scene: export, numbers: .shortest)
@@ -198,7 +209,7 @@ final class CSSTreeChromiumTests: XCTestCase {
         let rows = try Self.check(
             page: Self.page(stylesheet: stylesheet, markup: css.markup()), times: Self.times(end: 1),
             folder: try temporaryFolder("ib-css-tree"), name: "hand-built", browser: browser
-        ) { try scene.world(at: $0) }
+        ) { t in try scenes.last { $0.0 <= t }!.1.world(at: t) }
         // 14 elements (12 layers, the replicator's dot three times) at 121 times.
         XCTAssertEqual(rows.count, 14 * 121)
     }

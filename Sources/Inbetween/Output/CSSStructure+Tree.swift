@@ -53,7 +53,7 @@ extension CSSStructure {
         -> (elements: [Element], notes: [String])
     {
         var elements: [Element] = []
-        var notes: [String] = []
+        var notes = tree.notes
         func start(_ k: Int, _ root: String) -> Value? {
             scene.layers[k].modelValue(root, at: scene.start) ?? Value.defaultValue(forKeyPath: root)
         }

@@ -281,19 +281,25 @@ package struct CSSStructure {
             animations.append("\(name) \(seconds(scene.span)) linear 0s 1 normal both")
         }
 
-        // `hidden` changed by callbacks: visibility from each change on (inherited by the subtree).
+        // `hidden` changed by callbacks, or the layer taken out of the tree and put back:
+        // visibility from each change on (inherited by the subtree).
         let hiddenTimes = layer.modelChanges.filter { $0.keyPath == "hidden" }.map(\.time)
-        if tree && !hiddenTimes.isEmpty && scene.span > 0 {
-            let name = names.unique("\(id)-hidden")
-            keyframes += "/* \(ExportIdentifier.commentText(layer.name)): hidden set by callbacks */\n"
-            keyframes += "@keyframes \(name) {\n"
-            for t in [scene.start] + hiddenTimes {
-                let shown = layer.modelValue("hidden", at: t) == .scalar(0) ? "visible" : "hidden"
-                keyframes +=
-                    "  \(percentOfRun(t)) { visibility: \(shown); animation-timing-function: step-end; }\n"
+        let outOfTree = scene.tree?.outOfTree[element.layer] ?? []
+        if tree && !(hiddenTimes.isEmpty && outOfTree.isEmpty) && scene.span > 0 {
+            func shown(at t: Double) -> String {
+                let out = outOfTree.last { $0.time <= t }?.out ?? false
+                return !out && layer.modelValue("hidden", at: t) ?? .scalar(0) == .scalar(0)
+                    ? "visible" : "hidden"
             }
-            let last = layer.modelValue("hidden", at: scene.end) == .scalar(0) ? "visible" : "hidden"
-            keyframes += "  100% { visibility: \(last); }\n}\n"
+            let name = names.unique("\(id)-hidden")
+            keyframes +=
+                "/* \(ExportIdentifier.commentText(layer.name)): hidden or out of the tree after the start (callbacks) */\n"
+            keyframes += "@keyframes \(name) {\n"
+            for t in Set([scene.start] + hiddenTimes + outOfTree.map(\.time)).sorted() {
+                keyframes +=
+                    "  \(percentOfRun(t)) { visibility: \(shown(at: t)); animation-timing-function: step-end; }\n"
+            }
+            keyframes += "  100% { visibility: \(shown(at: scene.end)); }\n}\n"
             animations.append("\(name) \(seconds(scene.span)) linear 0s 1 normal both")
         }
 
@@ -472,7 +478,9 @@ package struct CSSStructure {
             }
             if let z = element.zIndex { rule += "  z-index: \(z);\n" }
             // (changed by callbacks: the hidden keyframes above say it.)
-            if hiddenTimes.isEmpty, roots.contains("hidden"), model("hidden") != .scalar(0) {
+            if hiddenTimes.isEmpty && outOfTree.isEmpty, roots.contains("hidden"),
+                model("hidden") != .scalar(0)
+            {
                 rule += "  visibility: hidden;\n"
             }
         }

@@ -58,7 +58,8 @@ extension ExportScene {
             scene.tree = ExportTree(
                 names: layerNames, engine: engine, sceneNames: latest.layers.map(\.name),
                 stage: history.stageSublayers(at: start))
-            scene.notes += treeChangeNotes(history: history, names: layerNames, start: start, end: end)
+            scene.tree?.outOfTree = outOfTree(history: history, names: layerNames, start: start, end: end)
+            scene.tree?.notes = treeChangeNotes(history: history, names: layerNames, start: start, end: end)
         }
         return scene
     }

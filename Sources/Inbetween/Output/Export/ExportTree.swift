@@ -6,9 +6,9 @@ import InbetweenEngine
 /// callback makes it). A flat scene has none (`ExportScene.tree == nil`) and is written exactly
 /// as before the tree existed.
 ///
-/// A tree change during the run (a layer moved, reordered or taken out after its first
-/// frame) is not kept here: the writers keep the first tree and name the change in their
-/// header (`ExportScene.notes`).
+/// A layer taken out of the tree and put back during the run is kept as the times it is out
+/// (`outOfTree`); a layer moved to another superlayer or reordered is not: the writers keep the
+/// first tree and name the move in their header (`notes`).
 package struct ExportTree {
     /// Per layer (an index into `ExportScene.layers`): CALayer, CATransformLayer or
     /// CAReplicatorLayer.
@@ -21,6 +21,12 @@ package struct ExportTree {
     package var stage: [Int]
     /// Layers out of the tree when they first take part (never drawn).
     package var detached: Set<Int>
+    /// Per layer: when it was taken out of the tree (`removeFromSuperlayer`, out: true) and put
+    /// back (false) after it first took part, in time order; set by `ExportScene.build`.
+    package var outOfTree: [[(time: Double, out: Bool)]] = []
+    /// The tree changes the first tree does not show (a layer moved to another superlayer), for
+    /// a writer's header.
+    package var notes: [String] = []
 
     /// The tree of the layers called `names` (the export's layers, in order): `engine[k]` is the
     /// engine's layer called `names[k]` when it first takes part (nil when unknown: drawn as a
@@ -53,6 +59,7 @@ package struct ExportTree {
                 top.append(k)
             }
         }
+        outOfTree = Array(repeating: [], count: names.count)
         kinds = engine.map { $0?.kind ?? .layer }
         superlayer = parents
         sublayers = lists
@@ -62,8 +69,27 @@ package struct ExportTree {
 }
 
 extension ExportScene {
+    /// When each layer (`names`) leaves the tree and comes back after it first takes part.
+    static func outOfTree(history: SceneHistory, names: [String], start: Double, end: Double)
+        -> [[(time: Double, out: Bool)]]
+    {
+        names.map { name in
+            let versions = history.versions(of: name)
+            let first = history.layer(name, at: start) != nil ? start : (versions.first?.time ?? start)
+            guard let initial = history.layer(name, at: first) else { return [] }
+            var out = initial.superlayer == Superlayer.none
+            var changes: [(time: Double, out: Bool)] = []
+            for v in versions where v.time > first && v.time <= end && (v.layer.superlayer == .none) != out {
+                out.toggle()
+                changes.append((v.time, out))
+            }
+            return changes
+        }
+    }
+
     /// What a tree change during the run does that the export's first tree does not show: one
-    /// note per layer whose superlayer changes after it first takes part (moved or taken out).
+    /// note per layer that moves to another superlayer after it first takes part (taken out and
+    /// put back is said, as visibility).
     static func treeChangeNotes(history: SceneHistory, names: [String], start: Double, end: Double)
         -> [String]
     {
@@ -74,6 +100,7 @@ extension ExportScene {
             guard let initial = history.layer(name, at: first) else { continue }
             if let change = versions.first(where: {
                 $0.time > first && $0.time <= end && $0.layer.superlayer != initial.superlayer
+                    && $0.layer.superlayer != .none
             }) {
                 notes.append(
                     "\(name): its place in the tree changes at \(NumberFormat.shortest.string(change.time)) s; "
