@@ -55,6 +55,46 @@ final class LottieTreeTests: XCTestCase {
         XCTAssertGreaterThan(compared, 4300)
     }
 
+    /// An opacity group (CALayer.allowsGroupOpacity, YES by default) fades its layer and
+    /// sublayers as one picture; without it each layer is faded on its own and where two overlap
+    /// the lower one shows through. Two opaque 100 × 100 squares overlapping by 50 × 100 in a
+    /// layer of opacity 0.5: as a group 0.5 × the union's 15,000 px² = 7,500 px² of alpha; layer
+    /// by layer 0.5 × 5,000 × 2 (the parts alone) + (1 − 0.5²) × 5,000 (the overlap) = 8,750.
+    /// rlottie's whole picture, with the Lottie check's coverage tolerance (1.5 % + 4 px² + 1/255
+    /// of the area at full opacity: anti-aliased edges, 8-bit alpha).
+    func testAnOpacityGroupIsOnePrecompositionFadedAsOne() throws {
+        let harness: String
+        do { harness = try LottieExportTests.builtRenderer() } catch {
+            throw XCTSkip("rlottie is not installed (scripts/test installs librlottie-dev): \(error)")
+        }
+        let folder = try temporaryFolder("ib-lottie-group")
+        for (group, expected) in [(true, 7500.0), (false, 8750.0)] {
+            let script = folder.appendingPathComponent("group-\(group).lua")
+            try """
+            scene{size = size(300, 200)}
+            local card = layer{name = "card", bounds = rect(0, 0, 150, 100), position = point(150, 100),
+                               opacity = 0.5, allowsGroupOpacity = \(group)}
+            card:addSublayer(layer{name = "a", bounds = rect(0, 0, 100, 100), position = point(50, 50),
+                                   backgroundColor = "#ff0000"})
+            card:addSublayer(layer{name = "b", bounds = rect(0, 0, 100, 100), position = point(100, 50),
+                                   backgroundColor = "#0000ff"})
+            """.write(to: script, atomically: true, encoding: .utf8)
+            let lottie = folder.appendingPathComponent("group-\(group).json")
+            let r = try CLIProcess.run([
+                "run", "--no-user-plugins", "--format", "lottie", script.path, "-o", lottie.path,
+            ])
+            XCTAssertEqual(r.status, 0, r.stderr)
+            let document = try XCTUnwrap(
+                JSONSerialization.jsonObject(with: Data(contentsOf: lottie)) as? [String: Any])
+            XCTAssertEqual((document["assets"] as? [Any])?.count, group ? 1 : 0)
+            let (w, h, _) = try RenderRlottieTests.header(harness: harness, file: lottie.path)
+            let picture = try RenderRlottieTests.frames(
+                harness: harness, file: lottie.path, frames: [0], width: w, height: h)[0]
+            let area = LayerMeasures(picture).area
+            XCTAssertEqual(area, expected, accuracy: 0.015 * expected + 4 + 15000 / 255, "group \(group)")
+        }
+    }
+
     /// Exports `name` as Lottie, renders each drawn layer alone, compares; returns the number of
     /// (layer, frame) pairs compared.
     func compare(_ name: String, harness: String, folder: URL, tamper: String? = nil) throws -> Int {
@@ -78,7 +118,7 @@ final class LottieTreeTests: XCTestCase {
                 \(tamper ?? "")
                 for i, name in enumerate(sys.argv[3:]):
                     one = json.loads(json.dumps(d))
-                    for layer in one['layers']:
+                    for layer in one['layers'] + [l for a in one['assets'] for l in a['layers']]:
                         if layer['nm'] != name and 'shapes' in layer:
                             layer['shapes'] = []
                     json.dump(one, open('%s-%d.json' % (sys.argv[2], i), 'w'))

@@ -135,10 +135,16 @@ package struct LottieFrameWriter: FrameWriter {
         var extent: Rect?
         var treeNotes: [String]?
         var throughMatrix: [String] = []
+        var assets: [LottieJSON] = []
         if let tree {
-            let built = try tree.build(tolerance: LottieFrameWriter.bakeTolerance)
+            extent = tree.extent()
+            // A group's precomposition is the composition's size (its space is the stage's).
+            let built = try tree.build(
+                tolerance: LottieFrameWriter.bakeTolerance,
+                width: max(1, ceil(canvas?.width ?? extent.map { $0.origin.x + $0.size.width } ?? 1)),
+                height: max(1, ceil(canvas?.height ?? extent.map { $0.origin.y + $0.size.height } ?? 1)))
             layerJSON = built.layers
-            extent = built.extent
+            assets = built.assets
             treeNotes = built.notes
             throughMatrix = built.throughMatrix
             if layers.contains(where: { !$0.values[0].isEmpty }) {
@@ -187,7 +193,7 @@ package struct LottieFrameWriter: FrameWriter {
             ("nm", .string((source as NSString).lastPathComponent)),
             ("fr", .number(fps)), ("ip", .number(0)), ("op", .number(Double(frameCount))),
             ("w", .number(max(1, ceil(width)))), ("h", .number(max(1, ceil(height)))),
-            ("ddd", .number(0)), ("assets", .array([])),
+            ("ddd", .number(0)), ("assets", .array(assets)),
             ("layers", .array(layerJSON)),
             // Not part of Lottie (players skip unknown keys): which frame ranges of which
             // property were written as exact curves, and the tolerance of the rest.

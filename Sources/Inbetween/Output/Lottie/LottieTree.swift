@@ -18,8 +18,8 @@ import InbetweenEngine
 /// - a map that is not affine (a perspective, `m34`; a transform layer's 3D) or needs a skew:
 ///   the layer's outlines are drawn through its matrix in the stage's space at every frame
 ///   (straight edges exactly; a rounded corner through a perspective within the error stated);
-/// - opacity: Lottie's parenting carries no opacity, so each layer has its composed opacity;
-///   an opacity group (`allowsGroupOpacity`) is then faded layer by layer (noted);
+/// - opacity: Lottie's parenting carries no opacity, so each layer has its composed opacity,
+///   an opacity group (`allowsGroupOpacity`) being a precomposition faded as one (see `build`);
 /// - `masksToBounds`: each clipped layer gets a mask of every clipping layer's rounded bounds,
 ///   mapped into its own coordinates (the first one added, the others intersected);
 /// - `hidden`, a layer out of the tree, a copy a replicator no longer draws: opacity 0;
@@ -43,8 +43,9 @@ package struct LottieTree {
     private var orders: [[String]] = []
     /// Entries that some other entry has as its superlayer.
     private var holders = Set<String>()
-    /// Opacity groups with more than their owner in them, by the owner's name.
-    private var groups = Set<String>()
+    /// Opacity groups with more than their owner in them: the frames each owner (by name) has
+    /// one at.
+    private var groups: [String: Set<Int>] = [:]
     package private(set) var frameCount = 0
 
     package init() {}
@@ -78,7 +79,7 @@ package struct LottieTree {
             order.append(entry.name)
         }
         for group in world.groups where group.members.count > 1 {
-            groups.insert(world.layers[group.owner].name)
+            groups[world.layers[group.owner].name, default: []].insert(frameCount)
         }
         for name in samples.keys where samples[name]!.count == frameCount { samples[name]!.append(nil) }
         orders.append(order)
@@ -133,24 +134,96 @@ package struct LottieTree {
         return runs
     }
 
-    /// The Lottie layers, first drawn on top (Lottie's order), and what was baked.
-    package func build(tolerance: Double) throws -> (
-        layers: [LottieJSON], notes: [String], throughMatrix: [String], extent: Rect?
+    /// The Lottie layers, first drawn on top (Lottie's order), the precomposition assets of the
+    /// opacity groups, and what was baked. `width` and `height`: the composition's.
+    ///
+    /// An opacity group (a layer with allowsGroupOpacity and an opacity below 1 over sublayers,
+    /// `SceneWorld.groups`) is a precomposition (lottie-spec `layers/precomposition-layer`): its
+    /// owner and the owner's drawn sublayers are the asset's layers, composited together, and the
+    /// precomp layer (the stage's size, identity transform: the asset's space is the stage's)
+    /// fades the result by the group's factor. Factors: a group's is its owner's opacity over
+    /// the factors of the groups around it; a layer's own `o` is its composed opacity over the
+    /// factors of every group it is drawn in (its own group's too, so an owner draws at 1), so
+    /// each layer alone ends at its composed opacity and overlapping members fade as one.
+    package func build(tolerance: Double, width: Double, height: Double) throws -> (
+        layers: [LottieJSON], assets: [LottieJSON], notes: [String], throughMatrix: [String]
     ) {
         var layers: [LottieJSON] = []
+        var assets: [LottieJSON] = []
         var notes: [String] = []
         var baked: [String: String] = [:]
         var worstProjection = 0.0
         let runs = runs()
-        for run in runs {
-            // Per entry of the run: its `ind`, and the matrix its Lottie layer's coordinates map
-            // to the stage with (nil: the identity, an entry drawn in the stage's space).
-            var placed: [String: (ind: Int, frame: [Transform3D]?)] = [:]
-            var written: [LottieJSON] = []
+        for (r, run) in runs.enumerated() {
+            // The groups of this run, and for each entry the group it is drawn in ("" for the
+            // composition itself): its nearest superlayer that owns one, or itself.
+            let owners = Set(run.order.filter { !(groups[$0] ?? []).isDisjoint(with: run.frames) })
+            func enclosing(_ name: String) -> String {
+                var up = run.superlayer[name].flatMap { $0 }
+                while let u = up {
+                    if owners.contains(u) { return u }
+                    up = run.superlayer[u].flatMap { $0 }
+                }
+                return ""
+            }
+            func comp(_ name: String) -> String { owners.contains(name) ? name : enclosing(name) }
+            // Each group's factor per frame, outer groups first (the order lists superlayers first).
+            var factors: [String: [Double]] = [:]
+            func product(_ name: String, includingItself: Bool) -> [Double] {
+                var out = [Double](repeating: 1, count: frameCount)
+                var g = includingItself && owners.contains(name) ? name : enclosing(name)
+                while !g.isEmpty {
+                    for f in out.indices { out[f] *= factors[g]?[f] ?? 1 }
+                    g = enclosing(g)
+                }
+                return out
+            }
+            // Per group (composition): its layers back to front, and per entry its `ind` and the
+            // matrix its Lottie layer's coordinates map to the stage with (nil: the identity).
+            var written: [String: [LottieJSON]] = ["": []]
+            var placed: [String: [String: (ind: Int, frame: [Transform3D]?)]] = ["": [:]]
+            var rootCount = layers.count
+            func nextIndex(_ c: String) -> Int {
+                if c.isEmpty {
+                    rootCount += 1
+                    return rootCount
+                }
+                return written[c, default: []].count + 1
+            }
             for name in run.order {
-                let ind = layers.count + written.count + 1
                 let kept = filled(name, in: run)
-                let parent = run.superlayer[name].flatMap { $0 }.flatMap { placed[$0] }
+                if owners.contains(name) {
+                    let outer = product(name, includingItself: false)
+                    factors[name] = kept.indices.map { f in
+                        outer[f] > 0 ? kept[f].sample.opacity / outer[f] : 0
+                    }
+                    // The precomp layer, in the group around it.
+                    let id = "group \(r + 1) \(name)"
+                    let around = enclosing(name)
+                    let fade = LottieProperty(
+                        name: "ks.o", kind: .scalar,
+                        frames: kept.indices.map { [kept[$0].drawn ? factors[name]![$0] * 100 : 0] })
+                    let precomp: LottieJSON = .object([
+                        ("ty", .number(0)), ("nm", .string(name)), ("refId", .string(id)),
+                        ("ind", .number(Double(nextIndex(around)))), ("ddd", .number(0)),
+                        ("ip", .number(Double(run.frames.lowerBound))),
+                        ("op", .number(Double(run.frames.upperBound))),
+                        ("st", .number(0)),
+                        (
+                            "ks",
+                            .object(
+                                Array(identityTransform([[100]], tolerance).dropLast())
+                                    + [("o", fade.json(tolerance: tolerance).json)])
+                        ),
+                        ("w", .number(width)), ("h", .number(height)),
+                    ])
+                    written[around, default: []].append(precomp)
+                    written[name] = []
+                    placed[name] = [:]
+                }
+                let c = comp(name)
+                let ind = nextIndex(c)
+                let parent = run.superlayer[name].flatMap { $0 }.flatMap { placed[c]?[$0] }
                 var frames: [String: [Value]] = [:]
                 for (k, keyPath) in LottieLayer.keyPaths.enumerated() {
                     frames[keyPath] = kept.map { $0.sample.values[k] }
@@ -162,7 +235,13 @@ package struct LottieTree {
                 layer.tree = true
                 layer.nullWhenBlank = holders.contains(name)
                 layer.isNull = kept.allSatisfy { !$0.sample.drawsItself }
-                let opacities = kept.map { [$0.drawn ? $0.sample.opacity * 100 : 0] }
+                let groupsAround = product(name, includingItself: true)
+                let opacities = kept.indices.map { f in
+                    [
+                        kept[f].drawn && groupsAround[f] > 0
+                            ? kept[f].sample.opacity / groupsAround[f] * 100 : 0
+                    ]
+                }
                 // The map from its bounds coordinates into its parent's Lottie layer.
                 var affine: [(a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double)]? = []
                 for (f, k) in kept.enumerated() {
@@ -181,12 +260,12 @@ package struct LottieTree {
                 if let placing {
                     layer.parent = parent?.ind
                     layer.transform = placing
-                    placed[name] = (ind, kept.map(\.sample.matrix))
+                    placed[c, default: [:]][name] = (ind, kept.map(\.sample.matrix))
                 } else {
                     // Drawn in the stage's space through its matrix, which Lottie cannot say.
                     layer.outlineMatrices = kept.map(\.sample.matrix)
                     layer.transform = identityTransform(opacities, tolerance)
-                    placed[name] = (ind, nil)
+                    placed[c, default: [:]][name] = (ind, nil)
                     if !layer.isNull && baked[name] == nil {
                         baked[name] =
                             "\(name): drawn through its matrix in the stage's space at every frame "
@@ -194,12 +273,19 @@ package struct LottieTree {
                         worstProjection = max(worstProjection, projectionError(kept))
                     }
                 }
-                let ownFrames: [Transform3D]? = placed[name]!.frame
+                let ownFrames: [Transform3D]? = placed[c]![name]!.frame
                 layer.masks = masks(kept, entryFrames: ownFrames, tolerance: tolerance)
-                written.append(try layer.build(index: ind, tolerance: tolerance).json)
+                written[c, default: []].append(try layer.build(index: ind, tolerance: tolerance).json)
             }
             // Lottie draws the first layer of the list on top; the world lists back to front.
-            layers += written.reversed()
+            layers += written[""]!.reversed()
+            for owner in run.order where owners.contains(owner) {
+                assets.append(
+                    .object([
+                        ("id", .string("group \(r + 1) \(owner)")), ("nm", .string(owner)),
+                        ("layers", .array(written[owner]!.reversed())),
+                    ]))
+            }
         }
         notes += baked.keys.sorted().map { baked[$0]! }
         if worstProjection > 0 {
@@ -207,10 +293,10 @@ package struct LottieTree {
                 "rounded corners seen through a perspective: within \(NumberFormat.shortest.string((worstProjection * 1e4).rounded(.up) / 1e4)) px "
                     + "(the cubic through the mapped control points against the mapped curve)")
         }
-        for owner in groups.sorted() {
+        for owner in groups.keys.sorted() {
             notes.append(
-                "\(owner): an opacity group (allowsGroupOpacity) faded layer by layer, each with its composed opacity "
-                    + "(where its sublayers overlap, the lower ones show through)")
+                "\(owner): an opacity group (allowsGroupOpacity), a precomposition faded as one by the group's opacity"
+            )
         }
         if runs.count > 1 {
             notes.append(
@@ -218,7 +304,7 @@ package struct LottieTree {
                     + runs.dropFirst().map { String($0.frames.lowerBound) }.joined(separator: ", ")
                     + ": the layers are written once per stretch of frames (ip/op)")
         }
-        return (layers, notes, baked.keys.sorted(), extent())
+        return (layers, assets, notes, baked.keys.sorted())
     }
 
     /// An entry's sample at every frame: within its run the frame's own where it is drawn,
@@ -344,7 +430,7 @@ package struct LottieTree {
     }
 
     /// The union of every drawn entry's corners over the run.
-    private func extent() -> Rect? {
+    package func extent() -> Rect? {
         var box: Rect?
         for list in samples.values {
             for case let s? in list {
