@@ -3,7 +3,8 @@ import InbetweenLua
 
 /// Draws the frames of a run as pictures, one frame at a time: `next()` samples the next frame
 /// and rasterizes every layer into straight RGBA, as Core Animation composes them (see
-/// `LayerPainter`). An app makes thumbnails with it, a server renders previews; the `render`
+/// `LayerPainter`); a scene with a layer tree as its stage shows it (`SceneWorld`: each layer
+/// through its superlayers, clipped by their `masksToBounds`, in its opacity groups). An app makes thumbnails with it, a server renders previews; the `render`
 /// command writes the same frames to video, GIF or PNG files.
 ///
 /// ```swift
