@@ -431,6 +431,53 @@ final class SceneWorldTests: XCTestCase {
             try XCTUnwrap(later.world(at: 0.75).layer(named: "copy")).opacity, copy.opacity, accuracy: 1e-12)
     }
 
+    /// Nested replicators, as the CAReplicatorLayer reference's own listings nest them: an
+    /// inner replicator of 5 copies 110 apart along x, blue and green offset by −1/5 a copy,
+    /// inside an outer one of 5 copies 110 apart along y, red offset by −1/5. The white square's
+    /// copy [i][j] (outer i, inner j) sits at (110·j, 110·i) from copy [0][0], with the colour
+    /// (1 − i/5, 1 − j/5, 1 − j/5): each replicator's instance colour multiplies the other's.
+    func testNestedReplicatorsNameCopiesOuterFirstAndMultiplyTheirColors() throws {
+        let step = -1.0 / 5
+        var scene = try Scene(layers: [
+            layer(
+                "outer", .replicator, bounds: Rect(x: 0, y: 0, width: 600, height: 600),
+                position: Point(300, 300),
+                [
+                    "instanceCount": .scalar(5), "instanceTransform": .transform(.translation(x: 0, y: 110)),
+                    "instanceRedOffset": .scalar(step),
+                ]),
+            layer(
+                "inner", .replicator, bounds: Rect(x: 0, y: 0, width: 600, height: 600),
+                position: Point(300, 300),
+                [
+                    "instanceCount": .scalar(5), "instanceTransform": .transform(.translation(x: 110, y: 0)),
+                    "instanceBlueOffset": .scalar(step), "instanceGreenOffset": .scalar(step),
+                ]),
+            layer(
+                "square", bounds: Rect(x: 0, y: 0, width: 100, height: 100), position: Point(50, 50),
+                ["backgroundColor": .color(Color(red: 1, green: 1, blue: 1))]),
+        ])
+        try scene.addSublayer("inner", to: "outer")
+        try scene.addSublayer("square", to: "inner")
+        let world = scene.modelWorld
+        XCTAssertEqual(world.layers.count, 1 + 5 + 25)
+        for i in 0..<5 {
+            for j in 0..<5 {
+                let copy = try XCTUnwrap(world.layer(named: "square[\(i)][\(j)]"))
+                XCTAssertEqual(
+                    copy.instances,
+                    [WorldInstance(replicator: 0, index: i), WorldInstance(replicator: 1, index: j)])
+                assertPoint(try XCTUnwrap(copy.matrix.stagePoint(0, 0)), 110 * Double(j), 110 * Double(i))
+                guard case .color(let c)? = copy.value(forKeyPath: "backgroundColor") else {
+                    return XCTFail("no color")
+                }
+                XCTAssertEqual(c.red, 1 - Double(i) / 5, accuracy: 1e-12, "[\(i)][\(j)]")
+                XCTAssertEqual(c.green, 1 - Double(j) / 5, accuracy: 1e-12, "[\(i)][\(j)]")
+                XCTAssertEqual(c.blue, 1 - Double(j) / 5, accuracy: 1e-12, "[\(i)][\(j)]")
+            }
+        }
+    }
+
     // MARK: Conversion
 
     /// `convert` agrees with the world's matrices, and a layer out of the tree cannot be
