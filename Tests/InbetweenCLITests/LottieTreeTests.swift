@@ -127,6 +127,7 @@ final class LottieTreeTests: XCTestCase {
         XCTAssertEqual(split.status, 0, split.output)
         var compared = 0
         var worst = (coverage: 0.0, centroid: 0.0)
+        var worstPlace = ""
         for (i, layer) in names.enumerated() {
             let file = folder.appendingPathComponent("\(name)-\(i).json").path
             let (w, h, _) = try RenderRlottieTests.header(harness: harness, file: file)
@@ -139,7 +140,10 @@ final class LottieTreeTests: XCTestCase {
                 // An outline of at least one pixel: a layer the world draws and rlottie does not
                 // shows its whole area as the shift.
                 let shift = max(0, abs(got.area - want.area) - want.opaqueArea / 255) / max(got.outline, 1)
-                worst.coverage = max(worst.coverage, shift)
+                if shift > worst.coverage {
+                    worst.coverage = shift
+                    worstPlace = "\(place): \(got.area) px², the world's \(want.area)"
+                }
                 XCTAssertLessThanOrEqual(
                     shift, RenderChromiumTests.pixelTolerance,
                     "\(place): coverage \(got.area) px², the world's \(want.area)")
@@ -155,7 +159,8 @@ final class LottieTreeTests: XCTestCase {
         }
         print(
             "\(name) (rlottie against SceneWorld): \(compared) layer frames, worst coverage "
-                + String(format: "shift %.3f px, centroid %.3f px", worst.coverage, worst.centroid))
+                + String(format: "shift %.3f px, centroid %.3f px", worst.coverage, worst.centroid)
+                + (worstPlace.isEmpty ? "" : " (largest shift at \(worstPlace))"))
         return compared
     }
 
