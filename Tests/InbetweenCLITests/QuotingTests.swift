@@ -40,6 +40,27 @@ final class QuotingTests: XCTestCase, FolderTest {
     /// The embeddings, overrides and isolates (U+202A-202E, U+2066-2069) and the marks U+200E,
     /// U+200F, U+061C in a layer's name never reach the CSS or Swift raw ("Trojan Source",
     /// CVE-2021-42574): comments and string literals write them as `\u{...}`.
+    /// Issue 31: a layer named with the raw bytes `\1inf\1` read as the mark of an overflowed
+    /// number in CSV and the CSS page ("cannot write standard output: a number in it would be
+    /// infinite after '0,a'"). U+0001 is refused in a name, at the script's line.
+    func testAControlByteOfTheOverflowMarkIsNoName() throws {
+        let script = try write(
+            "mark.lua",
+            "local l = layer{name = \"a\\1inf\\1\"}\nl:add(animation.basic{keyPath = 'opacity', toValue = 0})\n"
+        )
+        for format in ["csv", "css"] {
+            let r = try CLIProcess.run(["run", script, "--format", format, "-o", path("out.\(format)")])
+            XCTAssertEqual(r.status, 1, r.stderr)
+            XCTAssertTrue(r.stderr.hasPrefix("inbetween: \(script):1: "), r.stderr)
+            XCTAssertTrue(
+                r.stderr.contains("'name'")
+                    && r.stderr.contains("must not hold the control character U+0001"),
+                r.stderr)
+            XCTAssertFalse(r.stderr.contains("infinite"), r.stderr)
+        }
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), ["mark.lua"])
+    }
+
     func testBidirectionalControlsAreEscaped() throws {
         let controls: [UInt32] = [
             0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2066, 0x2067, 0x2068, 0x2069, 0x200E, 0x200F, 0x061C,

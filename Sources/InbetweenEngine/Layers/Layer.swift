@@ -61,6 +61,14 @@ public struct Layer: Sendable {
         guard !name.isEmpty else {
             throw EngineError(parameter: "name", value: name, rule: "must not be empty")
         }
+        // The writers put U+0001 around `inf`/`nan` where a number overflowed, and every sink
+        // refuses an output holding that mark (NonFiniteOutput); CSV and the CSS page copy a
+        // name as it is, so `"a\1inf\1"` read as an overflow there (issue 31).
+        guard !name.unicodeScalars.contains("\u{1}") else {
+            throw EngineError(
+                parameter: "name", value: name.replacingOccurrences(of: "\u{1}", with: "\\1"),
+                rule: "must not hold the control character U+0001 (outputs mark overflowed numbers with it)")
+        }
         self.name = name
         self.kind = kind
         // Empty: PropertyValues reads a property never set as its Core Animation default, and
