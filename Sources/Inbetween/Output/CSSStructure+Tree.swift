@@ -130,6 +130,17 @@ extension CSSStructure {
                 )
             }
         }
+        for (k, layer) in scene.layers.enumerated() {
+            // Only among siblings does the order matter (the z of the translation follows it).
+            let siblings = tree.superlayer[k].map { tree.sublayers[$0] } ?? tree.stage
+            guard siblings.count > 1 else { continue }
+            let animated = layer.animations.contains {
+                $0.animation.keyPaths.contains { LayerProperties.root(of: $0) == "zPosition" }
+            }
+            if animated || layer.changingProperties.contains("zPosition") || layer.isBaked("zPosition") {
+                notes.append("\(layer.name).zPosition changes: its z-index keeps its rank at the start")
+            }
+        }
         for (k, layer) in scene.layers.enumerated()
         where layer.initialModel.contains(where: { $0.keyPath == "path" }) && !tree.sublayers[k].isEmpty {
             notes.append(

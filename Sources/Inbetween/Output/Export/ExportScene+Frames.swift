@@ -63,6 +63,11 @@ extension ExportScene {
             scene.tree = ExportTree(
                 names: layerNames, engine: layerNames.map { model[$0] },
                 sceneNames: model.layers.map(\.name), stage: model.stageSublayers)
+            for name in layerNames where model[name] == nil {
+                scene.tree?.notes.append(
+                    "\(name): made by a callback; drawn as a sublayer of the stage (the frames do not say its superlayer)"
+                )
+            }
         }
         return scene
     }
