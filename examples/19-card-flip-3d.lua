@@ -16,9 +16,13 @@ perspective.sublayerTransform = transform{1, 0, 0, 0,
 local card = layer{name = "card", bounds = rect(0, 0, 120, 160), position = point(130, 140),
                    cornerRadius = 10, backgroundColor = "#3b7dd8"}
 perspective:addSublayer(card)
-card:add(animation.basic{keyPath = "transform.rotation.y", fromValue = 0, toValue = math.pi,
-                         duration = 1.5, timingFunction = "easeInEaseOut"})
-card.transform = transform.rotation(math.pi, 0, 1, 0)
+-- The turn stays at its end (fillMode forwards, not removed) rather than setting the model's
+-- transform to the half turn: a half turn about y is also a half turn about x and z, and
+-- transform.rotation.y, a part of that matrix, would start from the other reading of it.
+local turn = animation.basic{keyPath = "transform.rotation.y", fromValue = 0, toValue = math.pi,
+                             duration = 1.5, timingFunction = "easeInEaseOut",
+                             fillMode = "forwards", removedOnCompletion = false}
+card:add(turn)
 
 local flip = transformLayer{name = "flip", bounds = rect(0, 0, 120, 160), position = point(350, 140), sublayers = {
   layer{name = "front", bounds = rect(0, 0, 120, 160), position = point(60, 80), cornerRadius = 10,
@@ -28,6 +32,4 @@ local flip = transformLayer{name = "flip", bounds = rect(0, 0, 120, 160), positi
         transform = transform.rotation(math.pi, 0, 1, 0) * transform.translation(0, 0, -1)},
 }}
 perspective:addSublayer(flip)
-flip:add(animation.basic{keyPath = "transform.rotation.y", fromValue = 0, toValue = math.pi,
-                         duration = 1.5, timingFunction = "easeInEaseOut"})
-flip.transform = transform.rotation(math.pi, 0, 1, 0)
+flip:add(turn)
