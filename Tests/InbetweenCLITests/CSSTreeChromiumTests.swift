@@ -275,11 +275,10 @@ final class CSSTreeChromiumTests: XCTestCase {
             var midpoints = run.frames
             for (a, b) in zip(run.frames, run.frames.dropFirst()) { midpoints.append((a + b) / 2) }
             midpoints.sort()
-            // The --bake form of 19 is left out: its track of transform.rotation.y is read back
-            // from the presentation matrix, which past 90 degrees decomposes as pi - angle about y
-            // with x and z turned by pi; one part per frame cannot carry that (its structural form,
-            // which keeps the animation, is exact).
-            for bake in name.hasPrefix("19-") ? [false] : [false, true] {
+            // Every example in both forms: 19's --bake carries the angle of its half turn about
+            // y since the decomposition reads rotation.y (before, past 90 degrees it read
+            // pi - angle with x and z turned by pi, and its --bake was left out here).
+            for bake in [false, true] {
                 let css = folder.appendingPathComponent(name + (bake ? "-bake" : "") + ".css")
                 let r = try CLIProcess.run(
                     ["run", "--no-user-plugins", "--format", "css", "-o", css.path, script]

@@ -26,6 +26,12 @@ public enum Superlayer: Hashable, Sendable {
 /// the whole run; a move only changes the links. Each change bumps the `revision` of the layers
 /// it touches, so whatever keeps layer versions (`SceneHistory`) sees the tree at any time.
 extension Scene {
+    /// The deepest a layer may sit under the stage (a stage sublayer is at depth 1). Every
+    /// writer and the world walk the tree recursively; a chain of 20,000 layers also made each
+    /// add walk the whole chain (15 s of CPU beyond Lua's limits). 100, as for groups and
+    /// timelines (`AnimationGroup.maximumDepth`), is far beyond any tree built by hand.
+    public static let maximumTreeDepth = AnimationGroup.maximumDepth
+
     /// Whether the scene has ever had a tree beyond the flat one: a layer moved under another
     /// or out of the tree, or a transform layer or replicator made. A scene without one is
     /// written exactly as before the tree existed.
@@ -141,7 +147,22 @@ extension Scene {
                 throw EngineError(
                     parameter: "sublayer", value: layers[c].name, rule: "cannot be a sublayer of itself")
             }
-            if isAncestor(c, of: p) {
+            // One walk up from `p` finds both a cycle and the depth the move would reach.
+            var depth = 1
+            var up = layers[p].superlayer
+            var cycle = false
+            while case .layer(let next) = up {
+                if next == c { cycle = true }
+                depth += 1
+                up = layers[next].superlayer
+            }
+            if !cycle, depth + height(of: c) > Scene.maximumTreeDepth {
+                throw EngineError(
+                    parameter: "sublayer", value: layers[c].name,
+                    rule: "would sit deeper than \(Scene.maximumTreeDepth) levels under '\(layers[p].name)'; "
+                        + "layer trees nest at most \(Scene.maximumTreeDepth) deep")
+            }
+            if cycle {
                 throw EngineError(
                     parameter: "sublayer", value: layers[c].name,
                     rule:
@@ -171,6 +192,17 @@ extension Scene {
         treeRevision += 1
         // Under another superlayer, its subtree runs on another clock (Scene+LayerTime).
         rescheduleEvents(ofSubtree: c)
+    }
+
+    /// Levels of the subtree under and including layer `l` (1 for a layer without sublayers).
+    private func height(of l: Int) -> Int {
+        var deepest = 0
+        var pending = [(l, 1)]
+        while let (layer, level) = pending.popLast() {
+            deepest = max(deepest, level)
+            for sub in layers[layer].sublayers { pending.append((sub, level + 1)) }
+        }
+        return deepest
     }
 
     /// Takes `c` out of its superlayer's list (out of the tree).

@@ -8,7 +8,9 @@ import Foundation
 /// - translation = (m41, m42, m43), exactly;
 /// - scale i = length of row i (x negated when the determinant is negative, a mirror);
 /// - with rows normalised to R: b = asin(-R13), a = atan2(R23, R33), c = atan2(R12, R11)
-///   (from multiplying out Rx·Ry·Rz); when cos b = 0 (gimbal lock) c is taken as 0.
+///   (from multiplying out Rx·Ry·Rz), or the other angles of the same rotation,
+///   (a + pi, pi - b, c + pi), when they are nearer no rotation; when cos b = 0 (gimbal lock)
+///   c is taken as 0.
 /// For a 2D transform (rotation about z only) this reduces to rotation.z = atan2(m12, m11),
 /// which is what `transform.rotation` reads. Shear cannot be expressed and is dropped when a
 /// scale or rotation component is written back; the perspective column (m14, m24, m34, m44)
@@ -96,7 +98,16 @@ extension Transform3D {
         let r13: Double = max(-1, min(1, rows[0][2]))
         let b = asin(-r13)
         if abs(cos(b)) > 1e-12 {
-            out.rotation = [atan2(rows[1][2], rows[2][2]), b, atan2(rows[0][1], rows[0][0])]
+            let first = [atan2(rows[1][2], rows[2][2]), b, atan2(rows[0][1], rows[0][0])]
+            // Every rotation (cos b != 0) has a second set of angles, (a + pi, pi - b, c + pi):
+            // Rx(pi)·Ry(pi - b)·Rz(pi) = Ry(b). Of the two, the one nearer no rotation (smaller
+            // |a| + |b| + |c|, the first on a tie): a half turn about y reads as rotation.y = pi,
+            // not as rotation.x = rotation.z = pi, so animating `transform.rotation.y` over a
+            // layer turned half a turn about y starts from that turn. A rotation about z alone
+            // keeps a = b = 0 (the second set is never smaller for it).
+            let second = [wrapped(first[0] + .pi), wrapped(.pi - b), wrapped(first[2] + .pi)]
+            let size = { (r: [Double]) in abs(r[0]) + abs(r[1]) + abs(r[2]) }
+            out.rotation = size(second) < size(first) - 1e-12 ? second : first
         } else {
             // cos b = 0: row 2 is (sa·sb, ca, 0) with c = 0, so a = atan2(R21·sb, R22).
             out.rotation = [atan2(rows[1][0] * (-r13), rows[1][1]), b, 0]
@@ -148,6 +159,10 @@ extension Transform3D {
     }
 }
 
+/// An angle in (-pi, pi].
+private func wrapped(_ angle: Double) -> Double {
+    angle > .pi ? angle - 2 * .pi : (angle <= -.pi ? angle + 2 * .pi : angle)
+}
 private func norm(_ v: [Double]) -> Double { (v[0] * v[0] + v[1] * v[1] + v[2] * v[2]).squareRoot() }
 private func dot(_ a: [Double], _ b: [Double]) -> Double { a[0] * b[0] + a[1] * b[1] + a[2] * b[2] }
 private func cross(_ a: [Double], _ b: [Double]) -> [Double] {

@@ -427,13 +427,17 @@ extension Runtime {
     /// sample, and a timeline to start.
     func configureScene(_ s: LuaStack) throws -> Int32 {
         let r = try TableReader(s, at: 1)
-        state.settings.fps = try r.number(
-            "fps", where: { $0 > 0 && $0 <= SamplingRequest.maximumFPS },
-            rule: "must be in (0, \(LuaFormat.number(SamplingRequest.maximumFPS))]")
-        state.settings.from = try r.number("from")
-        state.settings.to = try r.number("to")
-        state.settings.cap = try r.number("cap", where: { $0 > 0 }, rule: "must be positive")
-        state.settings.size = try sceneSize(r)
+        // A setting the table leaves out keeps what an earlier scene{...} gave it: a script
+        // that sets fps at the top and starts its timeline later in a second call keeps its fps.
+        var settings = state.settings
+        settings.fps =
+            try r.number(
+                "fps", where: { $0 > 0 && $0 <= SamplingRequest.maximumFPS },
+                rule: "must be in (0, \(LuaFormat.number(SamplingRequest.maximumFPS))]") ?? settings.fps
+        settings.from = try r.number("from") ?? settings.from
+        settings.to = try r.number("to") ?? settings.to
+        settings.cap = try r.number("cap", where: { $0 > 0 }, rule: "must be positive") ?? settings.cap
+        settings.size = try sceneSize(r) ?? settings.size
         let timeline: TimelineBox? = try r.with("timeline") { i in
             guard let box: TimelineBox = host.object(at: i, TimelineBindings.typeName) else {
                 throw r.fail("timeline", "must be a timeline, got \(s.typeName(at: i))")
@@ -441,6 +445,7 @@ extension Runtime {
             return box
         }
         try r.finish()
+        state.settings = settings
         // It starts now: at 0 from the top of a script, at the event's time in a callback.
         if let timeline { try startTimeline(timeline) }
         s.pushValue(1)

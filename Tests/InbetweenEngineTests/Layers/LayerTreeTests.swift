@@ -95,6 +95,25 @@ final class LayerTreeTests: XCTestCase {
         XCTAssertEqual(try names(s, "inner"), ["leaf"])
     }
 
+    /// Trees nest at most `Scene.maximumTreeDepth` (100) deep: a chain of 100 layers is
+    /// accepted, the 101st level refused naming both layers, also when a whole subtree is moved
+    /// under a deep layer.
+    func testTreesNestAtMost100Deep() throws {
+        var s = try scene((0...101).map { "l\($0)" })
+        for i in 1..<100 { try s.addSublayer("l\(i)", to: "l\(i - 1)") }  // l99 at depth 100
+        XCTAssertThrowsError(try s.addSublayer("l100", to: "l99")) {
+            XCTAssertEqual(
+                "\($0)",
+                "bad value for 'sublayer' (l100): would sit deeper than 100 levels under 'l99'; "
+                    + "layer trees nest at most 100 deep")
+        }
+        try s.addSublayer("l101", to: "l100")  // a subtree of height 2
+        XCTAssertThrowsError(try s.addSublayer("l100", to: "l98"))  // 99 + 2 > 100
+        try s.removeFromSuperlayer("l99")
+        try s.addSublayer("l100", to: "l97")  // 98 + 2 = 100
+        XCTAssertEqual(s.superlayerName(of: "l100"), "l97")
+    }
+
     func testBadIndexesSiblingsAndNames() throws {
         var s = try scene(["group", "a", "b"])
         try s.addSublayer("a", to: "group")

@@ -76,6 +76,42 @@ final class TransformKeyPathTests: XCTestCase {
         }
     }
 
+    /// A half turn about y, `transform.rotation(pi, 0, 1, 0)` (example 19's card), is the same
+    /// rotation as Euler angles (pi, 0, pi) and (0, pi, 0): Rx(pi)·Rz(pi) = Ry(pi). The engine
+    /// reads the set nearer no rotation, so `transform.rotation.y` reads pi and an animation of
+    /// it from 0 over that model starts unturned (with (pi, 0, pi) it started mirrored and ended
+    /// unturned: the card flipped backwards, and the two-sided card showed its back first).
+    /// Either set rebuilds the same matrix, to rounding.
+    func testAHalfTurnAboutYReadsAsRotationY() throws {
+        let halfTurn = Transform3D.rotation(angle: .pi, x: 0, y: 1, z: 0)
+        let c = halfTurn.decomposed
+        XCTAssertEqual(c.rotation[0], 0, accuracy: 1e-12)
+        XCTAssertEqual(c.rotation[1], .pi, accuracy: 1e-12)
+        XCTAssertEqual(c.rotation[2], 0, accuracy: 1e-12)
+        assertValue(.transform(Transform3D(components: c)), .transform(halfTurn), tolerance: 1e-12)
+        // Setting rotation.y to 0 over the half turn gives back no rotation.
+        var values = PropertyValues(["transform": .transform(halfTurn)])
+        try values.set(.scalar(0), forKeyPath: "transform.rotation.y")
+        assertValue(values["transform"], .transform(.identity), tolerance: 1e-12)
+        // Near the other branch both sets still rebuild the matrix: angles (0.3, 2.5, -0.4)
+        // read as (0.3 - pi, pi - 2.5, pi - 0.4)... whichever is nearer, the matrix is kept.
+        let turned = Transform3D(
+            components: {
+                var t = TransformComponents()
+                t.rotation = [0.3, 2.5, -0.4]
+                return t
+            }())
+        assertValue(
+            .transform(Transform3D(components: turned.decomposed)), .transform(turned), tolerance: 1e-12)
+        // A rotation about z alone keeps reading as rotation.z, up to a half turn.
+        for angle in [0.5, 3.0, .pi, -3.0] {
+            let z = Transform3D.rotation(angle: angle).decomposed.rotation
+            XCTAssertEqual(z[0], 0, accuracy: 1e-12, "\(angle)")
+            XCTAssertEqual(z[1], 0, accuracy: 1e-12, "\(angle)")
+            XCTAssertEqual(abs(z[2]), abs(angle), accuracy: 1e-12, "\(angle)")
+        }
+    }
+
     func testInverseAndConcatenation() throws {
         let t = Transform3D.scale(x: 2, y: 4).concatenating(.rotation(angle: 0.3, x: 1, y: 1, z: 0))
             .concatenating(.translation(x: 1, y: 2, z: 3))

@@ -33,6 +33,26 @@ final class FrameStreamTests: XCTestCase {
         return (runtime.host.stack.string(at: -1) ?? "").split(separator: " ").map(String.init)
     }
 
+    /// A second `scene{...}` (here the one that starts a timeline) keeps the settings it leaves
+    /// out: the fps of the first call holds, so 1 s at 4 fps is frames 0, 0.25, ... 1 (at the
+    /// default 60 fps there would be 61).
+    func testASecondSceneCallKeepsTheSettingsItLeavesOut() throws {
+        let r = try runtime(
+            """
+            scene{fps = 4, size = size(100, 50)}
+            local l = layer{name = "l"}
+            local tl = timeline{}
+            tl:add(l, animation.basic{keyPath = "opacity", fromValue = 0, toValue = 1, duration = 1})
+            scene{timeline = tl}
+            """)
+        XCTAssertEqual(r.settings.fps, 4)
+        XCTAssertEqual(r.settings.size, Size(width: 100, height: 50))
+        let stream = try r.frames()
+        var times: [Double] = []
+        while let frame = try stream.next() { times.append(frame.time) }
+        XCTAssertEqual(times, [0, 0.25, 0.5, 0.75, 1])  // k/4, exact
+    }
+
     /// A stop handler at t = 0.5 adds a layer and an animation on it: at 10 fps the new
     /// track is in frame 5 (t = 0.5, the handler runs before the frame is sampled) and in no
     /// earlier frame, and its first value is its fromValue.
