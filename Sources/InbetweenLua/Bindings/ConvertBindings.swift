@@ -28,23 +28,8 @@ extension Runtime {
             throw LuaRaise.argument(
                 2, "point expected, got \(given.kindName == "scalar" ? "number" : given.kindName)")
         }
-        var from: String?
-        var to: String?
-        var toGiven = false
         var presentation = false
-        if !s.isNoneOrNil(3) {
-            let r = try TableReader(s, at: 3)
-            func other(_ key: String) throws -> String?? {
-                try r.with(key) { i -> String? in
-                    if s.type(at: i) == LUA_TBOOLEAN && lua_toboolean(s.L, i) == 0 { return nil }
-                    guard let other: LayerHandle = host.object(at: i, SceneBindings.layerType) else {
-                        throw r.fail(key, "must be a layer, or false for the stage, got \(s.typeName(at: i))")
-                    }
-                    return other.name
-                }
-            }
-            let fromField = try other("from")
-            let toField = try other("to")
+        let partner = try conversionPartner(s, at: 3) { r in
             presentation =
                 try r.with("presentation") { i -> Bool in
                     guard s.type(at: i) == LUA_TBOOLEAN else {
@@ -52,23 +37,51 @@ extension Runtime {
                     }
                     return lua_toboolean(s.L, i) != 0
                 } ?? false
-            try r.finish()
-            if fromField != nil && toField != nil {
-                throw r.fail("to", "is given together with 'from'; convert from one or to one")
-            }
-            from = fromField ?? nil
-            if let toField {
-                toGiven = true
-                to = toField
-            }
         }
         let time = presentation ? state.scene.time : nil
         let converted = try engineCall {
-            toGiven
-                ? try state.scene.convert(point, from: l.name, to: to, at: time)
-                : try state.scene.convert(point, from: from, to: l.name, at: time)
+            switch partner {
+            case .to(let to): try state.scene.convert(point, from: l.name, to: to, at: time)
+            case .from(let from): try state.scene.convert(point, from: from, to: l.name, at: time)
+            }
         }
         try pushValue(.point(converted))
         return 1
+    }
+}
+
+/// The other layer of `l:convert` and `l:convertTime`: the table `{from = other}` or
+/// `{to = other}`, other false for the stage; no table, or one naming neither, is from the stage.
+enum ConversionPartner {
+    case from(String?)
+    case to(String?)
+}
+
+extension Runtime {
+    /// Reads the table at `index` (see `ConversionPartner`); `extra` reads the caller's other
+    /// keys before the table is checked for unknown ones.
+    func conversionPartner(_ s: LuaStack, at index: Int32, extra: (TableReader) throws -> Void = { _ in })
+        throws -> ConversionPartner
+    {
+        guard !s.isNoneOrNil(index) else { return .from(nil) }
+        let r = try TableReader(s, at: index)
+        func other(_ key: String) throws -> String?? {
+            try r.with(key) { i -> String? in
+                if s.type(at: i) == LUA_TBOOLEAN && lua_toboolean(s.L, i) == 0 { return nil }
+                guard let other: LayerHandle = host.object(at: i, SceneBindings.layerType) else {
+                    throw r.fail(key, "must be a layer, or false for the stage, got \(s.typeName(at: i))")
+                }
+                return other.name
+            }
+        }
+        let fromField = try other("from")
+        let toField = try other("to")
+        try extra(r)
+        try r.finish()
+        if fromField != nil && toField != nil {
+            throw r.fail("to", "is given together with 'from'; convert from one or to one")
+        }
+        if let toField { return .to(toField) }
+        return .from(fromField ?? nil)
     }
 }

@@ -96,36 +96,12 @@ extension Runtime {
     func layerConvertTime(_ s: LuaStack) throws -> Int32 {
         let l: LayerHandle = try host.checkObject(1, SceneBindings.layerType)
         let t = try s.checkNumber(2)
-        var from: String?
-        var to: String?
-        var toGiven = false
-        if !s.isNoneOrNil(3) {
-            let r = try TableReader(s, at: 3)
-            func other(_ key: String) throws -> String?? {
-                try r.with(key) { i -> String? in
-                    if s.type(at: i) == LUA_TBOOLEAN && lua_toboolean(s.L, i) == 0 { return nil }
-                    guard let other: LayerHandle = host.object(at: i, SceneBindings.layerType) else {
-                        throw r.fail(key, "must be a layer, or false for the stage, got \(s.typeName(at: i))")
-                    }
-                    return other.name
-                }
-            }
-            let fromField = try other("from")
-            let toField = try other("to")
-            try r.finish()
-            if fromField != nil && toField != nil {
-                throw r.fail("to", "is given together with 'from'; convert from one or to one")
-            }
-            from = fromField ?? nil
-            if let toField {
-                toGiven = true
-                to = toField
-            }
-        }
+        let partner = try conversionPartner(s, at: 3)
         let converted = try engineCall {
-            toGiven
-                ? try state.scene.convertTime(t, from: l.name, to: to)
-                : try state.scene.convertTime(t, from: from, to: l.name)
+            switch partner {
+            case .to(let to): try state.scene.convertTime(t, from: l.name, to: to)
+            case .from(let from): try state.scene.convertTime(t, from: from, to: l.name)
+            }
         }
         s.push(converted)
         return 1
