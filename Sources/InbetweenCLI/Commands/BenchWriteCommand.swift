@@ -5,7 +5,7 @@ import Inbetween
 /// throughput for scripts/bench (goal 3). Writes FRAMES frames of one point track through the
 /// real `CSVFrameWriter`/`JSONFrameWriter` into FILE and prints ns per number written (three a
 /// frame: the time and the point's x and y — the numbers scripts/benchmarks/printf_numbers.c prints).
-/// It lives in the CLI because the writers are part of it.
+/// It is a command of the installed binary so that the bench measures the process users run.
 enum BenchWriteCommand {
     static func run(_ args: inout Arguments) throws -> Int32 {
         guard let frames = args.next().flatMap(Int.init), let format = args.next(), let mode = args.next(),
