@@ -11,12 +11,8 @@ final class BatchEqualsRunTests: XCTestCase {
         ("preview", []), ("css", ["--bake"]), ("swift", ["--bake"]), ("csv", ["--precision", "3"]),
     ]
 
-    /// The example folders: examples/, and examples/tree/ while the layer tree's examples
-    /// (16-20) wait there.
-    static var folders: [String] {
-        let tree = CLIProcess.root.appendingPathComponent("examples/tree").path
-        return ["examples"] + (FileManager.default.fileExists(atPath: tree) ? ["examples/tree"] : [])
-    }
+    /// The example folders.
+    static let folders = ["examples"]
 
     static func scripts(in folder: String) -> [String] {
         let names =

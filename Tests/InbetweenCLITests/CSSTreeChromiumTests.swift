@@ -216,19 +216,14 @@ final class CSSTreeChromiumTests: XCTestCase {
 
     // MARK: The examples, through the command line
 
-    /// The tree examples (issue 28), where they are (examples/tree/ until their Lua API runs
-    /// them all, then examples/).
+    /// The tree examples (issue 28).
     static let treeExampleNames = [
         "16-orbiting-dots", "17-card-badge-shadow", "18-replicator-spinner", "19-card-flip-3d",
         "20-pause-resume",
     ]
 
     static var treeExamples: [String] {
-        treeExampleNames.compactMap { name in
-            ["examples/", "examples/tree/"].map { $0 + name + ".lua" }.first {
-                FileManager.default.fileExists(atPath: CLIProcess.root.appendingPathComponent($0).path)
-            }
-        }
+        treeExampleNames.map { "examples/\($0).lua" }
     }
 
     /// A script's run as the engine has it: the frame times, and the scene at every time (the

@@ -34,12 +34,8 @@ final class LottieTreeTests: XCTestCase {
         super.tearDown()
     }
 
-    /// The example's script: in examples/, or still in examples/tree/.
-    static func script(_ name: String) -> String {
-        let flat = "examples/\(name).lua"
-        let path = CLIProcess.root.appendingPathComponent(flat).path
-        return FileManager.default.fileExists(atPath: path) ? flat : "examples/tree/\(name).lua"
-    }
+    /// The example's script.
+    static func script(_ name: String) -> String { "examples/\(name).lua" }
 
     func testRlottieDrawsEveryLayerOfTheTreeExamplesWhereTheWorldPutsIt() throws {
         let harness: String

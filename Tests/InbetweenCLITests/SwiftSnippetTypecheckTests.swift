@@ -116,8 +116,7 @@ final class SwiftSnippetTypecheckTests: XCTestCase {
             let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
             return names.filter { $0.hasSuffix(".lua") }.sorted().map { "\(folder)/\($0)" }
         }
-        // The layer tree's examples (16-20) may still wait in examples/tree.
-        return lua(in: "examples") + lua(in: "examples/tree") + lua(in: "Tests/exports")
+        return lua(in: "examples") + lua(in: "Tests/exports")
     }
 
     func testTheStubsRejectWhatTheRealSDKWouldReject() throws {
