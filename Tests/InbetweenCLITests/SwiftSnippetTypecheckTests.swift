@@ -186,6 +186,27 @@ final class SwiftSnippetTypecheckTests: XCTestCase {
                 + "type-checked on iOS, \(checked["macOS"] ?? 0) on macOS")
     }
 
+    /// A layer moved to another superlayer by a callback (Tests/tree-moves/moved-dot.lua: dot
+    /// from a to b at 0.5 s). The code has no clock that could replay the move at its time
+    /// (an animation added later is placed by its beginTime; a tree change has no such
+    /// property), so buildLayerTree(in:) builds the first tree and the header names the move
+    /// as not replayed. Type-checks on both platforms. The header line failed before it was
+    /// written (the move was said in the CSS header only).
+    func testAMovedLayerSnippetNamesTheMoveAndTypeChecks() throws {
+        let snippet = try swiftSnippet("Tests/tree-moves/moved-dot.lua")
+        for line in [
+            "// buildLayerTree(in:) runs once and builds the tree as it is when the run starts; not replayed:",
+            "// - dot: its place in the tree changes at 0.5 s; not said",
+            "    stage.addSublayer(a)\n    a.addSublayer(dot)\n    stage.addSublayer(b)\n",
+        ] {
+            XCTAssertTrue(snippet.contains(line), line + "\n" + snippet)
+        }
+        for (platform, _) in Self.platforms {
+            let r = try typecheck(snippet, platform: platform, name: "moved")
+            XCTAssertEqual(r.status, 0, "\(platform):\n\(r.output)")
+        }
+    }
+
     /// A layer tree (issue 28) made with the engine's own calls, so that the Swift export of
     /// every class and tree property is checked whatever examples exist: a parent with a
     /// sublayerTransform and three sublayers (one hidden, one clipping, one taken out of the

@@ -24,6 +24,10 @@ import InbetweenEngine
 ///   sublayers' order. Inside a transform layer both sort by depth instead.
 /// - Borders are inset box shadows: a CSS border would move the sublayers' containing block
 ///   inside it, which Core Animation's border does not.
+/// - A layer moved to another superlayer by a callback (one without sublayers) is written once
+///   under each superlayer it has, in its place among the siblings there, each element visible
+///   only while the layer is under that superlayer, each with the layer's animations: its
+///   position is then read in that superlayer's bounds, as Core Animation reads it.
 /// - A replicator's sublayers are written once per instance (`NAME[i]`): the copy's animations
 ///   start i x `instanceDelay` later; the header names it.
 extension CSSStructure {
@@ -44,6 +48,9 @@ extension CSSStructure {
         var instance: Transform3D? = nil
         /// `z-index` among its siblings, when their zPositions differ.
         var zIndex: Int? = nil
+        /// A moved layer's element: the times the layer is under this element's superlayer
+        /// (`to` infinity for the last); nil: always.
+        var shownDuring: [(from: Double, to: Double)]? = nil
     }
 
     /// The elements of a tree scene, each parent before its children.
@@ -54,6 +61,17 @@ extension CSSStructure {
     {
         var elements: [Element] = []
         var notes = tree.notes
+        // A moved layer the elements below say (one per superlayer) is not a note of the first tree.
+        for k in tree.moves.keys.sorted() {
+            let name = scene.layers[k].name
+            let prefix = ExportTree.movedNotePrefix(name)
+            notes = notes.map {
+                $0.hasPrefix(prefix)
+                    ? "\(name): moved to another superlayer at "
+                        + $0.dropFirst(prefix.count).prefix { $0 != ";" }
+                        + "; written under each superlayer it has, visible while it is there" : $0
+            }
+        }
         func start(_ k: Int, _ root: String) -> Value? {
             scene.layers[k].modelValue(root, at: scene.start) ?? Value.defaultValue(forKeyPath: root)
         }
@@ -61,15 +79,38 @@ extension CSSStructure {
             if case .scalar(let x)? = start(k, root) { return x }
             return 0
         }
+        // Moved layers: under each superlayer they have, in their place there, with the times.
+        var lists = tree.sublayers
+        var stage = tree.stage
+        var windows: [Int: [Int?: [(from: Double, to: Double)]]] = [:]
+        for k in tree.moves.keys.sorted() {
+            for (i, move) in tree.moves[k]!.enumerated() {
+                if windows[k]?[move.parent] == nil && i > 0 {
+                    var list = move.parent.map { lists[$0] } ?? stage
+                    list.removeAll { $0 == k }
+                    let at = list.lastIndex { move.siblingsBefore.contains($0) }.map { $0 + 1 } ?? 0
+                    list.insert(k, at: at)
+                    if let p = move.parent { lists[p] = list } else { stage = list }
+                }
+                windows[k, default: [:]][move.parent, default: []].append((move.from, move.to))
+            }
+        }
         func visit(
             _ k: Int, parent: Int?, suffix: String, idSuffix: String, delay: Double, instance: Transform3D?
         ) {
             let layer = scene.layers[k]
             let index = elements.count
+            let shown = windows[k]?[parent.map { elements[$0].layer }]
+            let idSuffix =
+                shown != nil && parent.map { elements[$0].layer } != tree.moves[k]?.first?.parent
+                ? idSuffix + "-in-"
+                    + ExportIdentifier.encode(parent.map { scene.layers[elements[$0].layer].name } ?? "stage")
+                : idSuffix
             elements.append(
                 Element(
                     layer: k, id: names.unique(ExportIdentifier.encode(layer.name) + idSuffix),
-                    title: layer.name + suffix, parent: parent, delay: delay, instance: instance))
+                    title: layer.name + suffix, parent: parent, delay: delay, instance: instance,
+                    shownDuring: shown))
             if let parent { elements[parent].children.append(index) }
             if tree.kinds[k] == .replicator {
                 let count = max(0, Int(scalar(k, "instanceCount").rounded(.down)))
@@ -82,7 +123,7 @@ extension CSSStructure {
                     each = .identity
                 }
                 for i in 0..<count {
-                    for child in tree.sublayers[k] {
+                    for child in lists[k] {
                         visit(
                             child, parent: index, suffix: suffix + "[\(i)]", idSuffix: idSuffix + "-i\(i)",
                             delay: delay + Double(i) * step, instance: matrix)
@@ -90,13 +131,13 @@ extension CSSStructure {
                     matrix = matrix.concatenating(each)
                 }
             } else {
-                for child in tree.sublayers[k] {
+                for child in lists[k] {
                     visit(
                         child, parent: index, suffix: suffix, idSuffix: idSuffix, delay: delay, instance: nil)
                 }
             }
         }
-        for k in tree.stage { visit(k, parent: nil, suffix: "", idSuffix: "", delay: 0, instance: nil) }
+        for k in stage { visit(k, parent: nil, suffix: "", idSuffix: "", delay: 0, instance: nil) }
         // Siblings in zPosition order: z-index as the rank of each distinct zPosition.
         var groups: [Int?: [Int]] = [:]
         for (i, e) in elements.enumerated() { groups[e.parent, default: []].append(i) }

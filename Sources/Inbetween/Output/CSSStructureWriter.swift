@@ -285,17 +285,23 @@ package struct CSSStructure {
         // visibility from each change on (inherited by the subtree).
         let hiddenTimes = layer.modelChanges.filter { $0.keyPath == "hidden" }.map(\.time)
         let outOfTree = scene.tree?.outOfTree[element.layer] ?? []
-        if tree && !(hiddenTimes.isEmpty && outOfTree.isEmpty) && scene.span > 0 {
+        // A moved layer's element: visible only while the layer is under its superlayer.
+        let spans = element.shownDuring
+        let spanTimes = (spans ?? []).flatMap { [$0.from, $0.to] }.filter {
+            $0 >= scene.start && $0 <= scene.end
+        }
+        if tree && !(hiddenTimes.isEmpty && outOfTree.isEmpty && spans == nil) && scene.span > 0 {
             func shown(at t: Double) -> String {
                 let out = outOfTree.last { $0.time <= t }?.out ?? false
-                return !out && layer.modelValue("hidden", at: t) ?? .scalar(0) == .scalar(0)
+                let here = spans?.contains { $0.from <= t && t < $0.to } ?? true
+                return here && !out && layer.modelValue("hidden", at: t) ?? .scalar(0) == .scalar(0)
                     ? "visible" : "hidden"
             }
             let name = names.unique("\(id)-hidden")
             keyframes +=
                 "/* \(ExportIdentifier.commentText(layer.name)): hidden or out of the tree after the start (callbacks) */\n"
             keyframes += "@keyframes \(name) {\n"
-            for t in Set([scene.start] + hiddenTimes + outOfTree.map(\.time)).sorted() {
+            for t in Set([scene.start] + hiddenTimes + outOfTree.map(\.time) + spanTimes).sorted() {
                 keyframes +=
                     "  \(percentOfRun(t)) { visibility: \(shown(at: t)); animation-timing-function: step-end; }\n"
             }
@@ -478,7 +484,7 @@ package struct CSSStructure {
             }
             if let z = element.zIndex { rule += "  z-index: \(z);\n" }
             // (changed by callbacks: the hidden keyframes above say it.)
-            if hiddenTimes.isEmpty && outOfTree.isEmpty, roots.contains("hidden"),
+            if hiddenTimes.isEmpty && outOfTree.isEmpty && spans == nil, roots.contains("hidden"),
                 model("hidden") != .scalar(0)
             {
                 rule += "  visibility: hidden;\n"

@@ -96,6 +96,13 @@ package struct SwiftStructure {
                 for note in notes { head += "// - \(comment(note))\n" }
             }
         }
+        // The tree's changes during the run: this code builds the tree once (it has no clock to
+        // replay a move at its time), so it keeps the first tree.
+        if let tree = scene.tree, !tree.notes.isEmpty {
+            head +=
+                "// buildLayerTree(in:) runs once and builds the tree as it is when the run starts; not replayed:\n"
+            for note in tree.notes { head += "// - \(comment(note))\n" }
+        }
         head +=
             "import QuartzCore\n#if canImport(UIKit)\nimport UIKit\n#elseif canImport(AppKit)\nimport AppKit\n#endif\n\n"
         return head + body + boxingHelpers()

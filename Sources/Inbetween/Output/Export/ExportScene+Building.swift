@@ -59,6 +59,7 @@ extension ExportScene {
                 names: layerNames, engine: engine, sceneNames: latest.layers.map(\.name),
                 stage: history.stageSublayers(at: start))
             scene.tree?.outOfTree = outOfTree(history: history, names: layerNames, start: start, end: end)
+            scene.tree?.moves = moves(history: history, names: layerNames, start: start, end: end)
             scene.tree?.notes = treeChangeNotes(history: history, names: layerNames, start: start, end: end)
         }
         return scene

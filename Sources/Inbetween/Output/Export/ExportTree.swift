@@ -7,8 +7,10 @@ import InbetweenEngine
 /// as before the tree existed.
 ///
 /// A layer taken out of the tree and put back during the run is kept as the times it is out
-/// (`outOfTree`); a layer moved to another superlayer or reordered is not: the writers keep the
-/// first tree and name the move in their header (`notes`).
+/// (`outOfTree`). A layer without sublayers moved to another superlayer is kept as the times it
+/// spends under each (`moves`), for the CSS page's one element per superlayer; a deeper moved
+/// subtree, or a reorder, is not: the writers keep the first tree and name the move in their
+/// header (`notes`).
 package struct ExportTree {
     /// Per layer (an index into `ExportScene.layers`): CALayer, CATransformLayer or
     /// CAReplicatorLayer.
@@ -24,6 +26,12 @@ package struct ExportTree {
     /// Per layer: when it was taken out of the tree (`removeFromSuperlayer`, out: true) and put
     /// back (false) after it first took part, in time order; set by `ExportScene.build`.
     package var outOfTree: [[(time: Double, out: Bool)]] = []
+    /// Per layer moved to another superlayer during the run (it has no sublayers over the run):
+    /// each superlayer it has (nil: the stage) with the times it is under it (`to` is infinity
+    /// for the last) and the layers under that superlayer before it when it arrives (its place
+    /// among its siblings); set by `ExportScene.build`. The first one is its place in the first
+    /// tree.
+    package var moves: [Int: [Move]] = [:]
     /// The tree changes the first tree does not show (a layer moved to another superlayer), for
     /// a writer's header.
     package var notes: [String] = []
@@ -68,7 +76,73 @@ package struct ExportTree {
     }
 }
 
+extension ExportTree {
+    /// How a note about `name` moving in the tree starts (a writer that says the move replaces it).
+    package static func movedNotePrefix(_ name: String) -> String {
+        "\(name): its place in the tree changes at "
+    }
+
+    /// A span of a moved layer under one superlayer (see `moves`).
+    package struct Move {
+        package var parent: Int?
+        package var from: Double
+        package var to: Double
+        package var siblingsBefore: [Int]
+    }
+}
+
 extension ExportScene {
+    /// The layers (`names`, which are the scene's layers in order) moved to another superlayer
+    /// after they first take part, that have no sublayers at any time of the run: each span under
+    /// one superlayer (taken out of the tree meanwhile is `outOfTree`'s, not a move).
+    static func moves(history: SceneHistory, names: [String], start: Double, end: Double)
+        -> [Int: [ExportTree.Move]]
+    {
+        var index: [String: Int] = [:]
+        for (k, name) in names.enumerated() { index[name] = k }
+        let sceneNames = history.latest.layers.map(\.name)
+        func exported(_ i: Int) -> Int? { i < sceneNames.count ? index[sceneNames[i]] : nil }
+        var result: [Int: [ExportTree.Move]] = [:]
+        for (k, name) in names.enumerated() {
+            let versions = history.versions(of: name)
+            let first = history.layer(name, at: start) != nil ? start : (versions.first?.time ?? start)
+            guard let initial = history.layer(name, at: first), initial.superlayer != .none else { continue }
+            let during = versions.filter { $0.time > first && $0.time <= end }
+            guard initial.sublayers.isEmpty, during.allSatisfy({ $0.layer.sublayers.isEmpty }) else {
+                continue
+            }
+            var current = initial.superlayer
+            var spans: [(parent: Superlayer, from: Double)] = [(current, first)]
+            for v in during where v.layer.superlayer != .none && v.layer.superlayer != current {
+                current = v.layer.superlayer
+                spans.append((current, v.time))
+            }
+            guard spans.count > 1 else { continue }
+            var moves: [ExportTree.Move] = []
+            for (i, span) in spans.enumerated() {
+                let parent: Int?
+                let list: [Int]
+                switch span.parent {
+                case .layer(let p):
+                    guard let e = exported(p) else { continue }
+                    parent = e
+                    list = history.layer(names[e], at: span.from)?.sublayers ?? []
+                default:
+                    parent = nil
+                    list = history.stageSublayers(at: span.from)
+                }
+                let before = list.compactMap(exported).prefix { $0 != k }
+                moves.append(
+                    ExportTree.Move(
+                        parent: parent, from: span.from,
+                        to: i + 1 < spans.count ? spans[i + 1].from : .infinity,
+                        siblingsBefore: Array(before)))
+            }
+            result[k] = moves
+        }
+        return result
+    }
+
     /// When each layer (`names`) leaves the tree and comes back after it first takes part.
     static func outOfTree(history: SceneHistory, names: [String], start: Double, end: Double)
         -> [[(time: Double, out: Bool)]]
@@ -103,7 +177,8 @@ extension ExportScene {
                     && $0.layer.superlayer != .none
             }) {
                 notes.append(
-                    "\(name): its place in the tree changes at \(NumberFormat.shortest.string(change.time)) s; "
+                    ExportTree.movedNotePrefix(name)
+                        + "\(NumberFormat.shortest.string(change.time)) s; "
                         + "not said (the layers stay in the tree they had at the start)")
             }
         }
