@@ -204,6 +204,51 @@ final class LottieExportTests: XCTestCase {
         return try result.get()
     }
 
+    /// A flat layer's rotation plays in rlottie. A 160 x 20 bar at the centre of a 200 x 200
+    /// canvas turns a quarter turn about its centre over 1 s (10 fps): rlottie's drawn box is
+    /// 160 wide and 20 tall at frame 0 and 20 wide and 160 tall at frame 10 (pixels with more
+    /// than half alpha; 2 px for the anti-aliased edges). Debian's rlottie 0.1 reads a layer
+    /// without `ddd` as 3D and ignores its `r`: the bar stayed flat at every frame.
+    func testRlottieTurnsAFlatLayer() throws {
+        let folder = try temporaryFolder("ib-lottie-turn")
+        let script = folder.appendingPathComponent("bar.lua")
+        try """
+        scene{size = size(200, 200), fps = 10, to = 1}
+        local bar = layer{name = "bar", bounds = rect(0, 0, 160, 20), position = point(100, 100),
+                          backgroundColor = "#ff0000"}
+        bar:add(animation.basic{keyPath = "transform.rotation.z", fromValue = 0,
+                                toValue = math.pi / 2, duration = 1})
+        bar.transform = transform.rotation(math.pi / 2, 0, 0, 1)
+        """.write(to: script, atomically: true, encoding: .utf8)
+        let lottie = folder.appendingPathComponent("bar.json")
+        let r = try CLIProcess.run([
+            "run", "--no-user-plugins", "--format", "lottie", script.path, "-o", lottie.path,
+        ])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let code = """
+            import sys; sys.path.insert(0, sys.argv[1]); import lottiecheck, numpy as np
+            images, _ = lottiecheck.render(sys.argv[2], sys.argv[3], [0, 10])
+            for image in images:
+                ys, xs = np.nonzero(((image >> 24) & 255) > 128)
+                print(xs.max() - xs.min() + 1, ys.max() - ys.min() + 1)
+            """
+        let boxes = try Self.run(
+            "/usr/bin/env",
+            [
+                "python3", "-c", code, CLIProcess.root.appendingPathComponent("Tests/lottie").path,
+                try Self.builtRenderer(), lottie.path,
+            ])
+        XCTAssertEqual(boxes.status, 0, boxes.output)
+        let sizes = boxes.output.split(separator: "\n").map {
+            $0.split(separator: " ").compactMap { Double($0) }
+        }
+        XCTAssertEqual(sizes.count, 2, boxes.output)
+        for (size, expected) in zip(sizes, [[160.0, 20.0], [20.0, 160.0]]) {
+            XCTAssertEqual(size[0], expected[0], accuracy: 2, boxes.output)
+            XCTAssertEqual(size[1], expected[1], accuracy: 2, boxes.output)
+        }
+    }
+
     func testRlottieDrawsTheBouncingBallTheFadeTheJellyBallAndTheThrowWhereTheFramesPutThem() throws {
         let folder = try Self.exports()
         let renderer = try Self.builtRenderer()

@@ -44,8 +44,6 @@ package struct LottieLayer {
     /// A layer that draws nothing becomes a null layer instead of a grey marker (in a tree, a
     /// layer that only holds sublayers).
     package var nullWhenBlank = false
-    /// Written by `LottieTree` (see `ddd` in `build`).
-    package var tree = false
     /// Per frame, the matrix from the layer's bounds coordinates to the stage when the tree
     /// cannot place it with Lottie's transforms (a perspective, 3D): its outlines are then drawn
     /// through it in the stage's space (`LottieTree.mapped`), its transform the identity.
@@ -262,10 +260,10 @@ package struct LottieLayer {
             ("ty", .number(isNull ? 3 : 4)), ("nm", .string(name)), ("ind", .number(Double(index))),
         ]
         if let parent { fields.append(("parent", .number(Double(parent)))) }
-        // Said explicitly in a tree: rlottie 0.1 (Debian's) reads a layer without `ddd` as a 3D
-        // layer and then ignores its `r` (checked: a square turned 90° is drawn unturned), where
-        // the spec's default is 0. Before `ks`, which rlottie parses with it.
-        if tree { fields.append(("ddd", .number(0))) }
+        // Said explicitly: rlottie 0.1 (Debian's) reads a layer without `ddd` as a 3D layer and
+        // then ignores its `r` (a bar turned 90° is drawn unturned: LottieExportTests), where the
+        // spec's default is 0. Before `ks`, which rlottie parses with it.
+        fields.append(("ddd", .number(0)))
         fields += [
             ("ip", .number(Double(inPoint))), ("op", .number(Double(outPoint ?? frameCount))),
             ("st", .number(0)),

@@ -232,7 +232,6 @@ package struct LottieTree {
                     name: name, frames: frames, hints: [:], frameCount: frameCount,
                     inPoint: run.frames.lowerBound)
                 layer.outPoint = run.frames.upperBound
-                layer.tree = true
                 layer.nullWhenBlank = holders.contains(name)
                 layer.isNull = kept.allSatisfy { !$0.sample.drawsItself }
                 let groupsAround = product(name, includingItself: true)
