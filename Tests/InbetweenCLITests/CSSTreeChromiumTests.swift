@@ -214,12 +214,13 @@ final class CSSTreeChromiumTests: XCTestCase {
         XCTAssertEqual(rows.count, 14 * 121)
     }
 
-    /// Tests/tree-moves/moved-dot.lua: a dot under a (at x = 100) that a callback moves under b
-    /// (at x = 300, bounds.origin x = -10) at 0.5 s. The page has one dot element under each;
-    /// at every frame and midpoint exactly one of them shows, where the engine draws the dot
-    /// (before 0.5 s in a's space, from it in b's: the dot's centre at x = 100 - 40 + 40 = 100,
-    /// then 300 - 40 + 10 + 40 = 310), within 0.01 px. Failed before the moved layer had an
-    /// element per superlayer: the dot stayed under a after 0.5 s (corners off by 210 px).
+    /// Tests/tree-moves/moved-dot.lua: a dot (with its sublayer ring) under a (at x = 100) that a
+    /// callback moves under b (at x = 300, bounds.origin x = -10) at 0.5 s. The page has one dot
+    /// element under each, a ring in each; at every frame and midpoint exactly one of each shows,
+    /// where the engine draws it (before 0.5 s in a's space, from it in b's: the dot's centre at
+    /// x = 100 - 40 + 40 = 100, then 300 - 40 + 10 + 40 = 310; the ring's the same), within
+    /// 0.01 px. Failed before the moved layer had an element per superlayer: the dot stayed
+    /// under a after 0.5 s (corners off by 210 px).
     func testALayerMovedToAnotherSuperlayerMatchesTheEngineInChromium() throws {
         try XCTSkipUnless(ChromiumSession.isAvailable, "chromium is not installed (scripts/test installs it)")
         let script = "Tests/tree-moves/moved-dot.lua"
@@ -236,29 +237,33 @@ final class CSSTreeChromiumTests: XCTestCase {
         let markup = html.components(separatedBy: "<body style=\"margin: 0\">\n").last!
             .components(separatedBy: "</body>").first!
         XCTAssertEqual(markup.components(separatedBy: "data-layer=\"dot\"").count - 1, 2, markup)
+        XCTAssertEqual(markup.components(separatedBy: "data-layer=\"ring\"").count - 1, 2, markup)
         let file = folder.appendingPathComponent("moved-dot-page.html")
         try Self.page(stylesheet: stylesheet, markup: markup).write(
             to: file, atomically: true, encoding: .utf8)
         try browser.open(file)
         let times = Self.times(end: 1)
         let rows = LayerBoxes.rows(try browser.eval(LayerBoxes.measure(times: times, seek: Self.seek)))
-        XCTAssertEqual(rows.count, 4 * times.count)
-        var centres: [Double: Double] = [:]
+        XCTAssertEqual(rows.count, 6 * times.count)
+        var centres: [String: [Double: Double]] = [:]
         for row in rows {
             let copies = rows.filter { $0.time == row.time && $0.name == row.name }
             if copies.count > 1 {
                 // The moved dot: one copy shows, the other is hidden (and not measured).
-                XCTAssertEqual(copies.filter { $0.visibility == "visible" }.count, 1, "dot at \(row.time)")
+                XCTAssertEqual(
+                    copies.filter { $0.visibility == "visible" }.count, 1, "\(row.name) at \(row.time)")
                 if row.visibility == "hidden" { continue }
-                centres[row.time] = row.corners.map(\.x).reduce(0, +) / 4
+                centres[row.name, default: [:]][row.time] = row.corners.map(\.x).reduce(0, +) / 4
             }
             LayerBoxes.check(
                 row, try [0, -1e-9, 1e-9].map { LayerBoxes.expected(try run.world(at: row.time + $0)) },
                 "moved-dot")
         }
         // The hand-worked centres either side of the move (see above).
-        XCTAssertEqual(centres[0.25] ?? .nan, 100, accuracy: 0.01)
-        XCTAssertEqual(centres[0.75] ?? .nan, 310, accuracy: 0.01)
+        for name in ["dot", "ring"] {
+            XCTAssertEqual(centres[name]?[0.25] ?? .nan, 100, accuracy: 0.01, name)
+            XCTAssertEqual(centres[name]?[0.75] ?? .nan, 310, accuracy: 0.01, name)
+        }
     }
 
     // MARK: The examples, through the command line

@@ -186,8 +186,8 @@ final class SwiftSnippetTypecheckTests: XCTestCase {
                 + "type-checked on iOS, \(checked["macOS"] ?? 0) on macOS")
     }
 
-    /// A layer moved to another superlayer by a callback (Tests/tree-moves/moved-dot.lua: dot
-    /// from a to b at 0.5 s). The code has no clock that could replay the move at its time
+    /// A layer moved to another superlayer by a callback (Tests/tree-moves/moved-dot.lua: dot,
+    /// with its sublayer ring, from a to b at 0.5 s). The code has no clock that could replay the move at its time
     /// (an animation added later is placed by its beginTime; a tree change has no such
     /// property), so buildLayerTree(in:) builds the first tree and the header names the move
     /// as not replayed. Type-checks on both platforms. The header line failed before it was
@@ -197,7 +197,7 @@ final class SwiftSnippetTypecheckTests: XCTestCase {
         for line in [
             "// buildLayerTree(in:) runs once and builds the tree as it is when the run starts; not replayed:",
             "// - dot: its place in the tree changes at 0.5 s; not said",
-            "    stage.addSublayer(a)\n    a.addSublayer(dot)\n    stage.addSublayer(b)\n",
+            "    stage.addSublayer(a)\n    a.addSublayer(dot)\n    dot.addSublayer(ring)\n    stage.addSublayer(b)\n",
         ] {
             XCTAssertTrue(snippet.contains(line), line + "\n" + snippet)
         }

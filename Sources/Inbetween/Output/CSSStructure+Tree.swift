@@ -24,10 +24,11 @@ import InbetweenEngine
 ///   sublayers' order. Inside a transform layer both sort by depth instead.
 /// - Borders are inset box shadows: a CSS border would move the sublayers' containing block
 ///   inside it, which Core Animation's border does not.
-/// - A layer moved to another superlayer by a callback (one without sublayers) is written once
-///   under each superlayer it has, in its place among the siblings there, each element visible
-///   only while the layer is under that superlayer, each with the layer's animations: its
-///   position is then read in that superlayer's bounds, as Core Animation reads it.
+/// - A layer moved to another superlayer by a callback (its subtree the same all run) is written
+///   once under each superlayer it has, with its subtree, in its place among the siblings there,
+///   each element visible only while the layer is under that superlayer (its subtree inherits
+///   it), each with the animations: its position is then read in that superlayer's bounds, as
+///   Core Animation reads it.
 /// - A replicator's sublayers are written once per instance (`NAME[i]`): the copy's animations
 ///   start i x `instanceDelay` later; the header names it.
 extension CSSStructure {
@@ -69,7 +70,8 @@ extension CSSStructure {
                 $0.hasPrefix(prefix)
                     ? "\(name): moved to another superlayer at "
                         + $0.dropFirst(prefix.count).prefix { $0 != ";" }
-                        + "; written under each superlayer it has, visible while it is there" : $0
+                        + "; written (its sublayers with it) under each superlayer it has, visible while it is there"
+                    : $0
             }
         }
         func start(_ k: Int, _ root: String) -> Value? {

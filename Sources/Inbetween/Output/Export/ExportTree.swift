@@ -7,10 +7,10 @@ import InbetweenEngine
 /// as before the tree existed.
 ///
 /// A layer taken out of the tree and put back during the run is kept as the times it is out
-/// (`outOfTree`). A layer without sublayers moved to another superlayer is kept as the times it
-/// spends under each (`moves`), for the CSS page's one element per superlayer; a deeper moved
-/// subtree, or a reorder, is not: the writers keep the first tree and name the move in their
-/// header (`notes`).
+/// (`outOfTree`). A layer moved to another superlayer is kept as the times it spends under each
+/// (`moves`), for the CSS page's one element per superlayer, when its subtree keeps its shape
+/// over the run; any other move, or a reorder, is not: the writers keep the first tree and name
+/// the move in their header (`notes`).
 package struct ExportTree {
     /// Per layer (an index into `ExportScene.layers`): CALayer, CATransformLayer or
     /// CAReplicatorLayer.
@@ -26,7 +26,7 @@ package struct ExportTree {
     /// Per layer: when it was taken out of the tree (`removeFromSuperlayer`, out: true) and put
     /// back (false) after it first took part, in time order; set by `ExportScene.build`.
     package var outOfTree: [[(time: Double, out: Bool)]] = []
-    /// Per layer moved to another superlayer during the run (it has no sublayers over the run):
+    /// Per layer moved to another superlayer during the run (its subtree the same all run):
     /// each superlayer it has (nil: the stage) with the times it is under it (`to` is infinity
     /// for the last) and the layers under that superlayer before it when it arrives (its place
     /// among its siblings); set by `ExportScene.build`. The first one is its place in the first
@@ -93,8 +93,8 @@ extension ExportTree {
 
 extension ExportScene {
     /// The layers (`names`, which are the scene's layers in order) moved to another superlayer
-    /// after they first take part, that have no sublayers at any time of the run: each span under
-    /// one superlayer (taken out of the tree meanwhile is `outOfTree`'s, not a move).
+    /// after they first take part, whose subtrees keep their shape (and each layer's `hidden`) all
+    /// run: each span under one superlayer (taken out of the tree meanwhile is `outOfTree`'s, not a move).
     static func moves(history: SceneHistory, names: [String], start: Double, end: Double)
         -> [Int: [ExportTree.Move]]
     {
@@ -108,9 +108,21 @@ extension ExportScene {
             let first = history.layer(name, at: start) != nil ? start : (versions.first?.time ?? start)
             guard let initial = history.layer(name, at: first), initial.superlayer != .none else { continue }
             let during = versions.filter { $0.time > first && $0.time <= end }
-            guard initial.sublayers.isEmpty, during.allSatisfy({ $0.layer.sublayers.isEmpty }) else {
-                continue
+            // Its subtree goes with each element: it must keep its shape (and each hidden) all run.
+            func stable(_ i: Int) -> Bool {
+                guard i < sceneNames.count, let at = history.layer(sceneNames[i], at: first) else {
+                    return false
+                }
+                let hidden = try? at.value(forKeyPath: "hidden")
+                return history.versions(of: sceneNames[i]).allSatisfy {
+                    $0.time <= first || $0.time > end
+                        || ($0.layer.superlayer == at.superlayer && $0.layer.sublayers == at.sublayers
+                            && (try? $0.layer.value(forKeyPath: "hidden")) == hidden)
+                } && at.sublayers.allSatisfy(stable)
             }
+            guard during.allSatisfy({ $0.layer.sublayers == initial.sublayers }),
+                initial.sublayers.allSatisfy(stable)
+            else { continue }
             var current = initial.superlayer
             var spans: [(parent: Superlayer, from: Double)] = [(current, first)]
             for v in during where v.layer.superlayer != .none && v.layer.superlayer != current {
