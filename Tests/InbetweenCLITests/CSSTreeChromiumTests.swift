@@ -233,6 +233,11 @@ final class CSSTreeChromiumTests: XCTestCase {
         XCTAssertEqual(r.status, 0, r.stderr)
         let stylesheet = try String(contentsOf: css, encoding: .utf8)
         XCTAssertTrue(stylesheet.contains("dot: moved to another superlayer at 0.5 s"), stylesheet)
+        // --bake has frames only (each layer's own values): it keeps the first tree and says so.
+        let baked = try CLIProcess.run(["run", "--no-user-plugins", "--format", "css", "--bake", script])
+        XCTAssertEqual(baked.status, 0, baked.stderr)
+        XCTAssertTrue(
+            baked.stdout.contains("dot: its place in the tree changes at 0.5 s; not said"), baked.stdout)
         let html = try String(contentsOf: folder.appendingPathComponent("moved-dot.html"), encoding: .utf8)
         let markup = html.components(separatedBy: "<body style=\"margin: 0\">\n").last!
             .components(separatedBy: "</body>").first!

@@ -23,12 +23,15 @@ package struct BakedExportWriter: FrameWriter {
     package let model: Scene?
     /// Where the CSS's page goes (`-o x.css` → `x.html`), as for the structural CSS.
     package var page: CSSPage? = nil
+    /// The run's tree changes (nil: none recorded), to name what the frames cannot say.
+    package var tree: TreeRecording? = nil
     private var log = FrameLog()
 
     package init(
         target: Target, sink: ByteSink, numbers: NumberFormat, source: String, fps: Double, model: Scene?,
-        page: CSSPage? = nil
+        page: CSSPage? = nil, tree: TreeRecording? = nil
     ) {
+        self.tree = tree
         self.target = target
         self.sink = sink
         self.numbers = numbers
@@ -41,8 +44,24 @@ package struct BakedExportWriter: FrameWriter {
     package mutating func write(_ frame: SampledFrame) throws { log.append(frame) }
 
     package mutating func finish(_ summary: SamplingSummary) throws {
-        let scene = ExportScene.perFrame(
+        var scene = ExportScene.perFrame(
             log, model: model, source: source, fps: fps, start: summary.startTime, end: summary.endTime)
+        // A layer a callback moved to another superlayer: the frames hold only its own values,
+        // read in the superlayer it has at the start, where it is drawn; said in the header.
+        if let tree, scene.tree != nil {
+            let first = LayerTree(tree.model)
+            var noted: Set<String> = []
+            for change in tree.log.changes[tree.start...] where change.time <= summary.endTime {
+                let p = change.placement
+                guard !p.isRemoved, !noted.contains(p.layer), let was = first[p.layer], !was.isRemoved,
+                    was.superlayer != p.superlayer
+                else { continue }
+                noted.insert(p.layer)
+                scene.tree?.notes.append(
+                    ExportTree.movedNotePrefix(p.layer) + "\(NumberFormat.shortest.string(change.time)) s; "
+                        + "not said (the layers stay in the tree they had at the start)")
+            }
+        }
         switch target {
         case .swift:
             var code = SwiftStructure(scene: scene, numbers: numbers)

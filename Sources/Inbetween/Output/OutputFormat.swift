@@ -150,7 +150,7 @@ public struct OutputFormat: Hashable, Sendable {
             if bake {
                 return BakedExportWriter(
                     target: kind == .css ? .css : .swift, sink: sink, numbers: numbers, source: source,
-                    fps: fps, model: model, page: page)
+                    fps: fps, model: model, page: page, tree: tree)
             }
             if kind == .swift {
                 return SwiftStructureWriter(
