@@ -2,7 +2,7 @@ import Foundation
 import Inbetween
 
 enum CLI {
-    static let version = "0.1.0"
+    static let version = "0.2.0"
     /// A run that ignores its limits this long after one fired ends the process.
     static let hardExitGrace = 2.0
 
