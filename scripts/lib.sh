@@ -29,10 +29,33 @@ repo_root() { cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd; }
 # for work done; an up-to-date build prints only "Building for ...", "[N/M] Planning build" and
 # "Build complete!". Lines are held back until the first of those, then shown as they come (a
 # long build is not silent); SwiftPM reports a failure with "error:", which shows the log.
+# A checkout that was moved or copied after a build fails on its module cache: the compiled
+# Clang modules record the absolute path of the cache they were built in ("precompiled file
+# ... was compiled with module cache path '/old/...', but the path is currently '/new/...'").
+# That cache is only a cache, so it is removed and the build runs once more, saying so.
 quiet_build() {
-    local status
+    local status log cache
+    log=$(mktemp "${TMPDIR:-/tmp}/inbetween-build.XXXXXX")
+    status=0
+    filtered_build "$log" "$@" || status=$?
+    cache=$(sed -n "s|.*was compiled with module cache path .*, but the path is currently '\(.*/ModuleCache\)/[^/']*'.*|\1|p" "$log" | head -n 1)
+    if [ "$status" -ne 0 ] && [ -n "$cache" ] && [ -d "$cache" ]; then
+        echo "inbetween: the build folder was made where this checkout used to be (it was moved or copied); removing its stale module cache $cache and building once more" >&2
+        rm -rf "$cache"
+        status=0
+        filtered_build "$log" "$@" || status=$?
+    fi
+    rm -f "$log"
+    return $status
+}
+
+# Usage: filtered_build LOG swift build ARGS... : the build, its log filtered onto standard error
+# as quiet_build describes and kept whole in LOG; returns the build's status.
+filtered_build() {
+    local log=$1 status
+    shift
     set +e
-    "$@" 2>&1 | awk '
+    "$@" 2>&1 | tee "$log" | awk '
         shown { print; fflush(); next }
         /Compiling|Linking|warning:|error:/ { for (i = 1; i <= n; i++) print held[i]; shown = 1; print; fflush(); next }
         { held[++n] = $0 }

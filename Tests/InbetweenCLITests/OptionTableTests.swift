@@ -66,6 +66,19 @@ final class OptionTableTests: XCTestCase {
         XCTAssertEqual(try CLIProcess.run(["help"]).stdout, r.stdout)
     }
 
+    /// Every help topic fits a terminal of 80 columns (`batch`'s option column was once padded
+    /// to its longest label, 72 characters, so its lines ran to 170).
+    func testEveryHelpLineFitsEightyColumns() throws {
+        let topics = [["--help"]] + CommandTable.visibleCommands.map { ["help", $0.name] }
+        for topic in topics {
+            let r = try CLIProcess.run(topic)
+            XCTAssertEqual(r.status, 0, topic.joined(separator: " "))
+            for line in r.stdout.split(separator: "\n") where line.count > 80 {
+                XCTFail("inbetween \(topic.joined(separator: " ")): \(line.count) columns: \(line)")
+            }
+        }
+    }
+
     /// Usage mistakes: exit 2, the message names the option (never an engine parameter).
     func testUsageErrorsNameTheOption() throws {
         let script = "examples/07-opacity-fade.lua"

@@ -72,6 +72,58 @@ final class ScriptsFolderTests: XCTestCase {
         XCTAssertTrue(r.stdout.hasPrefix("inbetween "), r.stdout)
     }
 
+    /// A checkout moved after a build: SwiftPM fails on the Clang modules compiled in the old
+    /// place (the error below is SwiftPM's, copied from a small package built, moved and built
+    /// again). scripts/run removes the module cache the error names, says so on stderr and builds
+    /// once more; the stand-in fails only its first build, as the real one does.
+    func testScriptsRunRebuildsOnceAfterTheCheckoutMoved() throws {
+        let caller = try temporaryFolder("ib-caller")
+        let tools = try temporaryFolder("ib-swift")
+        let cache = tools.appendingPathComponent("new/.build/debug/ModuleCache")
+        try FileManager.default.createDirectory(
+            at: cache.appendingPathComponent("TXB5W5DC64VB"), withIntermediateDirectories: true)
+        let pcm = "SwiftShims-2WTEZSG1WEKQP.pcm"
+        let error = """
+            <unknown>:0: error: precompiled file '\(cache.path)/TXB5W5DC64VB/\(pcm)' was compiled with \
+            module cache path '\(tools.path)/old/.build/debug/ModuleCache/TXB5W5DC64VB', but the path is \
+            currently '\(cache.path)/TXB5W5DC64VB'
+            """
+        let bin = tools.appendingPathComponent("bin")
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        let failed = tools.appendingPathComponent("failed-once")
+        let swift = bin.appendingPathComponent("swift")
+        try """
+        #!/bin/sh
+        case " $* " in
+        *" --show-bin-path "*) echo '\(CLIProcess.binary.deletingLastPathComponent().path)'; exit 0 ;;
+        esac
+        if [ ! -e '\(failed.path)' ]; then
+            : > '\(failed.path)'
+            printf '%s\\n' 'Building for debugging...' '[4/8] Compiling App main.swift' "\(error)"
+            exit 1
+        fi
+        printf '%s\\n' 'Building for debugging...' '[1/3] Compiling InbetweenCLI CLI.swift' 'Build complete! (1.00s)'
+
+        """.write(to: swift, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: swift.path)
+        let r = try CLIProcess.run(
+            ["--version"],
+            environment: [
+                "PATH": bin.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+            ],
+            directory: caller, executable: script("run"))
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stdout.hasPrefix("inbetween "), r.stdout)
+        XCTAssertTrue(
+            r.stderr.contains(
+                "inbetween: the build folder was made where this checkout used to be (it was moved or copied); removing its stale module cache \(cache.path) and building once more\n"
+            ), r.stderr)
+        XCTAssertTrue(r.stderr.hasSuffix("Build complete! (1.00s)\n"), r.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: cache.path), "the stale cache is still there")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: cache.deletingLastPathComponent().path))
+        XCTAssertEqual(try listing(caller), [])
+    }
+
     /// scripts/install's release build: the 19 warnings every static link of Foundation and
     /// glibc prints (issue 31) are summed up in one note; anything else is shown. The expected
     /// lines are copied from a release build's log (ld.gold's wording).

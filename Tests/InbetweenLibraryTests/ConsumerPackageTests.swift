@@ -2,9 +2,9 @@ import Foundation
 import XCTest
 
 /// An app's view of the package, as the README gives it: a separate package in a temporary
-/// folder beside a copy of this checkout named `inbetween` depends on it with the README's
-/// dependency lines exactly as written (`.package(path: "../inbetween")`), and runs the
-/// README's "Use from Swift" code verbatim as its main.swift, from a folder with no `plugins/`
+/// folder beside a copy of this checkout named `inbetween` is the README's Package.swift exactly
+/// as written (`.package(path: "../inbetween")`), and runs the README's "Use from Swift" code
+/// verbatim as its Sources/App/main.swift, from a folder with no `plugins/`
 /// or `examples/`. Its CSS and Lottie exports must equal `inbetween run --format css|lottie` of
 /// the same script, byte for byte. The versioned form the README gives for a published
 /// repository (`.package(url:from:)`) is resolved against the copy as a tagged `file://`
@@ -15,14 +15,17 @@ final class ConsumerPackageTests: XCTestCase {
     func testReadmeCodeBuildsAndRunsInADependentPackage() throws {
         let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
         let section = try Self.section(readme)
-        let manifest = try Self.swiftBlocks(section).first { $0.contains(".package(path:") }
+        // The README's complete Package.swift and the app's file, each named by its first lines.
+        let manifest = try XCTUnwrap(
+            try Self.swiftBlocks(section).first { $0.hasPrefix("// swift-tools-version:") },
+            "no Package.swift")
+        let appFile = "// Sources/App/main.swift\n"
         let code = try XCTUnwrap(
-            try Self.swiftBlocks(section).first { $0.hasPrefix("import ") }, "no code block")
-        let manifestLines = try XCTUnwrap(manifest, "no dependency line").split(separator: "\n")
-            .map { String($0.hasSuffix(",") ? $0.dropLast() : $0) }.filter {
-                !$0.hasPrefix("//") && !$0.isEmpty
-            }
-        let dependency = try XCTUnwrap(manifestLines.first { $0.hasPrefix("dependencies:") })
+            try Self.swiftBlocks(section).first { $0.hasPrefix(appFile) }, "no main.swift")
+        let dependency = try XCTUnwrap(
+            manifest.split(separator: "\n").first { $0.contains("dependencies: [.package(path:") }.map(
+                String.init),
+            "no dependency line")
         let path = try XCTUnwrap(Self.quoted(after: ".package(path: ", in: dependency), dependency)
         // The versioned form, in the section's prose.
         let versioned = try XCTUnwrap(
@@ -41,7 +44,7 @@ final class ConsumerPackageTests: XCTestCase {
             .appendingPathComponent("inbetween-consumer-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: work) }
         // The README's path, taken from the consumer's folder: the clone beside it.
-        let consumer = work.appendingPathComponent("consumer")
+        let consumer = work.appendingPathComponent("App")
         let dependencyFolder = consumer.appendingPathComponent(path).standardizedFileURL
         let runFolder = work.appendingPathComponent("run")
         try FileManager.default.createDirectory(at: runFolder, withIntermediateDirectories: true)
@@ -73,7 +76,7 @@ final class ConsumerPackageTests: XCTestCase {
         // The consumer: the README's lines as written.
         let sources = consumer.appendingPathComponent("Sources/App")
         try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)
-        try Self.manifest(manifestLines).write(
+        try manifest.write(
             to: consumer.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
         // The README's code verbatim, then what hands its results to this test: the script
         // and the two exports, as files in the folder it runs in.
@@ -101,13 +104,11 @@ final class ConsumerPackageTests: XCTestCase {
             at: byVersion.appendingPathComponent("Sources/App"), withIntermediateDirectories: true)
         try "".write(
             to: byVersion.appendingPathComponent("Sources/App/main.swift"), atomically: true, encoding: .utf8)
-        let urlLines = manifestLines.map {
-            $0.replacingOccurrences(
-                of: ".package(path: \"\(path)\")",
-                with: ".package(url: \"\(dependencyFolder.absoluteString)\", from: \"\(version)\")")
-        }
-        XCTAssertNotEqual(urlLines, manifestLines)
-        try Self.manifest(urlLines).write(
+        let byURL = manifest.replacingOccurrences(
+            of: ".package(path: \"\(path)\")",
+            with: ".package(url: \"\(dependencyFolder.absoluteString)\", from: \"\(version)\")")
+        XCTAssertNotEqual(byURL, manifest)
+        try byURL.write(
             to: byVersion.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
         let resolve = try shell(
             "TMPDIR='\(temporary.path)' swift package resolve 2>&1", in: byVersion, allowFailure: true)
@@ -153,18 +154,6 @@ final class ConsumerPackageTests: XCTestCase {
         }
     }
 
-    /// A consumer's Package.swift made of the README's manifest lines.
-    static func manifest(_ lines: [String]) -> String {
-        """
-        // swift-tools-version:6.0
-        import PackageDescription
-        let package = Package(
-            name: "App",
-        \(lines.joined(separator: ",\n"))
-        )
-        """
-    }
-
     /// The `inbetween` executable the tests built (beside the test bundle).
     static var cli: URL {
         let bundle = Bundle(for: ConsumerPackageTests.self).bundleURL
@@ -172,10 +161,10 @@ final class ConsumerPackageTests: XCTestCase {
         return folder.appendingPathComponent("inbetween")
     }
 
-    /// The README's "Use from Swift" section.
+    /// The README's "Use from Swift" section (a part of the quickstart), up to the next section.
     static func section(_ readme: String) throws -> Substring {
         let start = try XCTUnwrap(
-            readme.range(of: "\n## Use from Swift\n"), "README has no 'Use from Swift' section")
+            readme.range(of: " Use from Swift\n"), "README has no 'Use from Swift' section")
         let rest = readme[start.upperBound...]
         return rest[..<(rest.range(of: "\n## ")?.lowerBound ?? rest.endIndex)]
     }

@@ -283,8 +283,8 @@ enum CommandTable {
             script's global table `params`. SIGINT or SIGTERM stops a batch (exit 130 or 143):
             finished outputs stay, and --skip-existing runs the rest. On a Slurm array (any
             start or step) or a Kubernetes indexed Job:
-            inbetween batch jobs/ -o out --shard auto
-            inbetween batch jobs/ -o out --shard $((JOB_COMPLETION_INDEX+1))/COMPLETIONS
+              inbetween batch jobs/ -o out --shard auto
+              inbetween batch jobs/ -o out --shard $((JOB_COMPLETION_INDEX+1))/COMPLETIONS
             """,
         sections: [
             OptionSection(

@@ -1,8 +1,13 @@
 import Inbetween
 
 /// `inbetween --help`, `inbetween help CMD` and `CMD --help`, written from the option table
-/// (CommandTable) so that the help lists exactly what the parser accepts.
+/// (CommandTable) so that the help lists exactly what the parser accepts. Every line fits a
+/// terminal of 80 columns, the width POSIX's `fmt` and most help texts (`ls --help`) keep to.
 enum HelpText {
+    /// The widest line the help writes.
+    static let lineWidth = 80
+    /// The option column's widest: a longer label gets a line of its own, its help below it.
+    static let optionColumn = 26
     /// `  --fps N` / `  -h, --help`: an option as the help's left column shows it.
     static func label(_ option: OptionSpec) -> String {
         let names = (option.aliases + [option.name]).joined(separator: ", ")
@@ -13,12 +18,14 @@ enum HelpText {
     static func command(_ spec: CommandSpec) -> String {
         var lines: [String] = []
         for (i, synopsis) in spec.synopsis.enumerated() {
-            lines.append((i == 0 ? "usage: " : "       ") + "inbetween \(spec.name) \(synopsis)")
+            let head = (i == 0 ? "usage: " : "       ") + "inbetween \(spec.name) "
+            lines += wrap(synopsis, first: head, rest: String(repeating: " ", count: head.count))
         }
         lines.append("")
-        lines.append(
+        lines +=
             spec.about.isEmpty
-                ? spec.summary.prefix(1).uppercased() + spec.summary.dropFirst() + "." : spec.about)
+            ? wrap(spec.summary.prefix(1).uppercased() + spec.summary.dropFirst() + ".")
+            : paragraphs(spec.about)
         lines += sections(spec.sections)
         return lines.joined(separator: "\n")
     }
@@ -28,22 +35,16 @@ enum HelpText {
     static func topLevel() -> String {
         var lines = ["usage: inbetween COMMAND [options]", "", "commands:"]
         for spec in CommandTable.visibleCommands {
-            let head = "  \(spec.name) \(spec.synopsis[0])"
-            if head.count < 28 {
-                lines.append(head.padding(toLength: 28, withPad: " ", startingAt: 0) + spec.summary)
-            } else {
-                lines.append(head)
-                lines.append(String(repeating: " ", count: 28) + spec.summary)
-            }
+            lines += column("  \(spec.name) \(spec.synopsis[0])", spec.summary, width: 28)
         }
         lines.append("")
-        lines.append("Each command's own options: inbetween help COMMAND (or inbetween COMMAND --help).")
+        lines += wrap("Each command's own options: inbetween help COMMAND (or inbetween COMMAND --help).")
         for shared in [CommandTable.pluginOptions, CommandTable.limitOptions] {
             let users = CommandTable.visibleCommands.filter { spec in
                 spec.sections.contains { $0.title == shared.title }
             }.map(\.name)
             lines.append("")
-            lines.append("\(shared.heading), for \(users.joined(separator: ", ")):")
+            lines += wrap("\(shared.heading), for \(users.joined(separator: ", ")):")
             lines += optionLines(shared.options, width: width(shared.options))
         }
         lines.append("")
@@ -55,7 +56,7 @@ enum HelpText {
     }
 
     private static func width(_ options: [OptionSpec]) -> Int {
-        max(20, (options.map { label($0).count }.max() ?? 0) + 2)
+        min(optionColumn, max(20, (options.map { label($0).count }.max() ?? 0) + 2))
     }
 
     private static func sections(_ sections: [OptionSection]) -> [String] {
@@ -71,12 +72,54 @@ enum HelpText {
     }
 
     private static func optionLines(_ options: [OptionSpec], width: Int) -> [String] {
-        options.map { option in
-            let left = label(option)
-            if left.count >= width {
-                return "  \(left)\n  " + String(repeating: " ", count: width) + option.help
-            }
-            return "  " + left.padding(toLength: width, withPad: " ", startingAt: 0) + option.help
+        options.flatMap { column("  " + label($0), $0.help, width: width + 2) }
+    }
+
+    /// `left` padded to `width` columns, then `text` wrapped in the column after it; a `left`
+    /// too wide for its column stands on a line of its own.
+    private static func column(_ left: String, _ text: String, width: Int) -> [String] {
+        let indent = String(repeating: " ", count: width)
+        if left.count >= width { return [left] + wrap(text, first: indent, rest: indent) }
+        return wrap(text, first: left.padding(toLength: width, withPad: " ", startingAt: 0), rest: indent)
+    }
+
+    /// A command's `about`: each paragraph of lines joined and wrapped again; a line indented by
+    /// two spaces (a command to copy) is kept as it is.
+    private static func paragraphs(_ text: String) -> [String] {
+        var lines: [String] = []
+        var words: [Substring] = []
+        func flush() {
+            if !words.isEmpty { lines += wrap(words.joined(separator: " ")) }
+            words = []
         }
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix("  ") {
+                flush()
+                lines.append(String(line))
+            } else {
+                words += line.split(separator: " ")
+            }
+        }
+        flush()
+        return lines
+    }
+
+    /// `text` broken between words into lines of at most `lineWidth` columns, the first after
+    /// `first`, the others after `rest`. A word longer than a line is not broken.
+    static func wrap(_ text: String, first: String = "", rest: String = "") -> [String] {
+        var lines: [String] = []
+        var line = first
+        var empty = true
+        for word in text.split(separator: " ") {
+            if !empty && line.count + 1 + word.count > lineWidth {
+                lines.append(line)
+                line = rest
+                empty = true
+            }
+            line += (empty ? "" : " ") + word
+            empty = false
+        }
+        lines.append(line)
+        return lines
     }
 }

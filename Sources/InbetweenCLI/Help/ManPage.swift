@@ -36,7 +36,9 @@ enum ManPage {
             out.append(
                 text(
                     spec.about.isEmpty
-                        ? spec.summary + "." : spec.about.split(separator: "\n").joined(separator: " ")))
+                        ? spec.summary + "."
+                        : spec.about.split(separator: "\n").map { line in line.drop(while: { $0 == " " }) }
+                            .joined(separator: " ")))
             for section in spec.sections where !shared.contains(section.title) {
                 for option in section.options { out += item(option) }
             }
