@@ -12,7 +12,7 @@ import XCTest
 ///   word must be one the test runs or one of `notRun`, with the test that covers it instead;
 /// - the README's Package.swift and Sources/App/main.swift are built and run by
 ///   ConsumerPackageTests; ```json, ```css and `// --format swift` blocks are excerpts of
-///   output, and untagged blocks are synopses and listings.
+///   output, and untagged and ```text blocks are synopses and listings.
 /// A control page with a broken command and a failing scene shows the check can fail.
 final class DocumentedCommandsTests: XCTestCase {
     struct Block {
@@ -128,7 +128,7 @@ final class DocumentedCommandsTests: XCTestCase {
                     first.hasPrefix("// swift-tools-version:") || first == "// Sources/App/main.swift"
                     || first.hasPrefix("// --format swift")
                 if !known { failures.append("\(place): a Swift block no test builds: \(first)") }
-            case "json", "css", "":
+            case "json", "css", "text", "":
                 continue
             default:
                 failures.append("\(place): a ```\(block.language) block this test does not know")
