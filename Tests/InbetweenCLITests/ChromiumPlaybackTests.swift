@@ -79,8 +79,8 @@ final class ChromiumPlaybackTests: XCTestCase {
         return lengths.contains(root) || keyPath.hasPrefix("transform.translation") ? 0.01 : 1e-4
     }
 
-    /// The custom properties (after `--LAYERID-`) that hold a track's numbers, as README's
-    /// export section names them; nil for a path (read from `d`).
+    /// The custom properties (after `--LAYERID-`) that hold a track's numbers, as docs/formats.md
+    /// names them; nil for a path (read from `d`).
     static func properties(_ keyPath: String, count: Int) -> [String]? {
         let parts = keyPath.split(separator: ".").map(String.init)
         let root = parts[0]

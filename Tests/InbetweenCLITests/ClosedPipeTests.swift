@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 
 /// Issue 31, "(Broken pipe)": a command whose reader goes away (`inbetween run x.lua | head
-/// -1`) stops quietly, as tools read through `head` do: status 141 (128 + SIGPIPE, README's
+/// -1`) stops quietly, as tools read through `head` do: status 141 (128 + SIGPIPE, docs/cli.md's
 /// "Exit status"), nothing on stderr, no file left. And a batch whose stderr's reader goes away
 /// (`batch ... 2>&1 | head`) finishes its jobs. The pipes here have no reader from the start
 /// (the read end is closed before the binary starts), so the first write fails, whatever the

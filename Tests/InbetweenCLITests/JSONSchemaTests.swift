@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-/// The JSON frame format documented in the README stays as documented.
+/// The JSON frame format documented in docs/formats.md stays as documented.
 final class JSONSchemaTests: XCTestCase {
     func testRunJSONHasTheDocumentedShape() throws {
         let r = try CLIProcess.run(["run", "--no-user-plugins", "--fps", "10", "examples/12-photo-throw.lua"])

@@ -54,7 +54,7 @@ final class ScriptsFolderTests: XCTestCase {
         XCTAssertEqual(try listing(caller), ["here.csv", "myball.lua"])
         XCTAssertEqual(try listing(CLIProcess.root), checkoutBefore)
         let csv = try String(contentsOf: caller.appendingPathComponent("here.csv"), encoding: .utf8)
-        // Example 05's first frame: the ball at (150, 32) (README, "A short tour").
+        // Example 05's first frame: the ball at (150, 32) (README, "Quickstart").
         XCTAssertTrue(csv.hasPrefix("time,layer,keyPath,v0,v1\n0,ball,position,150,32\n"), csv)
     }
 
