@@ -79,7 +79,7 @@ function size(width, height) end
 ---@return Rect
 function rect(x, y, width, height) end
 
----`color(r, g, b[, a])`, `color("#rrggbb")`, `color("red")` (UIKit's named colors).
+---`color(r, g, b[, a])`, `color("#rrggbb")`, `color("red")` (UIKit's or CSS's named colors: docs/colors.md).
 ---@param r number|string
 ---@return Color
 function color(r, g, b, a) end

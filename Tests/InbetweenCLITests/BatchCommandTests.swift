@@ -241,7 +241,7 @@ final class BatchCommandTests: XCTestCase, FolderTest {
             ("[1, 2]", "jobs.jsonl:2: a job is a JSON object"),
             (
                 #"{"scirpt": "good.lua"}"#,
-                "jobs.jsonl:2: unknown key 'scirpt' (valid: output, params, script)"
+                "jobs.jsonl:2: unknown key 'scirpt' (did you mean 'script'? valid: output, params, script)"
             ),
             (#"{"params": {}}"#, "jobs.jsonl:2: missing \"script\""),
             (#"{"script": 3}"#, "jobs.jsonl:2: \"script\" must be a non-empty string"),

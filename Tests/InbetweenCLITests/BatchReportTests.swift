@@ -41,4 +41,28 @@ final class BatchReportTests: XCTestCase {
         XCTAssertEqual(Set(WorkerPool.environment), expected)
         XCTAssertEqual(WorkerPool.environment.count, expected.count, "each variable once")
     }
+
+    /// The summary lists each distinct first error line once, at its first job in list order,
+    /// with how many more jobs had it; other errors keep their own lines.
+    func testSummaryCollapsesTheSameErrorAcrossJobs() {
+        let report = BatchReport(total: 6, skipped: 0, showProgress: false)
+        let same = "s.lua:3: bad argument #1 to 'basic' (field 'duration' must be a number)"
+        let outcomes: [(String, JobOutcome)] = [
+            ("jobs.jsonl:1", .failed(same + "\nstack traceback: ...")),
+            ("jobs.jsonl:2", .succeeded(bytes: 10)),
+            ("jobs.jsonl:3", .failed("t.lua:1: boom")), ("jobs.jsonl:4", .failed(same)),
+            ("jobs.jsonl:5", .failed(same)), ("jobs.jsonl:6", .failed("t.lua:1: boom")),
+        ]
+        for (index, (origin, outcome)) in outcomes.enumerated() {
+            report.record(
+                index, BatchJob(script: "s.lua", parameters: nil, output: "o", origin: origin), outcome)
+        }
+        let lines = report.summary().split(separator: "\n").dropFirst()
+        XCTAssertEqual(
+            Array(lines),
+            [
+                "  failed: jobs.jsonl:1: \(same) (and 2 more jobs with the same error)",
+                "  failed: jobs.jsonl:3: t.lua:1: boom (and 1 more job with the same error)",
+            ])
+    }
 }

@@ -1,2 +1,2 @@
--- expect: inbetween: param-color-name.lua:2: bad argument #1 to 'layer' (field 'backgroundColor' is not a color: expected #rgb, #rrggbb, #rrggbbaa or a named color (black, darkGray, lightGray, white, gray, red, green, blue, cyan, yellow, magenta, orange, purple, brown, clear) (got 'blurple'))
+-- expect: inbetween: param-color-name.lua:2: bad argument #1 to 'layer' (field 'backgroundColor' is not a color: expected #rgb, #rrggbb, #rrggbbaa or a color name (UIKit's, such as red or darkGray, or CSS's, such as teal; docs/colors.md lists them) (got 'blurple'; did you mean 'purple'?))
 local l = layer{name = "a", backgroundColor = "blurple"}

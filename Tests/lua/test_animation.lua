@@ -25,7 +25,7 @@ end)
 
 h.test("typos and bad values are errors naming the field", function()
   raises(function() local a = animation.basic{keyPath = "position", durtion = 1} end,
-    "bad argument #1 to 'basic' (unknown key 'durtion'; valid keys: additive, autoreverses, beginFromCurrentState, beginTime, by, byValue, cumulative, duration, fillMode, from, fromValue, keyPath, onStart, onStop, removedOnCompletion, repeatCount, repeatDuration, speed, timeOffset, timing, timingFunction, to, toValue)",
+    "bad argument #1 to 'basic' (unknown key 'durtion'; did you mean 'duration'? valid keys: additive, autoreverses, beginFromCurrentState, beginTime, by, byValue, cumulative, duration, fillMode, from, fromValue, keyPath, onStart, onStop, removedOnCompletion, repeatCount, repeatDuration, speed, timeOffset, timing, timingFunction, to, toValue)",
     "test_animation.lua")
   raises(function() return animation.basic{keyPath = "positon"} end,
     "bad argument #1 to 'basic' (field 'keyPath' is not a layer property, got 'positon'; did you mean 'position' or 'zPosition'?)")

@@ -62,7 +62,7 @@ h.test("registry errors", function()
     "bad argument #1 to 'register' (easing name expected, got 'bad name')", "test_easing.lua")
   raises(function() easing.register("x", 3) end, "bad argument #2 to 'register' (function expected, got number)")
   raises(function() keyframes.generate{from = 0, to = 1, fsp = 30} end,
-    "bad argument #1 to 'generate' (unknown key 'fsp'; valid keys: duration, fn, fps, from, inclusive, to)")
+    "bad argument #1 to 'generate' (unknown key 'fsp'; did you mean 'fn' or 'fps'? valid keys: duration, fn, fps, from, inclusive, to)")
   raises(function() keyframes.generate{from = 0, to = 1, duration = -1} end,
     "bad argument #1 to 'generate' (field 'duration' must be a positive number, got -1)")
   -- A misspelt easing is the script's mistake, at the script's line (was the host's

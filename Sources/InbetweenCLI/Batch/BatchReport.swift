@@ -3,7 +3,7 @@ import Inbetween
 
 /// What a batch tells the user: a progress line on stderr while it runs (only on a terminal:
 /// jobs done / total, rate, time left) and a summary at the end (succeeded, failed with each
-/// failure's first error line, skipped, output bytes, wall time).
+/// distinct first error line and how many jobs had it, skipped, output bytes, wall time).
 final class BatchReport {
     let total: Int
     let skipped: Int
@@ -73,8 +73,17 @@ final class BatchReport {
         if workers > 0 { text += " by \(workers) worker" + (workers == 1 ? "" : "s") }
         // A stopped batch never drew its last progress line, which clears the bar.
         if showProgress && done < total { text = "\r\u{1B}[K" + text }
-        for failure in failures.sorted(by: { $0.index < $1.index }) {
+        // One line per distinct first error line, at its first job: a script that fails the
+        // same way for every row of a manifest is one problem, not a thousand lines.
+        let ordered = failures.sorted(by: { $0.index < $1.index })
+        var repeats: [String: Int] = [:]
+        for failure in ordered { repeats[failure.message, default: 0] += 1 }
+        for failure in ordered {
+            guard let count = repeats.removeValue(forKey: failure.message) else { continue }
             text += "\n  failed: \(failure.origin): \(failure.message)"
+            if count > 1 {
+                text += " (and \(count - 1) more job\(count == 2 ? "" : "s") with the same error)"
+            }
         }
         if signal != nil && done < total { text += "\n  rerun with --skip-existing to run the rest" }
         return text

@@ -6,7 +6,8 @@ import Inbetween
 /// when relative, is taken from the manifest's folder; `params` (any JSON object) becomes the
 /// script's global `params`; `output` defaults to the script's base name with the format's
 /// extension. Blank lines are skipped. Every line is checked before any job runs, and each
-/// problem names its line: `jobs.jsonl:7: unknown key 'scirpt' (valid: output, params, script)`.
+/// problem names its line: `jobs.jsonl:7: unknown key 'scirpt' (did you mean 'script'? valid: output,
+/// params, script)`.
 ///
 /// What a manifest may ask for is bounded, because manifests are generated and shared:
 /// - the file is read up to `--max-manifest-size` bytes, and must be a regular file (not a
@@ -94,7 +95,10 @@ enum Manifest {
             throw JobListError("a job is a JSON object {\"script\": ..., \"params\": {...}, \"output\": ...}")
         }
         if let unknown = fields.keys.sorted().first(where: { !keys.contains($0) }) {
-            throw JobListError("unknown key '\(unknown)' (valid: \(keys.joined(separator: ", ")))")
+            let hint = Suggestions.closest(to: unknown, in: keys).map { "'\($0)'" }.joined(separator: " or ")
+            throw JobListError(
+                "unknown key '\(unknown)' (\(hint.isEmpty ? "" : "did you mean \(hint)? ")valid: \(keys.joined(separator: ", ")))"
+            )
         }
         guard case .string(let script)? = fields["script"], !script.isEmpty else {
             throw JobListError(

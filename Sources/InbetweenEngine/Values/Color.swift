@@ -10,7 +10,8 @@ public struct Color: Hashable, Sendable {
         self.alpha = alpha
     }
 
-    /// `#rgb`, `#rrggbb`, `#rrggbbaa` and UIKit's named colors (`red`, `blue`, `clear`...).
+    /// `#rgb`, `#rrggbb`, `#rrggbbaa`, UIKit's named colors (`red`, `blue`, `clear`...) and
+    /// CSS's (`teal`, `rebeccapurple`...), UIKit's winning where both have a name (`named`).
     /// Names are matched without regard to case, and UIKit's `redColor` spelling is accepted.
     public static func parse(_ text: String) throws -> Color {
         let trimmed = text.trimmingSpaces
@@ -23,8 +24,9 @@ public struct Color: Hashable, Sendable {
         if let color = Color.named(trimmed) { return color }
         throw EngineError(
             parameter: "color", value: text,
-            rule: "expected #rgb, #rrggbb, #rrggbbaa or a named color ("
-                + Color.namedColorNames.joined(separator: ", ") + ")")
+            rule:
+                "expected #rgb, #rrggbb, #rrggbbaa or a color name (UIKit's, such as red or darkGray, "
+                + "or CSS's, such as teal; docs/colors.md lists them)")
     }
 
     /// Each hex digit of `#rgb` stands for itself repeated (`#f80` = `#ff8800`), as in CSS.

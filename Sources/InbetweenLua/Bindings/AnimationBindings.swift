@@ -128,11 +128,11 @@ extension Runtime {
         var from, to, by: Value?
     }
 
-    func endValues(_ r: TableReader) throws -> EndValues {
+    func endValues(_ r: TableReader, keyPath: String) throws -> EndValues {
         EndValues(
-            from: try valueField(r, "fromValue", alias: "from"),
-            to: try valueField(r, "toValue", alias: "to"),
-            by: try valueField(r, "byValue", alias: "by"))
+            from: try valueField(r, "fromValue", alias: "from", keyPath: keyPath),
+            to: try valueField(r, "toValue", alias: "to", keyPath: keyPath),
+            by: try valueField(r, "byValue", alias: "by", keyPath: keyPath))
     }
 
     /// The flags and callbacks every animation takes; `additive` and `cumulative` only where
@@ -157,7 +157,7 @@ extension Runtime {
     func makeBasic(_ s: LuaStack) throws -> Int32 {
         let r = try TableReader(s, at: 1)
         let keyPath = try keyPathField(r)!
-        let ends = try endValues(r)
+        let ends = try endValues(r, keyPath: keyPath)
         let timing = try mediaTiming(r)
         let tf = try timingFunctionField(r)
         let c = try commonFields(r)
@@ -176,7 +176,7 @@ extension Runtime {
     }
 
     /// An array field of values (`values`), of timing specs (`timingFunctions`) or numbers.
-    func valuesField(_ r: TableReader, _ key: String) throws -> [Value]? {
+    func valuesField(_ r: TableReader, _ key: String, keyPath: String) throws -> [Value]? {
         try r.with(key) { i -> [Value] in
             let s = host.stack
             guard s.type(at: i) == LUA_TTABLE else {
@@ -199,7 +199,7 @@ extension Runtime {
             for n in 0..<count {
                 s.rawIndex(i, Int64(n + 1))
                 defer { s.pop() }
-                do { out.append(try value(at: -1)) } catch {
+                do { out.append(try value(at: -1, forKeyPath: keyPath)) } catch {
                     throw r.fail(key, "item \(n + 1) \(error.rule)")
                 }
             }
@@ -235,7 +235,7 @@ extension Runtime {
     func makeKeyframe(_ s: LuaStack) throws -> Int32 {
         let r = try TableReader(s, at: 1)
         let keyPath = try keyPathField(r)!
-        let values = try valuesField(r, "values")
+        let values = try valuesField(r, "values", keyPath: keyPath)
         let path: Path? = try r.with("path") { i -> Path in
             guard isValue(i, "path") else {
                 throw r.fail("path", "must be a path (path():move(...)...), got \(s.typeName(at: i))")
@@ -390,7 +390,7 @@ extension Runtime {
     func makeSpring(_ s: LuaStack) throws -> Int32 {
         let r = try TableReader(s, at: 1)
         let keyPath = try keyPathField(r)!
-        let ends = try endValues(r)
+        let ends = try endValues(r, keyPath: keyPath)
         let spring = try springParameters(r)
         let timing = try mediaTiming(r)
         let c = try commonFields(r)

@@ -66,15 +66,15 @@ extension Runtime {
         return result
     }
 
-    /// A value field (`fromValue`, `toValue`...), also under its short alias.
-    func valueField(_ r: TableReader, _ key: String, alias: String? = nil) throws -> Value? {
+    /// A value field (`fromValue`, `toValue`...) for `keyPath`, also under its short alias.
+    func valueField(_ r: TableReader, _ key: String, alias: String? = nil, keyPath: String) throws -> Value? {
         var result: Value?
         // The key, then its alias, without an array of the two (three fields per animation).
         func read(_ k: String) throws {
             if let v = try r.with(
                 k,
                 { i -> Value in
-                    do { return try value(at: i) } catch { throw r.fail(k, error.rule) }
+                    do { return try value(at: i, forKeyPath: keyPath) } catch { throw r.fail(k, error.rule) }
                 })
             {
                 if result != nil { throw r.fail(k, "is given together with '\(key)'; use one") }

@@ -36,6 +36,17 @@ extension Runtime {
         host.setRegistry(RegistryKey.kit)
 
         host.pushRegistry(RegistryKey.kit)
+        // kit.unknownKey(key, "a, b, c"): the host's Lua words an unknown option key as the
+        // Swift bindings do (TableReader), with the same "did you mean".
+        host.pushFunction("unknownKey") { s in
+            let key = try s.checkString(1)
+            let valid = try s.checkString(2).split(separator: ",").map {
+                $0.trimmingCharacters(in: .whitespaces)
+            }
+            s.push(TableReader.unknownKeyText(key, valid: valid))
+            return 1
+        }
+        s.setRawField(-2, "unknownKey")
         host.pushLibrary(
             "native",
             [

@@ -342,7 +342,10 @@ extension Runtime {
     func layerRetarget(_ s: LuaStack) throws -> Int32 {
         let l: LayerHandle = try host.checkObject(1, SceneBindings.layerType)
         let keyPath = try s.checkString(2)
-        let newValue = try value(at: 3)
+        let newValue: Value
+        do { newValue = try value(at: 3, forKeyPath: keyPath) } catch {
+            throw LuaRaise.argument(3, "'\(keyPath)' \(error.rule)")
+        }
         let box: AnimationBox = try host.checkObject(4, AnimationBindings.typeName)
         state.animationsNotAdded[box.serial] = nil
         let used = try engineCall { () throws -> String in

@@ -5,7 +5,7 @@ import Foundation
 /// Reads an options table given to a constructor (`animation.basic{...}`) by field name, and
 /// refuses keys nobody read: a typo must never be silently ignored. Errors use Lua's
 /// `bad argument` wording and name the field, e.g.
-/// `bad argument #1 to 'basic' (unknown key 'durtion'; valid keys: beginTime, duration, ...)`.
+/// `bad argument #1 to 'basic' (unknown key 'durtion'; did you mean 'duration'? valid keys: ...)`.
 package final class TableReader {
     package let stack: LuaStack
     package let index: Int32
@@ -138,10 +138,17 @@ package final class TableReader {
     /// Fails when the table holds a key that was never asked for.
     package func finish() throws {
         if let unknown = unknownKey() {
-            throw LuaRaise.argument(
-                argument,
-                "unknown key '\(unknown)'; valid keys: \(Set(known).sorted().joined(separator: ", "))")
+            throw LuaRaise.argument(argument, TableReader.unknownKeyText(unknown, valid: Set(known).sorted()))
         }
+    }
+
+    /// `unknown key 'durtion'; did you mean 'duration'? valid keys: ...`: the closest keys
+    /// first, as key paths and easings are suggested (a typo among 23 keys is hard to see).
+    package static func unknownKeyText(_ key: String, valid: [String]) -> String {
+        let hint = Suggestions.closest(to: key, in: valid)
+        let phrase =
+            hint.isEmpty ? ";" : "; did you mean \(hint.map { "'\($0)'" }.joined(separator: " or "))?"
+        return "unknown key '\(key)'\(phrase) valid keys: \(valid.joined(separator: ", "))"
     }
 }
 

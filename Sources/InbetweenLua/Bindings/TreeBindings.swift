@@ -68,7 +68,7 @@ extension Runtime {
             default: throw ValueProblem(rule: "must be a boolean, got \(host.stack.typeName(at: index))")
             }
         }
-        return try value(at: index)
+        return try value(at: index, forKeyPath: key)
     }
 
     /// `l.sublayers`, `l.superlayer` and the boolean properties read as booleans: pushes the

@@ -25,7 +25,8 @@ extension Runtime {
             do {
                 return .color(try Color.parse(text))
             } catch {
-                throw ValueProblem(rule: "is not a color: \(error.rule) (got '\(text)')")
+                let hint = Suggestions.phrase(Suggestions.closest(to: text, in: Color.colorNames))
+                throw ValueProblem(rule: "is not a color: \(error.rule) (got '\(text)'\(hint))")
             }
         case LUA_TTABLE:
             return try tableValue(at: i)
@@ -34,6 +35,34 @@ extension Runtime {
                 rule:
                     "must be a number, point, size, rect, color, transform, path or array of numbers, got \(s.typeName(at: i))"
             )
+        }
+    }
+
+    /// The value at `index` given to the property `keyPath`: a string is a color only for a
+    /// property that holds one; for any other it is refused with the kind the property takes,
+    /// not with the color syntax (`opacity = "half"` wants a number).
+    func value(at index: Int32, forKeyPath keyPath: String) throws(ValueProblem) -> Value {
+        let s = host.stack
+        if s.type(at: index) == LUA_TSTRING, let model = PropertyValues.defaultValue(forKeyPath: keyPath),
+            let expected = Runtime.expectedKind(model)
+        {
+            throw ValueProblem(rule: "must be \(expected), got string '\(s.string(at: index) ?? "")'")
+        }
+        return try value(at: index)
+    }
+
+    /// How a message names what a property of `model`'s kind takes; nil for a color (a string
+    /// is one).
+    static func expectedKind(_ model: Value) -> String? {
+        switch model {
+        case .scalar: "a number"
+        case .point: "a point (point(x, y))"
+        case .size: "a size (size(width, height))"
+        case .rect: "a rect (rect(x, y, width, height))"
+        case .transform: "a transform"
+        case .vector: "an array of numbers"
+        case .path: "a path"
+        case .color: nil
         }
     }
 

@@ -136,8 +136,7 @@ local function api(layer)
     end
     for k in pairs(opts or {}) do
       if k ~= "params" and k ~= "variants" then
-        raise(fmt("bad argument #3 to 'register' (unknown key '%s'; valid keys: params, variants)",
-          tostring(k)))
+        raise(fmt("bad argument #3 to 'register' (%s)", kit.unknownKey(tostring(k), "params, variants")))
       end
     end
     local params = orderedParams(opts and opts.params, name)
@@ -245,8 +244,8 @@ local function keyframesFor(easing)
     end
     for k in pairs(o) do
       if not valid[k] then
-        raise(fmt("bad argument #1 to 'generate' (unknown key '%s'; valid keys: %s)", tostring(k),
-          "duration, fn, fps, from, inclusive, to"))
+        raise(fmt("bad argument #1 to 'generate' (%s)",
+          kit.unknownKey(tostring(k), "duration, fn, fps, from, inclusive, to")))
       end
     end
     local duration, fps = o.duration or 1, o.fps or 60

@@ -41,13 +41,13 @@ final class TableReaderTests: XCTestCase {
             (
                 "animation.basic", #"{keyPath = "opacity", duration = 1, timingFunction = "linearIn"}"#,
                 "duration", "durtion",
-                "bad argument #1 to 'basic' (unknown key 'durtion'; valid keys: \(basicKeys))"
+                "bad argument #1 to 'basic' (unknown key 'durtion'; did you mean 'duration'? valid keys: \(basicKeys))"
             ),
             (
                 "animation.keyframe",
                 #"{keyPath = "opacity", values = {0, 1}, timingFunctions = {"linearIn"}}"#,
                 "values", "valuse",
-                "bad argument #1 to 'keyframe' (unknown key 'valuse'; valid keys: \(keyframeKeys))"
+                "bad argument #1 to 'keyframe' (unknown key 'valuse'; did you mean 'values'? valid keys: \(keyframeKeys))"
             ),
         ]
         for (call, options, remove, add, expected) in cases {
