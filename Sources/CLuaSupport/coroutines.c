@@ -2,6 +2,7 @@
 // ones: nesting is bounded (IB_MAX_NESTING; see host.h for the 5.4.4 crash it prevents) and
 // the host knows which coroutines are running, so that a limit's hook reaches them (hooks are
 // per thread) and follows into every coroutine resumed after it was armed.
+#include <string.h>
 #include "host.h"
 
 #include <stdio.h>
@@ -153,14 +154,20 @@ lua_State *ib_running(ib_Host *h) {
     return depth > 0 ? h->chain[depth - 1] : h->main;
 }
 
-void ib_currentwhere(ib_Host *h, char *buffer, size_t size) {
-    lua_State *L = ib_running(h);
+// The host's own Lua chunks ("=[inbetween NAME]", Runtime+Boot) are skipped: a position inside
+// them (`[inbetween values]:47:`) means nothing to the reader of a script, the caller's does.
+static int isHostChunk(const lua_Debug *ar) { return strncmp(ar->short_src, "[inbetween ", 11) == 0; }
+
+int ib_userwhere(lua_State *L, int firstLevel, char *buffer, size_t size) {
     lua_Debug ar;
     buffer[0] = '\0';
-    for (int level = 0; level < 4 && lua_getstack(L, level, &ar); level++) {
-        if (lua_getinfo(L, "Sl", &ar) && ar.currentline > 0) {
+    for (int level = firstLevel; level < firstLevel + 8 && lua_getstack(L, level, &ar); level++) {
+        if (lua_getinfo(L, "Sl", &ar) && ar.currentline > 0 && !isHostChunk(&ar)) {
             snprintf(buffer, size, "%s:%d:", ar.short_src, ar.currentline);
-            return;
+            return 1;
         }
     }
+    return 0;
 }
+
+void ib_currentwhere(ib_Host *h, char *buffer, size_t size) { ib_userwhere(ib_running(h), 0, buffer, size); }

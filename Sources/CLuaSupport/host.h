@@ -41,6 +41,7 @@ typedef struct ib_Host {
     pthread_t thread;                     // the thread running the budget
     double startedAt, timeDeadline, countAt, stoppedAt;
     char stopWhere[256];                  // "chunk:line:" where the limit fired
+    char activity[96];                    // what the host does outside Lua ("" when nothing)
 
     // Coroutines being resumed or closed, outermost first (coroutines.c), so that an armed
     // hook reaches the thread that is actually running.
@@ -55,4 +56,7 @@ lua_State *ib_running(ib_Host *h);
 void ib_stopnow(ib_Host *h, int reason, int onLuaThread);
 /// Where the innermost running Lua function is, as "chunk:line:" ("" when unknown).
 void ib_currentwhere(ib_Host *h, char *buffer, size_t size);
+/// The innermost position, from stack level `firstLevel` out, in a chunk the user wrote (not
+/// the host's own): "chunk:line:" and 1, or "" and 0.
+int ib_userwhere(lua_State *L, int firstLevel, char *buffer, size_t size);
 #endif

@@ -103,9 +103,9 @@ static void ib_hook(lua_State *L, lua_Debug *ar) {
         ib_stopnow(h, IB_STOP_INSTRUCTIONS, 0);
         reason = atomic_load(&h->stop);
     }
-    char where[256] = "";
-    if (lua_getinfo(L, "Sl", ar) && ar->currentline > 0)
-        snprintf(where, sizeof where, "%s:%d:", ar->short_src, ar->currentline);
+    (void)ar;
+    char where[256];
+    ib_userwhere(L, 0, where, sizeof where);
     if (h->stopWhere[0] == '\0') memcpy(h->stopWhere, where, sizeof where);
     lua_sethook(L, ib_hook, LUA_MASKCOUNT, 1);  // and again at every further instruction
     char text[128];
@@ -135,7 +135,13 @@ static void stuckWhere(ib_Host *h, char *where, size_t whereSize, char *why, siz
     lua_Debug ar;
     where[0] = '\0';
     snprintf(why, whySize, "the script does not stop");
-    if (!lua_getstack(L, 0, &ar) || !lua_getinfo(L, "Sn", &ar)) return;
+    if (!lua_getstack(L, 0, &ar) || !lua_getinfo(L, "Sn", &ar)) {
+        // No Lua code is running: the host is (the renderer, an exporter, waiting for ffmpeg).
+        if (h->activity[0])
+            snprintf(why, whySize, "still %s %g s later, outside the script (the limits stop only Lua code)",
+                     h->activity, hardExitGrace);
+        return;
+    }
     if (ar.name != NULL && strcmp(ar.name, "__gc") == 0) {
         snprintf(why, whySize, "still running %g s later in a __gc metamethod (finalizers run with the limits' hook off)",
                  hardExitGrace);
@@ -143,12 +149,7 @@ static void stuckWhere(ib_Host *h, char *where, size_t whereSize, char *why, siz
         snprintf(why, whySize, "still running %g s later inside the C function '%s', which the limits cannot interrupt (a string pattern that backtracks?)",
                  hardExitGrace, ar.name ? ar.name : "?");
     }
-    for (int level = 0; lua_getstack(L, level, &ar); level++) {
-        if (lua_getinfo(L, "Sl", &ar) && ar.currentline > 0) {
-            snprintf(where, whereSize, "%s:%d:", ar.short_src, ar.currentline);
-            return;
-        }
-    }
+    ib_userwhere(L, 0, where, whereSize);
 }
 
 static void *watchdog(void *unused) {
@@ -177,9 +178,11 @@ static void *watchdog(void *unused) {
                 const char *at = h->stopWhere[0] ? h->stopWhere : where;
                 int n = snprintf(line, sizeof line, "inbetween: %s%s%s; %s, exiting\n",
                                  at, at[0] ? " " : "", describe(h, stop, text, sizeof text), why);
-                if (hardExitCleanup) hardExitCleanup();
+                // The message first: the clean-up ends the host's children (ffmpeg), and the
+                // thread waiting for one would report its death before the real cause.
                 ssize_t w = write(2, line, (size_t)n);
                 (void)w;
+                if (hardExitCleanup) hardExitCleanup();
                 _exit(stop == IB_STOP_INTERRUPT ? 130 : 1);
             }
             double candidates[3] = {
@@ -289,6 +292,24 @@ void ib_stopdescription(lua_State *L, char *where, size_t whereSize, char *messa
     ib_Host *h = ib_hostof(L);
     snprintf(where, whereSize, "%s", h->stopWhere);
     describe(h, atomic_load(&h->stop), message, messageSize);
+    // A time limit with no position fired and was seen outside Lua: it names what the host
+    // was doing, not the script. (Ctrl-C stays "interrupted": the user knows why.)
+    size_t used = strlen(message);
+    if (atomic_load(&h->stop) == IB_STOP_TIME && h->stopWhere[0] == '\0' && h->activity[0] && used < messageSize)
+        snprintf(message + used, messageSize - used, " while %s", h->activity);
+}
+
+void ib_setactivity(lua_State *L, const char *what) {
+    ib_Host *h = ib_hostof(L);
+    // The first byte last: the watchdog thread may read the text while it changes, and then
+    // sees the old text's start or the whole new one, always terminated.
+    h->activity[0] = '\0';
+    if (what == NULL || what[0] == '\0') return;
+    size_t n = strlen(what);
+    if (n > sizeof h->activity - 1) n = sizeof h->activity - 1;
+    memcpy(h->activity + 1, what + 1, n - 1);
+    h->activity[n] = '\0';
+    h->activity[0] = what[0];
 }
 
 static void interruptHandler(int sig) {

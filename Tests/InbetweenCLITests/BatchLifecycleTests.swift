@@ -299,4 +299,41 @@ final class BatchLifecycleTests: XCTestCase {
         XCTAssertEqual(batch.status, 0, batch.stderr)
         XCTAssertTrue(batch.stderr.contains(" by 1 worker\n"), batch.stderr)
     }
+
+    /// A worker killed (SIGKILL) while its ffmpeg encodes takes that ffmpeg with it: a stand-in
+    /// ffmpeg that would linger 30 s after its input ends is gone within 5 s, and the batch
+    /// leaves no staging folder or temporary file in the output folder.
+    func testAKilledWorkersFFmpegDiesWithIt() throws {
+        try FileManager.default.createDirectory(atPath: path("s"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: path("bin"), withIntermediateDirectories: true)
+        try "local l = layer{name = 'a', bounds = rect(0, 0, 10, 10)}\nscene{to = 1}\n".write(
+            toFile: path("s/a.lua"), atomically: true, encoding: .utf8)
+        // One process (exec), so that the PID seen is the one that must end.
+        try """
+        #!/bin/sh
+        exec python3 -c "import sys, time; sys.stdin.buffer.read(); time.sleep(30)"
+
+        """.write(toFile: path("bin/ffmpeg"), atomically: true, encoding: .utf8)
+        chmod(path("bin/ffmpeg"), 0o755)
+        let batch = try LiveProcess(
+            ["batch", path("s"), "-o", path("out"), "--format", "mp4", "--jobs", "1"],
+            environment: ["PATH": path("bin") + ":/usr/bin:/bin"])
+        var worker: pid_t = 0
+        var encoder: pid_t = 0
+        let deadline = Date().addingTimeInterval(30)
+        while encoder == 0 && Date() < deadline {
+            worker = batch.children.first ?? 0
+            encoder = worker > 0 ? LiveProcess.children(of: worker).first ?? 0 : 0
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        XCTAssertGreaterThan(encoder, 0, "the worker never started ffmpeg: \(batch.stderr)")
+        guard encoder > 0 else { return }
+        defer { kill(encoder, SIGKILL) }  // the old behaviour's orphan, not to outlive the test
+        kill(worker, SIGKILL)
+        let gone = Date().addingTimeInterval(5)
+        while LiveProcess.isRunning(encoder) && Date() < gone { Thread.sleep(forTimeInterval: 0.02) }
+        XCTAssertFalse(LiveProcess.isRunning(encoder), "the killed worker's ffmpeg still runs")
+        XCTAssertTrue(batch.waitForExit(timeout: 30), batch.stderr)
+        XCTAssertEqual(listing("out").filter { $0.hasPrefix(".") }, [], "left in the output folder")
+    }
 }

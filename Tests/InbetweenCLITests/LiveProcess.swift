@@ -10,9 +10,15 @@ final class LiveProcess: @unchecked Sendable {
     private var collected = Data()
     private let drained = DispatchSemaphore(value: 0)
 
-    init(_ arguments: [String], executable: URL = CLIProcess.binary, directory: URL? = nil) throws {
+    init(
+        _ arguments: [String], executable: URL = CLIProcess.binary, directory: URL? = nil,
+        environment: [String: String] = [:]
+    ) throws {
         process.executableURL = executable
         process.arguments = arguments
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         process.currentDirectoryURL = directory ?? CLIProcess.root
         let pipe = Pipe()
         process.standardError = pipe
@@ -66,8 +72,19 @@ final class LiveProcess: @unchecked Sendable {
     func signalGroup(_ number: Int32) { kill(-pid, number) }
 
     /// The PIDs of its children (a batch's workers), from /proc.
-    var children: [pid_t] {
+    var children: [pid_t] { LiveProcess.children(of: pid) }
+
+    static func children(of pid: pid_t) -> [pid_t] {
         let text = (try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/children", encoding: .utf8)) ?? ""
         return text.split(separator: " ").compactMap { pid_t($0) }
+    }
+
+    /// Whether `pid` is a process that runs (not gone, not a zombie waiting to be reaped).
+    static func isRunning(_ pid: pid_t) -> Bool {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+            let close = stat.lastIndex(of: ")")
+        else { return false }
+        // The state is the first field after the command's closing parenthesis.
+        return !stat[close...].dropFirst(2).hasPrefix("Z")
     }
 }

@@ -290,4 +290,108 @@ final class RenderCommandTests: XCTestCase, FolderTest {
             XCTAssertEqual(try written(besides: ["long.lua"]), [], "\(signal) \(format)")
         }
     }
+
+    /// `render -o DIR/` ended while it writes frames: by Ctrl-C (to its group), SIGTERM or
+    /// SIGHUP (to it alone), or by its own time limit: the staging folder and its frames are
+    /// gone, and DIR was never made.
+    func testEveryEndDuringAFrameFolderLeavesNothing() throws {
+        let script = try write(
+            "long.lua",
+            """
+            scene{fps = 30, size = size(320, 180)}
+            local l = layer{name = "box", position = point(20, 90), bounds = rect(0, 0, 40, 40), backgroundColor = "#e4572e"}
+            l:add(animation.basic{keyPath = "position", fromValue = point(20, 90), toValue = point(300, 90), duration = 600})
+            """)
+        let cases: [(name: String, signal: Int32?, options: [String])] = [
+            ("SIGINT", SIGINT, []), ("SIGTERM", SIGTERM, []), ("SIGHUP", SIGHUP, []),
+            ("--timeout", nil, ["--timeout", "1"]),
+        ]
+        for c in cases {
+            let live = try LiveProcess(["render"] + c.options + [script, "-o", path("frames") + "/"])
+            // Under way: the staging folder holds a few frames (bounded: 20 s).
+            let deadline = Date().addingTimeInterval(20)
+            var staged: [String] = []
+            while Date() < deadline {
+                staged = try written(besides: ["long.lua"])
+                let frames = staged.first.map {
+                    (try? FileManager.default.contentsOfDirectory(atPath: path($0)))?.count ?? 0
+                }
+                if let frames, frames >= 3 { break }
+                Thread.sleep(forTimeInterval: 0.02)
+            }
+            XCTAssertEqual(staged.count, 1, "\(c.name): never started: \(staged)")
+            if let signal = c.signal {
+                if signal == SIGINT { live.signalGroup(signal) } else { live.signal(signal) }
+            }
+            XCTAssertTrue(live.waitForExit(timeout: 30), c.name)
+            XCTAssertNotEqual(live.status, 0, c.name)
+            if c.signal == nil {
+                // The time ran out in the renderer's own work, not in the script.
+                XCTAssertEqual(
+                    live.stderr, "inbetween: time limit (1 s) exceeded while writing PNG frames\n", c.name)
+            }
+            XCTAssertEqual(try written(besides: ["long.lua"]), [], "\(c.name): \(live.stderr)")
+        }
+    }
+
+    /// An ffmpeg that exits 0 without writing the movie asked for is a failure, with nothing
+    /// left: one that writes text in place of each format, and one (the real ffmpeg behind a
+    /// filter) that keeps 3 of the MP4's frames. The error says what is wrong with the file.
+    func testFFmpegThatWritesNoMovieFails() throws {
+        let garbage = path("bin-garbage")
+        let dropping = path("bin-dropping")
+        for folder in [garbage, dropping] {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        }
+        // Reads every frame, then writes text to its last argument (the output) and says nothing.
+        try "#!/bin/sh\ncat > /dev/null\nfor last; do :; done\necho 'not a movie' > \"$last\"\nexit 0\n"
+            .write(
+                toFile: garbage + "/ffmpeg", atomically: true, encoding: .utf8)
+        let real = try XCTUnwrap(
+            ["/usr/bin/ffmpeg", "/usr/local/bin/ffmpeg"].first {
+                FileManager.default.isExecutableFile(atPath: $0)
+            })
+        try "#!/bin/bash\nexec \(real) \"${@:1:$#-1}\" -vf \"select=lt(n\\,3)\" \"${@: -1}\"\n".write(
+            toFile: dropping + "/ffmpeg", atomically: true, encoding: .utf8)
+        chmod(garbage + "/ffmpeg", 0o755)
+        chmod(dropping + "/ffmpeg", 0o755)
+        let kept: Set<String> = ["bin-garbage", "bin-dropping"]
+        let cases: [(folder: String, format: String, problem: String)] = [
+            (garbage, "mp4", "the file is not an MP4: it does not start with an 'ftyp' box"),
+            (garbage, "webm", "the file is not a WEBM: it does not start with an EBML header"),
+            (garbage, "gif", "the file is not a GIF: it does not start with 'GIF89a'"),
+            (garbage, "apng", "the file is not an APNG: it does not start with PNG's signature"),
+            (dropping, "mp4", "the MP4 holds 3 frames of the"),
+        ]
+        for c in cases {
+            let out = path("out.\(c.format)")
+            let r = try render(
+                [Self.ball, "-o", out, "--to", "0.5"], environment: ["PATH": c.folder + ":/usr/bin:/bin"])
+            XCTAssertEqual(r.status, 1, "\(c.format): \(r.stderr)")
+            XCTAssertTrue(
+                r.stderr.hasPrefix(
+                    "inbetween: ffmpeg failed writing \(out) (it exited with status 0, but \(c.problem)"),
+                "\(c.format): \(r.stderr)")
+            XCTAssertEqual(try written(besides: kept), [], c.format)
+        }
+    }
+
+    /// A time limit that runs out while ffmpeg finishes the movie (here one that takes 8 s
+    /// after its input ends) names ffmpeg, not the script, and leaves nothing.
+    func testTimeLimitInFFmpegNamesIt() throws {
+        let slow = path("bin-slow")
+        try FileManager.default.createDirectory(atPath: slow, withIntermediateDirectories: true)
+        try "#!/bin/sh\ncat > /dev/null\nsleep 8\n".write(
+            toFile: slow + "/ffmpeg", atomically: true, encoding: .utf8)
+        chmod(slow + "/ffmpeg", 0o755)
+        let r = try render(
+            ["--timeout", "1", "--to", "0.3", Self.ball, "-o", path("s.mp4")],
+            environment: ["PATH": slow + ":/usr/bin:/bin"])
+        XCTAssertEqual(r.status, 1)
+        XCTAssertEqual(
+            r.stderr,
+            "inbetween: time limit (1 s) exceeded; still waiting for ffmpeg to finish the movie 2 s later, "
+                + "outside the script (the limits stop only Lua code), exiting\n")
+        XCTAssertEqual(try written(besides: ["bin-slow"]), [])
+    }
 }

@@ -183,4 +183,34 @@ final class HostSurvivalTests: XCTestCase {
         done.wait()
         XCTAssertEqual(refused?.message, "this thread has 128 KiB of stack; Lua needs at least 256 KiB")
     }
+
+    /// A time limit that fires while the host works outside Lua names that work, not the
+    /// script (no position, since no Lua ran); one that fires in Lua names the script's line
+    /// and not the host's work; with no work named, the text is the limit alone.
+    func testTimeLimitOutsideLuaNamesTheHostsWork() throws {
+        let runtime = try Runtime(memoryLimit: Self.limits.memory)
+        let cases: [(activity: String?, script: String?, expected: String)] = [
+            ("writing the css output", nil, "time limit (0.2 s) exceeded while writing the css output"),
+            (nil, nil, "time limit (0.2 s) exceeded"),
+            ("drawing frames", "while true do end", "time limit (0.2 s) exceeded"),
+        ]
+        for c in cases {
+            runtime.host.limits = LuaLimits(instructions: 0, memory: Self.limits.memory, seconds: 0.2)
+            runtime.host.setActivity(c.activity)
+            defer { runtime.host.setActivity(nil) }
+            let error: LuaError?
+            if let script = c.script {
+                error = try Self.run(runtime, script)
+            } else {
+                error = try runtime.host.withBudget {
+                    // The host's own work: no Lua runs, so only a check between steps sees it.
+                    let end = Date().addingTimeInterval(10)
+                    while runtime.host.stopError == nil && Date() < end { usleep(10_000) }
+                    return runtime.host.stopError
+                }
+            }
+            XCTAssertEqual(error?.message, c.expected, c.activity ?? "none")
+            XCTAssertEqual(error?.line == nil, c.script == nil, c.activity ?? "none")
+        }
+    }
 }

@@ -7,6 +7,7 @@
 // the trampoline (C) is the only place that raises.
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/types.h>
 #include "../../CLua/lua54.h"  /* Lua 5.4's headers on Debian's and Homebrew's layouts */
 
 /// A Swift function callable from Lua. Returns the number of results pushed (>= 0) or one of
@@ -106,6 +107,15 @@ void ib_stopdescription(lua_State *L, char *where, size_t whereSize, char *messa
 unsigned long long ib_instructionscounted(lua_State *L);
 /// How many CPUs sched_getaffinity(2) lets this process run on; 0 when unknown (cpus.c).
 int ib_affinitycpus(void);
+/// What the host is doing outside Lua for this state ("drawing frames"; NULL: nothing), for a
+/// limit's message: a limit that fires there is not the script's (limits.c).
+void ib_setactivity(lua_State *L, const char *what);
+/// Starts `path` with `argv` and `envp` in a process group of its own, `input` as its stdin,
+/// /dev/null as its stdout, `messages` as its stderr and the `closing` descriptors closed;
+/// on Linux it is killed when the calling thread ends (spawn.c). Its PID, or -1 with `*error`
+/// set to errno.
+pid_t ib_spawnencoder(const char *path, char *const argv[], char *const envp[], int input, int messages,
+                      const int *closing, int closingCount, int *error);
 
 /// Bytes of stack of the calling thread (0 when unknown). Lua needs at least 256 KiB.
 size_t ib_threadstacksize(void);

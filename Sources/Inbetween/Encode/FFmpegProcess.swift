@@ -1,3 +1,4 @@
+import CLuaSupport
 import Foundation
 
 /// One running `ffmpeg`: raw frames go into its standard input as they are drawn, its messages
@@ -56,30 +57,22 @@ final class FFmpegProcess {
         }
         template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
         _ = fcntl(logFD, F_SETFD, FD_CLOEXEC)
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        // dup2 clears close-on-exec on the copies; every other descriptor is close-on-exec or
-        // closed here, so that ffmpeg holds nothing open that is not its own (a batch worker's
-        // answers to its parent, another output's staging file).
-        posix_spawn_file_actions_adddup2(&actions, ends[1], STDIN_FILENO)
-        posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_adddup2(&actions, logFD, STDERR_FILENO)
-        for fd in FFmpegProcess.inheritedDescriptors() { posix_spawn_file_actions_addclose(&actions, fd) }
-        // A process group of its own: Ctrl-C at the terminal reaches the command, which stops
-        // the run and this ffmpeg itself (and says "interrupted"); ffmpeg would otherwise take
-        // the same SIGINT and finish a partial file as if the input had ended.
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        posix_spawnattr_setpgroup(&attributes, 0)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
+        // Every other descriptor is close-on-exec or closed in the child, so that ffmpeg holds
+        // nothing open that is not its own (a batch worker's answers to its parent, another
+        // output's staging file). A process group of its own: Ctrl-C at the terminal reaches
+        // the command, which stops the run and this ffmpeg itself (and says "interrupted");
+        // ffmpeg would otherwise take the same SIGINT and finish a partial file as if the
+        // input had ended. And on Linux it dies with the thread that feeds it (spawn.c): a
+        // batch worker killed mid-job takes its ffmpeg with it, which would otherwise finish
+        // the job's staging file after the job was sent to another worker.
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { for p in argv { free(p) } }
-        var child: pid_t = 0
-        let status = posix_spawn(&child, executable, &actions, &attributes, argv, environ)
+        let closing = FFmpegProcess.inheritedDescriptors()
+        var status: Int32 = 0
+        let child = ib_spawnencoder(
+            executable, argv, environ, ends[1], logFD, closing, Int32(closing.count), &status)
         close(ends[1])
-        guard status == 0 else {
+        guard child > 0 else {
             close(ends[0])
             close(logFD)
             throw .cannotStart(executable: executable, reason: String(cString: strerror(status)))
@@ -90,8 +83,8 @@ final class FFmpegProcess {
         observer(child, true)
     }
 
-    /// Descriptors above 2 that a child would inherit (open without close-on-exec). Swift's
-    /// Glibc has no posix_spawn_file_actions_addclosefrom_np, so they are listed.
+    /// Descriptors above 2 that a child would inherit (open without close-on-exec), for the
+    /// child to close: listed here, where reading a folder is safe (not after fork).
     private static func inheritedDescriptors() -> [Int32] {
         guard let folder = opendir("/proc/self/fd") else { return [] }
         defer { closedir(folder) }

@@ -154,7 +154,7 @@ public final class MovieEncoder {
     }
 
     /// Ends the input and waits until ffmpeg has written the file (for a GIF, runs the second
-    /// pass).
+    /// pass), then checks that the file is a movie of the frames sent (MovieCheck).
     /// - Throws: `EncodeError.ffmpegFailed`; the output and the temporary files are removed.
     public func finish() throws(EncodeError) {
         guard let process, !done else { return }
@@ -183,6 +183,10 @@ public final class MovieEncoder {
         }
         removeFiles(output: false)
         done = true
+        if let problem = MovieCheck.problem(in: path, format: format, frames: frameCount) {
+            unlink(path)
+            throw .ffmpegFailed(path: path, reason: "it exited with status 0, but \(problem)")
+        }
     }
 
     /// Stops ffmpeg and removes what it wrote (nothing is kept of a cancelled movie).

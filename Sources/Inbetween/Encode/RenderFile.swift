@@ -84,10 +84,13 @@ public enum RenderFile {
                 alpha: alpha, ffmpeg: ffmpeg, processes: processes)
             do {
                 while let frame = try renderer.next() {
+                    renderer.setActivity("sending a frame to ffmpeg")
                     try movie.append(frame.rgba)
                     progress(frame)
                 }
+                renderer.setActivity("waiting for ffmpeg to finish the movie")
                 try movie.finish()
+                renderer.setActivity(nil)
             } catch {
                 movie.cancel()
                 throw error
@@ -99,6 +102,7 @@ public enum RenderFile {
             progress(frame)
         case .frameFolder:
             while let frame = try renderer.next() {
+                renderer.setActivity("writing PNG frames")
                 let file =
                     (path.hasSuffix("/") ? path : path + "/") + RenderFileKind.frameFileName(frame.index)
                 try writeFile(

@@ -56,17 +56,27 @@ package enum OutputPipeline {
                 onFrame?(merged)
             }
             let summary = world.summary(frames.summary)
-            try writer.finish(summary)
+            try finish(&writer, summary, format: format, frames: frames)
             return summary
         }
-        try drive(frames, into: &writer, sink: sink, onFrame: onFrame)
+        try drive(frames, into: &writer, sink: sink, format: format, onFrame: onFrame)
         return frames.summary
+    }
+
+    /// The writer's last step, where the structural formats (CSS, Swift, Lottie, the preview)
+    /// do their work: a time limit that fires there names the writer, not the script.
+    private static func finish<W: FrameWriter>(
+        _ writer: inout W, _ summary: SamplingSummary, format: OutputFormat, frames: InbetweenLua.FrameStream
+    ) throws {
+        frames.setActivity("writing the \(format.name) output")
+        defer { frames.setActivity(nil) }
+        try writer.finish(summary)
     }
 
     /// The frames through `writer`, opened from its existential once: writing through
     /// `any FrameWriter` projected its box on every frame.
     private static func drive<W: FrameWriter>(
-        _ frames: InbetweenLua.FrameStream, into writer: inout W, sink: ByteSink,
+        _ frames: InbetweenLua.FrameStream, into writer: inout W, sink: ByteSink, format: OutputFormat,
         onFrame: ((SampledFrame) -> Void)?
     ) throws {
         while let frame = try frames.next() {
@@ -74,7 +84,7 @@ package enum OutputPipeline {
             try sink.checkReader()
             onFrame?(frame)
         }
-        try writer.finish(frames.summary)
+        try finish(&writer, frames.summary, format: format, frames: frames)
     }
 }
 

@@ -37,6 +37,9 @@ struct LayerFrames {
         total = frames.count
     }
 
+    /// What the renderer does between frames, for a limit's message (FrameStream.setActivity).
+    func setActivity(_ what: String?) { stream?.setActivity(what) }
+
     mutating func next() throws(ScriptError) -> Frame? {
         if nextKept < kept.count {
             nextKept += 1
@@ -44,6 +47,10 @@ struct LayerFrames {
         }
         guard let stream else { return nil }
         let sampled: SampledFrame?
+        // A limit that fired while the last frame was drawn (no Lua ran to see it) stops here,
+        // naming that work; sampling the next one (the script's events) is not the renderer's.
+        do { try stream.throwIfStopped() } catch { throw ScriptError(error) }
+        stream.setActivity(nil)
         do { sampled = try stream.next() } catch { throw ScriptError(error) }
         guard let sampled else { return nil }
         // A tree: what the stage shows, through every layer's superlayers. A flat scene: its

@@ -133,8 +133,13 @@ public final class Renderer {
     ///   run is over after that.
     public func next() throws(ScriptError) -> RenderedFrame? {
         guard try advance() != nil else { return nil }
+        source.setActivity("drawing frames")
         return picture()
     }
+
+    /// What is done with the frames outside Lua from now on ("waiting for ffmpeg"; nil:
+    /// nothing): a time limit that fires there names it, not the script.
+    package func setActivity(_ what: String?) { source.setActivity(what) }
 
     /// Every frame drawn whole rather than only where it changed (the tests compare the two).
     package var redrawsWholeFrames: Bool {
@@ -157,6 +162,7 @@ public final class Renderer {
 
     /// Ends what the renderer holds open (a host run's budget), once.
     private func finish() {
+        source.setActivity(nil)
         ended?()
         ended = nil
     }

@@ -85,7 +85,10 @@ enum RenderCommand {
         if kind == .frameFolder {
             let folder = try FrameFolderOutput(output)
             do {
-                try RenderFile.write(renderer, as: kind, to: folder.stagingPath, progress: report)
+                try RenderFile.write(renderer, as: kind, to: folder.stagingPath) { frame in
+                    folder.written(frame.index)
+                    report(frame)
+                }
                 try folder.commit()
             } catch {
                 folder.abandon()

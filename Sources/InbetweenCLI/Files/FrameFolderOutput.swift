@@ -57,6 +57,8 @@ final class FrameFolderOutput {
         let mask = umask(0)
         umask(mask)
         chmod(stagingPath, 0o755 & ~mask)
+        // SIGTERM, SIGHUP and a hard exit after a limit remove it too (StagedFiles).
+        StagedFiles.addFrameFolder(stagingPath)
     }
 
     deinit { abandon() }
@@ -65,6 +67,7 @@ final class FrameFolderOutput {
     func commit() throws {
         guard !finished else { return }
         finished = true
+        defer { StagedFiles.removeFrameFolderSlot() }
         guard rename(stagingPath, finalPath) == 0 else {
             let reason = String(cString: strerror(errno))
             try? FileManager.default.removeItem(atPath: stagingPath)
@@ -72,10 +75,16 @@ final class FrameFolderOutput {
         }
     }
 
+    /// Says that frame `index` has been written (for the signal handlers' clean-up).
+    func written(_ index: Int) {
+        StagedFiles.framesWritten = max(StagedFiles.framesWritten, index + 1)
+    }
+
     /// Removes the staging folder and what was written into it.
     func abandon() {
         guard !finished else { return }
         finished = true
         try? FileManager.default.removeItem(atPath: stagingPath)
+        StagedFiles.removeFrameFolderSlot()
     }
 }

@@ -75,12 +75,86 @@ enum StagedFiles {
         }
     }
 
-    /// Async-signal-safe: stops the writers (`processes`), then reads the slots and unlinks.
+    /// Async-signal-safe: stops the writers (`processes`), then reads the slots and unlinks,
+    /// and empties and removes the staging folder of frames.
     static func unlinkAll() {
         for i in 0..<processCapacity where processes[i] > 0 { kill(processes[i], SIGKILL) }
         for i in 0..<capacity {
             if let slot = slots[i] { unlink(slot) }
         }
+        removeFrameFolder()
+    }
+
+    // MARK: The staging folder of `render -o DIR/`
+
+    /// Its path, then room for a frame's name (FrameFolderOutput); nil when there is none. A
+    /// handler cannot list a folder (opendir allocates), but it knows the names in it: the
+    /// frames `00000.png`, `00001.png`, ... (RenderFileKind.frameFileName), written in order.
+    nonisolated(unsafe) static var frameFolder: UnsafeMutablePointer<CChar>?
+    nonisolated(unsafe) static var frameFolderLength = 0
+    /// Frames given to the folder so far (the highest index written, plus one): the handler
+    /// removes these and the one being written, then any further names it finds.
+    nonisolated(unsafe) static var framesWritten = 0
+    /// Room for "/" and a frame's name: 20 digits (any Int) and ".png".
+    static let frameNameRoom = 1 + 20 + 4 + 1
+
+    static func addFrameFolder(_ path: String) {
+        removeFrameFolderSlot()
+        let bytes = Array(path.utf8)
+        let buffer = UnsafeMutablePointer<CChar>.allocate(capacity: bytes.count + frameNameRoom)
+        for (i, b) in bytes.enumerated() { buffer[i] = CChar(bitPattern: b) }
+        buffer[bytes.count] = 0
+        framesWritten = 0
+        frameFolderLength = bytes.count
+        frameFolder = buffer
+    }
+
+    /// Forgets the folder (renamed into place, or removed by its owner).
+    static func removeFrameFolderSlot() {
+        guard let buffer = frameFolder else { return }
+        frameFolder = nil
+        buffer.deallocate()
+    }
+
+    /// Async-signal-safe: unlink(2) of each frame's name, then rmdir(2).
+    private static func removeFrameFolder() {
+        guard let buffer = frameFolder else { return }
+        let written = framesWritten
+        var index = 0
+        var misses = 0
+        // Every frame written and the one being written; past those, names until two in a
+        // row are missing (frames go in order, and a writer on another thread may be one ahead).
+        while index <= written || misses < 2 {
+            writeFrameName(index, into: buffer + frameFolderLength)
+            if unlink(buffer) == 0 { misses = 0 } else { misses += 1 }
+            index += 1
+        }
+        buffer[frameFolderLength] = 0
+        rmdir(buffer)
+    }
+
+    /// "/NNNNN.png" (at least five digits, as RenderFileKind.frameFileName), by hand: a handler
+    /// may not format with String.
+    private static func writeFrameName(_ index: Int, into end: UnsafeMutablePointer<CChar>) {
+        var value = index
+        var count = 0
+        // The digits backwards, on the stack (24 bytes: an Int has at most 19 digits).
+        var scratch: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        withUnsafeMutableBytes(of: &scratch) { room in
+            repeat {
+                room[count] = UInt8(48 + value % 10)
+                value /= 10
+                count += 1
+            } while value > 0 || count < 5
+            end[0] = 47  // "/"
+            for i in 0..<count { end[1 + i] = CChar(bitPattern: room[count - 1 - i]) }
+        }
+        // ".png" and the terminating zero.
+        end[1 + count] = 46
+        end[2 + count] = 112
+        end[3 + count] = 110
+        end[4 + count] = 103
+        end[5 + count] = 0
     }
 
     /// Child processes writing staged files (render's ffmpeg): killed before the files are
@@ -110,6 +184,7 @@ enum StagedFiles {
     static func installSignalHandlers() {
         _ = slots  // initialized now, never inside a handler
         _ = processes
+        _ = (frameFolder, frameFolderLength, framesWritten)
         for sig in [SIGTERM, SIGHUP] { install(sig, removeAndDie) }
         var old = sigaction()
         sigaction(SIGINT, nil, &old)

@@ -58,6 +58,14 @@ package final class FrameStream {
         runtime.spareRows = loop.takeRows()
     }
 
+    /// Throws the limit that fired, if one did: for a reader that does its own work between
+    /// frames (the renderer), where no Lua runs to see it.
+    package func throwIfStopped() throws(LuaError) { try runtime.host.throwIfStopped() }
+
+    /// What the reader does between frames ("drawing frames"; nil: nothing), named by a limit
+    /// that fires there (LuaHost.setActivity).
+    package func setActivity(_ what: String?) { runtime.host.setActivity(what) }
+
     /// The next frame, or nil after the last one (and after an error).
     package func next() throws(LuaError) -> SampledFrame? {
         guard !done else { return nil }

@@ -95,7 +95,7 @@ extension LuaHost {
     package var stopError: LuaError? {
         guard let limit = LuaLimit(stopReason: ib_stopreason(mainState)) else { return nil }
         var whereText = [CChar](repeating: 0, count: 256)
-        var message = [CChar](repeating: 0, count: 128)
+        var message = [CChar](repeating: 0, count: 256)
         ib_stopdescription(mainState, &whereText, whereText.count, &message, message.count)
         let position = String(
             decoding: whereText.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
@@ -110,6 +110,12 @@ extension LuaHost {
     /// engine animations) check this between steps.
     package func throwIfStopped() throws(LuaError) {
         if let e = stopError { throw e }
+    }
+
+    /// What the host does outside Lua from now on ("drawing frames"; nil: nothing): a limit
+    /// that fires there names it, not the script, in its error and in the hard exit's message.
+    package func setActivity(_ what: String?) {
+        ib_setactivity(mainState, what)
     }
 
     /// Instructions counted so far in this budget (a lower bound; 0 until counting began).
