@@ -186,7 +186,7 @@ final class BatchLifecycleTests: XCTestCase {
         XCTAssertTrue(r.stderr.contains("stuck.lua: worker "), r.stderr)
         XCTAssertTrue(
             r.stderr.contains(
-                " after the time limit (2 s, --timeout): the script did not stop at the limit (a C function such as a string.find pattern, or a __gc metamethod, cannot be interrupted)"
+                " after the time limit (2 s, --timeout): the job did not stop at the limit (a C function such as a string.find pattern or a __gc metamethod in the script, or the renderer, ffmpeg or a writer, cannot be interrupted; the worker's own message says which)"
             ),
             r.stderr)
         XCTAssertEqual(listing("out"), ["j01.json", "j02.json", "j03.json"])

@@ -280,9 +280,10 @@ final class WorkerPool {
     }
 
     /// Why a worker's job failed when the worker died under it. One that died after the job's
-    /// time limit ended itself because the script did not stop at the limit: the limits act
-    /// between Lua instructions, so a C function (a backtracking `string.find` pattern) or a
-    /// finalizer (hooks are off in `__gc`) runs on past them.
+    /// time limit ended itself because the job did not stop at the limit: the limits act
+    /// between Lua instructions, so a C function (a backtracking `string.find` pattern), a
+    /// finalizer (hooks are off in `__gc`) or the host's own work (ffmpeg finishing a movie, a
+    /// writer) runs on past them; the worker's hard exit names which on the shared stderr.
     private func deathMessage(_ worker: WorkerProcess) -> (String) -> String {
         let ran = WorkerPool.now() - worker.busySince
         guard jobSeconds > 0, ran >= jobSeconds else {
@@ -290,8 +291,9 @@ final class WorkerPool {
         }
         let limit = WorkerPool.seconds(jobSeconds)
         return { how in
-            "worker \(how) after the time limit (\(limit) s, --timeout): the script did not stop at the limit "
-                + "(a C function such as a string.find pattern, or a __gc metamethod, cannot be interrupted)"
+            "worker \(how) after the time limit (\(limit) s, --timeout): the job did not stop at the limit "
+                + "(a C function such as a string.find pattern or a __gc metamethod in the script, or the "
+                + "renderer, ffmpeg or a writer, cannot be interrupted; the worker's own message says which)"
         }
     }
 
