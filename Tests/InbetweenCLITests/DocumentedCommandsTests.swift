@@ -111,6 +111,35 @@ final class DocumentedCommandsTests: XCTestCase {
         XCTAssertTrue(failures[3].contains("curl"), failures[3])
     }
 
+    /// Every link from a page to a file of the repository (`[the layer tree](layer-tree.md)`,
+    /// a picture) names a file that is there; a page with a link to a missing one fails.
+    func testEveryLinkToARepositoryFileResolves() throws {
+        var broken: [String] = []
+        for (name, text) in try Self.pages() { broken += Self.brokenLinks(text, page: name) }
+        XCTAssertEqual(broken, [])
+        XCTAssertEqual(
+            Self.brokenLinks("[ok](lua-api.md#gotchas), [gone](no-such-page.md)", page: "docs/control.md"),
+            ["docs/control.md: no-such-page.md"])
+    }
+
+    /// The relative link targets of a page (web addresses and anchors in the page aside) that
+    /// name no file, relative to the page's folder.
+    static func brokenLinks(_ text: String, page: String) -> [String] {
+        let folder = CLIProcess.root.appendingPathComponent(page).deletingLastPathComponent()
+        var broken: [String] = []
+        var rest = text[...]
+        while let open = rest.range(of: "](") {
+            let target = rest[open.upperBound...].prefix { $0 != ")" && $0 != " " }
+            rest = rest[open.upperBound...]
+            let file = target.prefix { $0 != "#" }
+            if file.isEmpty || target.contains("://") { continue }
+            if !FileManager.default.fileExists(atPath: folder.appendingPathComponent(String(file)).path) {
+                broken.append("\(page): \(target)")
+            }
+        }
+        return broken
+    }
+
     /// Runs one page's blocks in a folder of their own; returns what failed.
     func check(_ blocks: [Block]) throws -> [String] {
         let folder = try workFolder()
