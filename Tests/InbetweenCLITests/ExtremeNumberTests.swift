@@ -194,6 +194,74 @@ final class ExtremeNumberTests: XCTestCase, FolderTest {
             ["css.lua", "lottie.lua", "out.svg", "plot.lua"])
     }
 
+    /// Huge finite geometry drawn into every kind of picture (PNG, GIF, a folder of PNGs, a
+    /// contact sheet; the size from `scene{ size = }` or `--size`): every run draws its frames
+    /// (status 0, no signal) and leaves no staging file. Each number goes to a shadow's radius
+    /// and offset, a position and a translation, bounds, corner radius and border, a stroke, a
+    /// scale, an animated position, and layers under a perspective with a clip and an opacity
+    /// group. Before, a shadowRadius of 1e9 or a position of 1e19 trapped (SIGILL) converting
+    /// a pixel box to Int, and left `.OUT.tmp-*` behind; a corner radius of 1e300 hung Cairo's
+    /// arc; the first two lines are the issue's own cases.
+    func testHugeGeometryDrawsInEveryPictureFormat() throws {
+        try write(
+            "shadow.lua",
+            "layer{bounds=rect(0,0,60,40), backgroundColor='#e4572e', shadowOpacity=1, shadowRadius=1e9}\n")
+        try write("far.lua", "layer{bounds=rect(0,0,10,10), position=point(1e19,0)}\n")
+        var cases = [
+            Case(arguments: ["render", "shadow.lua", "--size", "200x150", "-o", "shadow.png"]),
+            Case(arguments: ["render", "far.lua", "--size", "100x100", "-o", "far.png"]),
+        ]
+        let values = ["1e9", "1e19", "9223372036854775807", "-1e19", "1e300", "1.7976931348623157e308"]
+        for (i, x) in values.enumerated() {
+            try write("scene-\(i).lua", "scene{size = size(120, 90)}\n" + Self.hugeGeometry(x))
+            try write("bare-\(i).lua", Self.hugeGeometry(x))
+            let frames = ["--fps", "4", "--to", "0.25"]
+            cases += [
+                Case(arguments: ["render", "scene-\(i).lua", "-o", "s\(i).png"]),
+                Case(arguments: ["render", "scene-\(i).lua", "-o", "s\(i).gif"] + frames),
+                Case(arguments: ["render", "scene-\(i).lua", "-o", "d\(i)/"] + frames),
+                Case(
+                    arguments: ["render", "scene-\(i).lua", "--sheet", "2x1", "-o", "sheet\(i).png"] + frames),
+                Case(arguments: ["render", "bare-\(i).lua", "--size", "100x100", "-o", "b\(i).png"]),
+            ]
+        }
+        for (c, r) in zip(cases, check(cases)) {
+            XCTAssertEqual(r?.status, 0, "\(c.arguments): \(r?.stderr.prefix(300) ?? "")")
+        }
+        let left = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter {
+            $0.hasPrefix(".")
+        }
+        XCTAssertEqual(left, [])
+    }
+
+    /// A scene with `x` (a Lua number) in every geometric property the renderer draws from.
+    static func hugeGeometry(_ x: String) -> String {
+        """
+        local X = \(x)
+        local function l(t)
+          t.bounds = t.bounds or rect(0, 0, 20, 14)
+          t.backgroundColor = t.backgroundColor or "#e4572e"
+          return layer(t)
+        end
+        l{position = point(60, 45), shadowOpacity = 1, shadowRadius = X}
+        l{position = point(60, 45), opacity = 0.5, shadowOpacity = 1, shadowRadius = X, shadowOffset = size(X, -X)}
+        l{position = point(X, 0)}
+        l{position = point(-X, X), shadowOpacity = 1, shadowRadius = 4}
+        l{position = point(20, 20), transform = transform.translation(X, 0, 0)}
+        l{position = point(20, 20), transform = transform.scale(X, X, 1), shadowOpacity = 1, shadowRadius = 3}
+        l{bounds = rect(X, 0, X, X), position = point(20, 20), cornerRadius = X, borderWidth = X, borderColor = "black"}
+        l{position = point(20, 20), path = path():move(0, 0):line(X, X), strokeColor = "black", lineWidth = X, miterLimit = X}
+        local eye = l{bounds = rect(0, 0, 120, 90), position = point(60, 45), backgroundColor = "clear",
+                      masksToBounds = true, opacity = 0.5, cornerRadius = X}
+        eye.sublayerTransform = transform{1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, -1 / 500, 0, 0, 0, 1}
+        eye:addSublayer(l{position = point(X, 10), transform = transform.rotation(1, 0, 1, 0),
+                          shadowOpacity = 1, shadowRadius = X})
+        eye:addSublayer(l{position = point(30, 30), transform = transform.translation(0, 0, X)})
+        l{position = point(0, 0)}:add(animation.basic{keyPath = "position.x", fromValue = 0, toValue = X, duration = 0.5})
+
+        """
+    }
+
     /// `repeatDuration = math.huge` is Core Animation's "repeat for ever": the Swift export
     /// writes `.infinity` (Swift's literal for it), as it already did for repeatCount.
     func testInfiniteRepeatDurationIsWrittenAsInfinityInSwift() throws {

@@ -167,26 +167,51 @@ final class MovieEncoderTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(Int(pixels[(120 * 320 + 40) * 4 + 3]), 253)
     }
 
-    /// GIF delays (1/100 s): every frame starts within half a centisecond of i / fps, counted
-    /// from the start (no drift), and the delays add up to the run's length N / fps within
-    /// 10 ms (the bound; GIFTiming makes it 5 ms). At 60 fps: 2, 1, 2, 2, 1, 2, ...
-    /// summing to round(6100 / 60) = 102 cs; at 24 fps 4, 4, 5, 4, 4, 4, 5, ... to 254 cs.
-    func testGIFDelaysKeepEveryFrameWithinHalfACentisecond() throws {
-        for (fps, count, total) in [(60.0, 61, 102), (24.0, 61, 254)] {
-            let (path, _, _) = try encode(.gif, name: "out-\(Int(fps)).gif", fps: fps, count: count)
+    /// GIF delays (1/100 s), as `GIFTiming` derives them. At 24 fps every frame is kept and
+    /// starts within half a centisecond of i / fps (4, 4, 5, 4, 4, 4, 5, ... summing to
+    /// round(6100 / 24) = 254 cs). At 60 fps, 61 frames last round(6100 / 60) = 102 cs: 51
+    /// slots of 2 cs, slot k showing frame round(1.2 k) (0, 1, 2, 4, 5, 6, 7, 8, 10, ...),
+    /// read back by decoding the GIF: each decoded frame is closest to the frame of its slot.
+    func testGIFDelaysAreAtLeastTwoCentisecondsAndAddUpToTheRun() throws {
+        for (fps, count, total, kept) in [(60.0, 61, 102, 51), (24.0, 61, 254, 61)] {
+            let (path, raw, movie) = try encode(.gif, name: "out-\(Int(fps)).gif", fps: fps, count: count)
             let delays = FFmpegTools.gifDelays([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
-            XCTAssertEqual(delays.count, count, "fps \(fps)")
+            XCTAssertEqual(delays.count, kept, "fps \(fps)")
             var start = 0
-            for (i, delay) in delays.enumerated() {
+            for (k, delay) in delays.enumerated() {
+                let frame = GIFTiming.frame(ofSlot: k, fps: fps)
                 XCTAssertLessThanOrEqual(
-                    abs(Double(start) - 100 * Double(i) / fps), 0.5, "fps \(fps) frame \(i)")
-                XCTAssertEqual(delay, GIFTiming.delay(ofFrame: i, count: count, fps: fps))
+                    abs(Double(start) - 100 * Double(frame) / fps), fps > 50 ? 100 / fps / 2 + 0.5 : 0.5,
+                    "fps \(fps) slot \(k)")
+                XCTAssertGreaterThanOrEqual(delay, GIFTiming.shortestDelay)
+                XCTAssertEqual(delay, GIFTiming.delay(ofSlot: k, count: count, fps: fps))
                 start += delay
             }
             XCTAssertEqual(start, total)
-            XCTAssertLessThanOrEqual(abs(Double(start) / 100 - Double(count) / fps), 0.010)
+            XCTAssertLessThanOrEqual(abs(Double(start) / 100 - Double(count) / fps), 0.005)
+            XCTAssertEqual(movie.notes.isEmpty, kept == count)
+            guard fps == 60 else { continue }
+            // Each decoded frame is nearest (summed differences) to the frame its slot shows.
+            let decoded = [UInt8](try FFmpegTools.decode(path, pixelFormat: "rgba"))
+            let size = MovieEncoderTests.width * MovieEncoderTests.height * 4
+            XCTAssertEqual(decoded.count, kept * size)
+            for k in [3, 7, 50] where decoded.count == kept * size {
+                let shown = decoded[k * size..<(k + 1) * size]
+                // The candidates: the frames from 3 before the slot's time to 3 after.
+                let candidates = max(0, k * 6 / 5 - 3)...min(count - 1, k * 6 / 5 + 3)
+                let distances = candidates.map { i in
+                    let f = MovieEncoderTests.frame(i)
+                    return stride(from: 0, to: size, by: 4).reduce(0) {
+                        $0 + abs(Int(shown[shown.startIndex + $1]) - Int(f[$1]))
+                    }
+                }
+                let nearest = candidates.lowerBound + distances.indices.min { distances[$0] < distances[$1] }!
+                XCTAssertEqual(nearest, GIFTiming.frame(ofSlot: k, fps: fps), "slot \(k): \(distances)")
+            }
         }
-        XCTAssertEqual((0..<6).map { GIFTiming.delay(ofFrame: $0, count: 61, fps: 60) }, [2, 1, 2, 2, 1, 2])
+        XCTAssertEqual(
+            (0..<10).map { GIFTiming.frame(ofSlot: $0, fps: 60) }, [0, 1, 2, 4, 5, 6, 7, 8, 10, 11])
+        XCTAssertEqual((0..<6).map { GIFTiming.slot(ofFrame: $0, fps: 60) }, [0, 1, 2, nil, 3, 4])
     }
 
     /// An odd size in MP4 is padded to even sides, and the encoder says so.

@@ -14,6 +14,8 @@ import Foundation
 /// A GIF takes two passes, as its single palette is made from every frame: the frames go to
 /// ffmpeg's palettegen and, losslessly compressed (FFV1 in NUT, which keeps the exact frame
 /// times), to a spool file beside `path`; then paletteuse maps the spool onto the palette.
+/// Above 50 fps a GIF keeps the frames nearest a grid of 1/50 s (`GIFTiming`), and says so in
+/// `notes`; one kept frame waits until the next arrives, as the last may still be dropped.
 public final class MovieEncoder {
     public let format: MovieFormat
     /// The size of the frames given to `append`.
@@ -39,6 +41,8 @@ public final class MovieEncoder {
     /// GIF: the palette and the spool of frames between the passes (removed at the end).
     private let temporaries: [String]
     private var row: [UInt8] = []
+    /// GIF: the last kept frame and its slot, sent when the next kept frame (or the end) comes.
+    private var pending: (slot: Int, rgba: [UInt8])?
     private let processes: (Int32, Bool) -> Void
     private var done = false
 
@@ -114,7 +118,8 @@ public final class MovieEncoder {
         [
             "-nostdin", "-hide_banner", "-loglevel", "error", "-y",
             "-f", "rawvideo", "-pix_fmt", "rgba", "-s", "\(encodedWidth)x\(encodedHeight)",
-            "-framerate", MovieEncoder.rate(fps), "-i", "pipe:0",
+            "-framerate", MovieEncoder.rate(format == .gif ? min(fps, GIFTiming.highestRate) : fps),
+            "-i", "pipe:0",
         ]
     }
 
@@ -133,6 +138,20 @@ public final class MovieEncoder {
                 expected: "\(width)x\(height) (\(width * height * 4) bytes)", got: "\(rgba.count) bytes")
         }
         guard let process, !done else { return }
+        if format == .gif {
+            defer { frameCount += 1 }
+            guard let slot = GIFTiming.slot(ofFrame: frameCount, fps: fps) else { return }
+            let waiting = pending
+            pending = (slot, rgba)
+            if let waiting { try send(waiting.rgba, to: process) }
+            return
+        }
+        try send(rgba, to: process)
+        frameCount += 1
+    }
+
+    /// Writes one frame to ffmpeg, padded to the encoded size.
+    private func send(_ rgba: [UInt8], to process: FFmpegProcess) throws(EncodeError) {
         var sent = true
         if (encodedWidth, encodedHeight) == (width, height) {
             sent = rgba.withUnsafeBytes { process.send($0) }
@@ -150,7 +169,6 @@ public final class MovieEncoder {
             }
         }
         guard sent else { throw fail(process) }
-        frameCount += 1
     }
 
     /// Ends the input and waits until ffmpeg has written the file (for a GIF, runs the second
@@ -158,10 +176,20 @@ public final class MovieEncoder {
     /// - Throws: `EncodeError.ffmpegFailed`; the output and the temporary files are removed.
     public func finish() throws(EncodeError) {
         guard let process, !done else { return }
+        let slots = GIFTiming.slots(count: frameCount, fps: fps)
+        if format == .gif, let waiting = pending, waiting.slot < slots {
+            pending = nil
+            try send(waiting.rgba, to: process)
+        }
+        pending = nil
         if let reason = process.finish() { throw fail(process, reason: reason) }
         if format == .gif {
-            let last =
-                frameCount > 0 ? GIFTiming.delay(ofFrame: frameCount - 1, count: frameCount, fps: fps) : 0
+            let last = slots > 0 ? GIFTiming.delay(ofSlot: slots - 1, count: frameCount, fps: fps) : 0
+            if slots < frameCount {
+                notes.append(
+                    "kept \(slots) of \(frameCount) frames, the nearest to every 1/50 s: a GIF plays at most 50 frames a second (its delays are whole centiseconds, and players show one under 2 cs as 10 cs); it lasts \(GIFTiming.length(count: frameCount, fps: fps)) cs, as the run does"
+                )
+            }
             let second: FFmpegProcess
             let arguments = [
                 "-nostdin", "-hide_banner", "-loglevel", "error", "-y",

@@ -1,4 +1,5 @@
 import CCairo
+import Foundation
 import InbetweenEngine
 
 /// Draws one layer as Core Animation composes a CALayer that is also a CAShapeLayer, in CA's
@@ -97,11 +98,14 @@ struct LayerPainter {
             x1 = max(x1, q.x)
             y1 = max(y1, q.y)
         }
-        // Two pixels around: anti-aliasing, and the warp's bilinear reach.
+        // Two pixels around: anti-aliasing, and the warp's bilinear reach. Each side held
+        // within ±2^30 pixels, both ways (a layer at x = 1e19 lies far past either edge): the
+        // box stays a whole number and its unions and sizes cannot overflow.
         let far = Double(Int32.max / 2)
+        func whole(_ v: Double) -> Int { Int(min(max(v, -far), far)) }
         return PixelBox(
-            x0: Int(max(x0.rounded(.down) - 2, -far)), y0: Int(max(y0.rounded(.down) - 2, -far)),
-            x1: Int(min(x1.rounded(.up) + 2, far)), y1: Int(min(y1.rounded(.up) + 2, far)))
+            x0: whole(x0.rounded(.down) - 2), y0: whole(y0.rounded(.down) - 2),
+            x1: whole(x1.rounded(.up) + 2), y1: whole(y1.rounded(.up) + 2))
     }
 
     /// What the layer may draw, shadow included, in whole pixels of the surface `device`
@@ -135,28 +139,40 @@ struct LayerPainter {
     /// `shadowRadius` to it; Apple documents shadowRadius only as "the blur radius".
     func drawShadow(_ cr: OpaquePointer, device: Projection, width: Int, height: Int) {
         let alpha = layer.shadowColor.alpha * min(max(layer.shadowOpacity, 0), 1)
-        guard alpha > 0 else { return }
+        guard alpha > 0, let extent = shadowExtent() else { return }
         let h = device.h
         let unit = abs(h[0] * h[4] - h[1] * h[3]).squareRoot()
         let sigma = max(layer.shadowRadius, 0) / 2 * unit
-        let margin = (3 * sigma).rounded(.up) + 2
-        guard let extent = shadowExtent() else { return }
-        // The mask covers the shadow's box in pixels, cut to the surface and the blur's reach.
+        // A blur past any size spreads the shadow to nothing.
+        guard sigma.isFinite else { return }
+        // The mask in pixels of `fine` device pixels each (see `ShadowBlur.finestSigma`).
+        let fine = max(1, sigma / ShadowBlur.finestSigma)
+        let maskSigma = sigma / fine
+        let margin = (3 * maskSigma).rounded(.up) + 2
+        // The mask covers the shadow's box, cut to the surface and the blur's reach. A corner
+        // that is not finite (a layer at 1e308 seen through a scale) leaves that side open,
+        // to be cut there.
         var x0 = Double.infinity
         var y0 = Double.infinity
         var x1 = -Double.infinity
         var y1 = -Double.infinity
         for p in extent.corners {
             guard let q = device.apply(p) else { continue }
-            x0 = min(x0, q.x)
-            y0 = min(y0, q.y)
-            x1 = max(x1, q.x)
-            y1 = max(y1, q.y)
+            let (qx, qy) = (q.x / fine, q.y / fine)
+            x0 = min(x0, qx.isNaN ? -.infinity : qx)
+            y0 = min(y0, qy.isNaN ? -.infinity : qy)
+            x1 = max(x1, qx.isNaN ? .infinity : qx)
+            y1 = max(y1, qy.isNaN ? .infinity : qy)
         }
+        // Each box pass averages over d pixels (d about 1.88 sigma), so a shape of w × h
+        // mask pixels blurs to at most w/d × h/d of its alpha, plus half a level for the
+        // rounding of the first pass: under half a level, every pixel rounds to 0.
+        let d = maskSigma * 3 * (2 * Double.pi).squareRoot() / 4
+        if d > 1, (255 * (x1 - x0 + 2) / d + 0.5) * (y1 - y0 + 2) / d < 0.5 { return }
         x0 = max((x0 - margin).rounded(.down), -margin)
         y0 = max((y0 - margin).rounded(.down), -margin)
-        x1 = min((x1 + margin).rounded(.up), Double(width) + margin)
-        y1 = min((y1 + margin).rounded(.up), Double(height) + margin)
+        x1 = min((x1 + margin).rounded(.up), (Double(width) / fine).rounded(.up) + margin)
+        y1 = min((y1 + margin).rounded(.up), (Double(height) / fine).rounded(.up) + margin)
         guard x1 > x0 && y1 > y0 else { return }
         let mw = Int(x1 - x0)
         let mh = Int(y1 - y0)
@@ -165,7 +181,8 @@ struct LayerPainter {
         let mcr = cairo_create(mask)!
         var m = LayerPainter.cairoMatrix(
             Projection.translation(layer.shadowOffset.width, layer.shadowOffset.height).then(device).then(
-                .translation(-x0, -y0)))
+                .scale(1 / fine)
+            ).then(.translation(-x0, -y0)))
         cairo_set_matrix(mcr, &m)
         if layer.shadowPath.elements.isEmpty {
             drawParts(mcr)
@@ -179,14 +196,27 @@ struct LayerPainter {
         cairo_surface_flush(mask)
         if let data = cairo_image_surface_get_data(mask) {
             ShadowBlur.blur(
-                data, width: mw, height: mh, stride: Int(cairo_image_surface_get_stride(mask)), sigma: sigma)
+                data, width: mw, height: mh, stride: Int(cairo_image_surface_get_stride(mask)),
+                sigma: maskSigma)
         }
         cairo_surface_mark_dirty(mask)
         cairo_save(cr)
         cairo_identity_matrix(cr)
         let c = layer.shadowColor
         cairo_set_source_rgba(cr, c.red, c.green, c.blue, alpha)
-        cairo_mask_surface(cr, mask, x0, y0)
+        if fine == 1 {
+            cairo_mask_surface(cr, mask, x0, y0)
+        } else {
+            // The coarse mask stretched back over the device pixels, bilinearly: a blur this
+            // wide has no detail finer than a mask pixel.
+            let pattern = cairo_pattern_create_for_surface(mask)
+            var toMask = cairo_matrix_t()
+            cairo_matrix_init(&toMask, 1 / fine, 0, 0, 1 / fine, -x0, -y0)
+            cairo_pattern_set_matrix(pattern, &toMask)
+            cairo_pattern_set_filter(pattern, CAIRO_FILTER_BILINEAR)
+            cairo_mask(cr, pattern)
+            cairo_pattern_destroy(pattern)
+        }
         cairo_restore(cr)
     }
 
@@ -299,14 +329,26 @@ struct LayerPainter {
         cairo_set_source_rgba(cr, c.red, c.green, c.blue, c.alpha * fade)
     }
 
+    /// The widest corner drawn, in device pixels: Cairo's fixed-point range (24.8 bits).
+    static let widestArc = Double(1 << 23)
+
     /// A rectangle with circular corners of radius r (0: square corners).
     static func roundedRect(
         _ cr: OpaquePointer, _ x: Double, _ y: Double, _ w: Double, _ h: Double, _ r: Double
     ) {
-        guard r > 0 else {
+        // Cairo splits an arc into as many segments as its size on the device needs, with no
+        // bound (a radius of 1e300 pixels never finishes), and keeps path coordinates in 24.8
+        // fixed point, so no point past 2^23 pixels is drawn where it lies anyway: a corner
+        // wider than that on the device is drawn 2^23 pixels wide.
+        var (ax, ay, bx, by) = (r, 0.0, 0.0, r)
+        cairo_user_to_device_distance(cr, &ax, &ay)
+        cairo_user_to_device_distance(cr, &bx, &by)
+        let onDevice = max(hypot(ax, ay), hypot(bx, by))
+        guard r > 0, onDevice.isFinite else {
             cairo_rectangle(cr, x, y, w, h)
             return
         }
+        let r = onDevice > LayerPainter.widestArc ? r * (LayerPainter.widestArc / onDevice) : r
         cairo_new_sub_path(cr)
         cairo_arc(cr, x + w - r, y + r, r, -.pi / 2, 0)
         cairo_arc(cr, x + w - r, y + h - r, r, 0, .pi / 2)

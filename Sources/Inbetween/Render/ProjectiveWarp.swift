@@ -23,8 +23,11 @@ enum ProjectiveWarp {
     static func paint(
         _ painter: LayerPainter, map: Projection, into canvas: SceneCanvas, throughCairo: Bool = false
     ) {
+        // A layer whose box is not finite (bounds near 1e308 grown by a shadow's reach) has no
+        // picture of its own to warp.
         guard let inverse = map.inverse, let extent = painter.drawnExtent(),
-            extent.size.width > 0, extent.size.height > 0
+            extent.size.width > 0, extent.size.height > 0, extent.size.width.isFinite,
+            extent.size.height.isFinite, extent.origin.x.isFinite, extent.origin.y.isFinite
         else { return }
         // Where the layer's box lands, and how much the projection magnifies it there: the
         // longest of its four sides on screen over its length in the layer.
@@ -52,6 +55,7 @@ enum ProjectiveWarp {
         }
         guard x1 > x0 && y1 > y0 else { return }
         k = min(k, maximumSide / extent.size.width, maximumSide / extent.size.height)
+        guard k.isFinite && k > 0 else { return }
         // One transparent pixel around the picture, so that sampling past its edge fades out.
         let sw = Int((extent.size.width * k).rounded(.up)) + 2
         let sh = Int((extent.size.height * k).rounded(.up)) + 2

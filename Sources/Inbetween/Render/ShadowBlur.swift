@@ -6,6 +6,14 @@
 /// the second between the pixel and the one after) and one of size d + 1 centred. Within 3%
 /// of the true Gaussian, and what Skia (under Chromium) does for the same blur.
 enum ShadowBlur {
+    /// The widest blur (standard deviation, in pixels) made at the picture's own resolution.
+    /// A wider one is made on a coarser mask, `sigma / finestSigma` pixels to a mask pixel,
+    /// so that the mask stays within the picture's size plus about 6 × finestSigma each way
+    /// however wide the blur (a `shadowRadius` of 1e9 would need a mask of 3e9 pixels); the
+    /// mask is then stretched back bilinearly, which a blur this wide (half the width of a
+    /// 1080p picture) shows no trace of.
+    static let finestSigma = 256.0
+
     /// Blurs `alpha` (an A8 image of `width` × `height`, `stride` bytes a row) in place with
     /// standard deviation `sigma` pixels.
     static func blur(
