@@ -25,6 +25,29 @@ final class ExampleGoldenTests: XCTestCase {
         }
     }
 
+    /// Example 16 turns its orbit with `transform.rotation.z` from 0 to 2π, linearly over 2 s:
+    /// the track is the animated angle, 2π·t/2 at every frame (read back from the matrix it
+    /// jumped from π to −3.09 halfway), in JSON and in CSV alike; at 2 s the animation is
+    /// removed and the track is the model's 0.
+    func testAnAnimatedRotationTrackIsTheAnimatedAngleUnwrapped() throws {
+        let json = try output(["examples/16-orbiting-dots.lua"])
+        let doc = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        let tracks = try XCTUnwrap(doc["tracks"] as? [[String: Any]])
+        let turn = try XCTUnwrap(tracks.first { ($0["keyPath"] as? String) == "transform.rotation.z" })
+        let times = try XCTUnwrap(turn["times"] as? [Double])
+        let values = try XCTUnwrap(turn["values"] as? [Double])
+        XCTAssertEqual(values.count, times.count)
+        for (t, v) in zip(times, values) {
+            XCTAssertEqual(v, t < 2 ? Double.pi * t : 0, accuracy: 1e-12, "t = \(t)")
+        }
+        let csv = try output(["--format", "csv", "examples/16-orbiting-dots.lua"])
+        let rows = csv.split(separator: "\n").filter { $0.contains("transform.rotation.z") }
+        let beforeLast = try XCTUnwrap(rows.dropLast().last)  // t = 119/60 s
+        XCTAssertEqual(
+            Double(beforeLast.split(separator: ",").last ?? "") ?? 0, Double.pi * 119 / 60, accuracy: 1e-12,
+            String(beforeLast))
+    }
+
     func testEveryFormatOnTwoExamples() throws {
         for base in ["05-bouncing-ball", "12-photo-throw"] {
             for format in ["csv", "css", "swift"] {

@@ -138,10 +138,9 @@ final class ExtremeNumberTests: XCTestCase, FolderTest {
                 "animation.basic{keyPath = 'position', fromValue = point(0, 0), toValue = point(1e308, 1e308), duration = 1}"
             ))
         let table: [(arguments: [String], status: Int32, message: String)] = [
-            (
-                ["curve", "cubic-bezier(0.5, 1e308, 0.5, 0.5)"], 1,
-                "timing 'cubic-bezier(0.5, 1e308, 0.5, 0.5)' is NaN (not a number) at t = "
-            ),
+            // A y control point near DBL_MAX evaluates finite, saturated, as Chromium's does
+            // (CubicBezierTest.ClampInfinityEvaluation); it was NaN.
+            (["curve", "cubic-bezier(0.5, 1e308, 0.5, 0.5)"], 0, ""),
             (
                 ["curve", "linear(1e308, -1e308)"], 1,
                 "timing 'linear(1e308, -1e308)' is NaN (not a number) at t = "
@@ -154,7 +153,7 @@ final class ExtremeNumberTests: XCTestCase, FolderTest {
                 ["curve", "spring(1,100,10,0)", "--at", "1e308"], 1,
                 "the spring is NaN (not a number) at t = 1e+308"
             ),
-            (["plot", "cubic-bezier(0.5, 1e308, 0.5, 0.5)"], 1, "is NaN (not a number) at t = 0"),
+            (["plot", "cubic-bezier(0.5, 1e308, 0.5, 0.5)"], 0, ""),
             (["plot", "linear(1e308, -1e308)"], 1, "is NaN (not a number) at t = 0"),
             (["plot", "path(M0,0 L4.9e-324,1)"], 1, "is NaN (not a number) at t = 0"),
             (

@@ -355,4 +355,70 @@ final class PreviewBrowserTests: XCTestCase {
         }
     }
 
+    /// Example 16's orbit turns, so its unanimated `transform.scale.x` reads back from the
+    /// matrix as 1 or 0.9999999999999999: a range under 1e-9 of its size (the engine's stated
+    /// accuracy) is flat, not stretched to a full-height zig-zag. Example 19's two faces share
+    /// an anchor point, so their guide names were printed over each other: each name's box is
+    /// clear of the other's at every tenth of the run.
+    func testNoiseIsFlatAndGuideNamesDoNotOverlap() throws {
+        try XCTSkipUnless(ChromiumSession.isAvailable, "chromium is not installed (scripts/test installs it)")
+        let folder = try temporaryFolder("ib-preview-charts")
+        let browser = try ChromiumSession()
+        defer { browser.close() }
+        let orbit = folder.appendingPathComponent("orbit.html")
+        var r = try CLIProcess.run([
+            "preview", "--no-user-plugins", "examples/16-orbiting-dots.lua", "-o", orbit.path,
+        ])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        try browser.open(orbit)
+        let heights = try XCTUnwrap(
+            browser.eval(
+                """
+                Array.prototype.map.call(document.querySelectorAll('svg.chart'), function (svg) {
+                  var title = svg.querySelector('text.title').textContent;
+                  if (title.indexOf('orbit.transform.scale.x') !== 0) return null;
+                  var d = svg.querySelector('path').getAttribute('d');
+                  var ys = d.trim().split(/[ML] ?/).filter(Boolean).map(function (p) { return +p.trim().split(' ')[1]; });
+                  return [Math.max.apply(null, ys) - Math.min.apply(null, ys), d.split('M').length - 1];
+                }).filter(function (h) { return h !== null; })
+                """) as? [[Double]])
+        XCTAssertEqual(heights.count, 1, "one chart of orbit.transform.scale.x")
+        XCTAssertEqual(heights.first?[0] ?? -1, 0, accuracy: 0.01, "a flat line, in px")
+        XCTAssertEqual(heights.first?[1], 1, "one unbroken line (noise steps are no jumps)")
+        // The turn from 0 to 2π charts as it turns (its chart read π then −3.09 halfway): the
+        // axis's top label is its largest value, 2π = 6.283 at 2 s, where the model's 0 is
+        // drawn after the animation's removal, the same turn (the preview charts what it draws).
+        let turn = try XCTUnwrap(
+            browser.eval(
+                """
+                Array.prototype.map.call(document.querySelectorAll('svg.chart'), function (svg) {
+                  var texts = svg.querySelectorAll('text');
+                  return texts[0].textContent.indexOf('orbit.transform.rotation.z') === 0 ? texts[1].textContent : null;
+                }).filter(function (t) { return t !== null; })
+                """) as? [String])
+        XCTAssertEqual(turn, ["6.283"])
+
+        let card = folder.appendingPathComponent("card.html")
+        r = try CLIProcess.run([
+            "preview", "--no-user-plugins", "examples/19-card-flip-3d.lua", "-o", card.path,
+        ])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        try browser.open(card)
+        let overlaps = try XCTUnwrap(
+            browser.eval(
+                """
+                (function () {
+                  var out = [];
+                  for (var k = 0; k <= 10; k++) {
+                    inbetween.seek(inbetween.duration * k / 10);
+                    var boxes = {};
+                    document.querySelectorAll('.name').forEach(function (n) { boxes[n.textContent] = n.getBoundingClientRect(); });
+                    var a = boxes.front, b = boxes.back;
+                    out.push(a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom);
+                  }
+                  return out;
+                })()
+                """) as? [Bool])
+        XCTAssertEqual(overlaps, Array(repeating: false, count: 11))
+    }
 }

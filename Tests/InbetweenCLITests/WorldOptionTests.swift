@@ -97,6 +97,58 @@ final class WorldOptionTests: XCTestCase {
         XCTAssertEqual(p.stdout, "ok\n")
     }
 
+    /// A replicator's copy reads the layer's animations at its own time, i × instanceDelay
+    /// earlier (CAReplicatorLayer.instanceDelay: "the delay, in seconds, between replicated
+    /// copies"), but the animation is in the layer's list from its add to its removal. Three
+    /// copies 0.1 s apart; the dot's model opacity 0.5, an opacity animation 0 → 1 over 1 s with
+    /// fillMode both (CAMediaTimingFillMode.backwards: "clamps values before zero to zero"):
+    /// - at 0.05 s copy 1 is at −0.05 s, before the animation's start: fromValue, 0 (the model
+    ///   0.5 before); copy 2 at 0.15 s likewise; copy 1 at 0.5 s is at 0.4 s: 0.4;
+    /// - removed on completion at 1 s, it leaves every copy then: each shows the model 0.5 at
+    ///   1 s (copy 2 showed 0.8), and the run ends there;
+    /// - kept (removedOnCompletion false), copy 2 goes on to 1.2 s (1 + 2 × 0.1), where it
+    ///   reaches 1: the run's natural end includes the copies' delays (it ended at 1 s).
+    func testADelayedCopyFillsBackwardsAndEndsWithTheLayersList() throws {
+        func run(kept: Bool) throws -> (times: [Double], opacity: [String: [Double]]) {
+            let path = try script(
+                "fill-\(kept).lua",
+                """
+                scene{fps = 20}
+                local r = replicator{name = "r", bounds = rect(0, 0, 100, 100), position = point(50, 50),
+                                     instanceCount = 3, instanceDelay = 0.1}
+                local dot = layer{name = "dot", bounds = rect(0, 0, 10, 10), position = point(10, 10), opacity = 0.5}
+                r:addSublayer(dot)
+                dot:add(animation.basic{keyPath = "opacity", fromValue = 0, toValue = 1, duration = 1,
+                                        fillMode = "both", removedOnCompletion = \(!kept)})
+                """)
+            let r = try CLIProcess.run(["run", "--no-user-plugins", "--world", path])
+            XCTAssertEqual(r.status, 0, r.stderr)
+            let doc = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+            let tracks = try XCTUnwrap(doc["tracks"] as? [[String: Any]])
+            var opacity: [String: [Double]] = [:]
+            var times: [Double] = []
+            for t in tracks where (t["keyPath"] as? String) == "world.opacity" {
+                opacity[t["layer"] as! String] = t["values"] as? [Double]
+                times = t["times"] as? [Double] ?? []
+            }
+            return (times, opacity)
+        }
+        let removed = try run(kept: false)
+        XCTAssertEqual(removed.times.last, 1)
+        let copy1 = try XCTUnwrap(removed.opacity["dot[1]"])
+        let copy2 = try XCTUnwrap(removed.opacity["dot[2]"])
+        XCTAssertEqual(copy1[1], 0, accuracy: 1e-12)  // 0.05 s
+        XCTAssertEqual(copy2[3], 0, accuracy: 1e-12)  // 0.15 s
+        XCTAssertEqual(copy1[10], 0.4, accuracy: 1e-12)  // 0.5 s
+        for name in ["dot[0]", "dot[1]", "dot[2]"] {
+            XCTAssertEqual(removed.opacity[name]?.last ?? -1, 0.5, accuracy: 1e-12, name)
+        }
+        let kept = try run(kept: true)
+        XCTAssertEqual(kept.times.last ?? 0, 1.2, accuracy: 1e-12)
+        XCTAssertEqual(kept.opacity["dot[2]"]?.last ?? -1, 1, accuracy: 1e-12)
+        XCTAssertEqual(kept.opacity["dot[2]"]?[kept.times.count - 3] ?? -1, 0.9, accuracy: 1e-12)  // 1.1 s
+    }
+
     /// A layer that stops being drawn (hidden from a callback at 0.5 s, or a replicator copy
     /// past an instanceCount lowered from 3 to 1 then) keeps its track: its last matrix, with
     /// opacity 0, at every later frame.

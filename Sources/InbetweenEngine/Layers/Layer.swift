@@ -95,6 +95,8 @@ public struct Layer: Sendable {
                 rule: "expects a \(LayerProperties.kindName(current))")
         }
         try modelValues.set(value, forKeyPath: keyPath)
+        // The model layer keeps a matrix, not the part it was given (PropertyValues.animatedParts).
+        modelValues.forgetAnimatedParts()
     }
 
     // MARK: Animations by key
@@ -149,10 +151,23 @@ public struct Layer: Sendable {
     /// The presentation layer's values at local time `time`: the model values, then every
     /// animation in effect applied in the order added.
     package func presentationValues(at time: Double) throws -> PropertyValues {
+        try presentationValues(at: time, listedAt: time)
+    }
+
+    /// The values a replicator's copy shows: the animations in the layer's list at local time
+    /// `listed` (added by then and not yet removed), each evaluated at the copy's own local
+    /// time `time` (earlier by the copies' instanceDelay). An animation is in the layer's list
+    /// from its add to its removal, and a copy only reads it at another time
+    /// (CAReplicatorLayer.instanceDelay: "the delay, in seconds, between replicated copies";
+    /// Apple's example there offsets "the time of the animation" per copy): before the add, a
+    /// copy whose time is earlier than the animation's start shows what its fillMode says
+    /// (CAMediaTimingFillMode.backwards: "clamps values before zero to zero"), and when the
+    /// animation is removed it leaves every copy at once.
+    package func presentationValues(at time: Double, listedAt listed: Double) throws -> PropertyValues {
         var values = modelValues
         // By index, not `for entry in entries`: the loop variable was a copy of the entry
         // (its animation's strings and arrays retained and released) on every frame.
-        for i in entries.indices where entries[i].isInEffect(at: time) {
+        for i in entries.indices where entries[i].isInEffect(at: listed) {
             try entries[i].animation.apply(to: &values, atParentTime: time - entries[i].addedAt)
         }
         return values

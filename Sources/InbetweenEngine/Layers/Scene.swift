@@ -155,9 +155,13 @@ public struct Scene: Sendable {
     public var naturalEnd: NaturalEnd {
         var end = NaturalEnd(latestStop: nil, hasEndless: false, endlessLayer: nil)
         for cue in pendingCues { end.latestStop = max(end.latestStop ?? cue.time, cue.time) }
-        for layer in layers {
+        for (l, layer) in layers.enumerated() {
             for entry in layer.entries {
-                if let stop = entry.scheduledStop {
+                if var stop = entry.scheduledStop {
+                    // One kept after its end goes on moving in a replicator's later copies
+                    // (each reads it at its own, earlier, time); a removed one leaves every copy
+                    // at once (`Layer.presentationValues(at:listedAt:)`), so its stop is the end.
+                    if !entry.animation.removedOnCompletion { stop += replicatedDelay(ofLayer: l) }
                     end.latestStop = max(end.latestStop ?? stop, stop)
                 } else if entry.stopTime != nil {
                     // Its layer's clock never reaches its end (paused): it holds still, and
@@ -170,6 +174,24 @@ public struct Scene: Sendable {
             }
         }
         return end
+    }
+
+    /// How much later than layer `l` its last replicated copy runs: the sum, over the
+    /// replicators above it, of (instanceCount − 1) × instanceDelay (model values, in their
+    /// local time; a negative delay runs the copies earlier and adds nothing).
+    func replicatedDelay(ofLayer l: Int) -> Double {
+        var delay = 0.0
+        var current = l
+        while case .layer(let up) = layers[current].superlayer {
+            current = up
+            guard layers[up].kind == .replicator,
+                case .scalar(let count)? = layers[up].modelValues["instanceCount"],
+                case .scalar(let step)? = layers[up].modelValues["instanceDelay"],
+                count > 1, step > 0, step.isFinite
+            else { continue }
+            delay += (min(count, Double(LayerGeometry.mostInstances)).rounded(.down) - 1) * step
+        }
+        return delay
     }
 
     /// The attached animation that stops last (the first in scene order among equals), for

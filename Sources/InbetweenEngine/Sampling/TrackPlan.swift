@@ -182,7 +182,7 @@ final class TrackPlan: Sendable {
                 }
                 var slot = RootSlot(root: root, accessor: accessor)
                 try slot.set(value, at: many.accessor)
-                frames[k][track] = try accessor.read(slot.root)
+                frames[k][track] = try slot.trackValue()
             } else {
                 frames[k][track] = try accessor.read(root)
             }
@@ -229,6 +229,6 @@ final class TrackPlan: Sendable {
         // closure) on every frame.
         try first?.apply(to: &slot, at: time)
         for step in others { try step.apply(to: &slot, at: time) }
-        return try accessor.read(slot.root)
+        return try slot.trackValue()
     }
 }

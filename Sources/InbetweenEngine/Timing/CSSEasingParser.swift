@@ -156,6 +156,16 @@ struct CSSEasingParser {
             throw fail("steps() count '\(words(arguments[0]))' is not an integer")
         }
         var countValue = n.value
+        // A NaN count (calc(0/0)) with jump-none is invalid: WPT
+        // css/css-easing/step-timing-functions-syntax.html lists steps(calc(0/0), jump-none)
+        // among its invalid values, and Chromium 156 (installed here) refuses it through
+        // CSS.supports. With the other positions it is censored to 0 (CSS Values 4 §10.9) and
+        // clamped to 1, which Chromium accepts (steps(calc(0/0), start)).
+        if position == .jumpNone && CSSMath.isMath(arguments[0][0]) && CSSMath.isNaN(arguments[0][0]) {
+            throw fail(
+                "steps() count '\(words(arguments[0]))' is not a number (NaN); jump-none needs at least 2 steps"
+            )
+        }
         if CSSMath.isMath(arguments[0][0]) {
             countValue = max((countValue + 0.5).rounded(.down), least)
         } else if !n.isInteger {

@@ -82,6 +82,11 @@ enum CSSMath {
         return v
     }
 
+    /// Whether the math function's result is NaN before `evaluate` censors it to 0.
+    static func isNaN(_ c: CSSComponent) -> Bool {
+        (try? value(c))?.value.isNaN ?? false
+    }
+
     /// A math function's value, unclamped (inside another one NaN and infinity carry on).
     private static func value(_ c: CSSComponent) throws(Failure) -> CSSNumeric {
         guard case .function(let rawName, let items) = c else {

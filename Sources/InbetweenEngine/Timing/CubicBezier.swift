@@ -36,9 +36,14 @@ public struct CubicBezier: Hashable, Sendable {
         cx = 3 * x1
         bx = 3 * (x2 - x1) - cx
         ax = 1 - cx - bx
-        cy = 3 * y1
-        by = 3 * (y2 - y1) - cy
-        ay = 1 - cy - by
+        // y control points near ±1.8e308 overflow 3·y1 and 3·(y2 − y1): each coefficient is
+        // saturated to the largest finite double of its sign, as Chromium's CubicBezier does, so
+        // the curve evaluates to finite values (ui/gfx/geometry/cubic_bezier_unittest.cc,
+        // CubicBezierTest.ClampInfinityEvaluation: y1 and y2 of ±max give finite Solve, Slope
+        // and samples). x1 and x2 lie in [0, 1], so the x coefficients cannot overflow.
+        cy = clampToFinite(3 * y1)
+        by = clampToFinite(3 * (y2 - y1) - cy)
+        ay = clampToFinite(1 - cy - by)
 
         // End tangents, as WebKit's UnitBezier and Chromium's CubicBezier define them. At the
         // start (the end at (1,1) mirrors it with x2/y2 and 1 - x):
@@ -49,19 +54,20 @@ public struct CubicBezier: Hashable, Sendable {
         //    (0,0,0,0)): the curve degenerates to a line, slope 1.
         // 4. x1 == 0 but y1 != 0: the true tangent is vertical; an infinite slope cannot be
         //    extrapolated, so the slope is 0 (the curve holds its end value).
+        // The gradients saturate too (y1 / x1 of 1.8e308 / 0.5), as the coefficients above.
         if x1 > 0 {
-            startGradient = y1 / x1
+            startGradient = clampToFinite(y1 / x1)
         } else if y1 == 0 && x2 > 0 {
-            startGradient = y2 / x2
+            startGradient = clampToFinite(y2 / x2)
         } else if y1 == 0 && y2 == 0 {
             startGradient = 1
         } else {
             startGradient = 0
         }
         if x2 < 1 {
-            endGradient = (y2 - 1) / (x2 - 1)
+            endGradient = clampToFinite((y2 - 1) / (x2 - 1))
         } else if y2 == 1 && x1 < 1 {
-            endGradient = (y1 - 1) / (x1 - 1)
+            endGradient = clampToFinite((y1 - 1) / (x1 - 1))
         } else if y2 == 1 && y1 == 1 {
             endGradient = 1
         } else {
@@ -90,7 +96,7 @@ public struct CubicBezier: Hashable, Sendable {
     @inlinable @inline(__always)
     public func solve(_ x: Double) -> Double {
         if isIdentity { return x }
-        if x >= 0 && x <= 1 { return sampleY(parameter(forX: x)) }
+        if x >= 0 && x <= 1 { return clampToFinite(sampleY(parameter(forX: x))) }
         if x < 0 { return clampToFinite(startGradient * x) }
         if x > 1 { return clampToFinite(1 + endGradient * (x - 1)) }
         return x  // NaN in, NaN out: not finite input.
@@ -104,11 +110,15 @@ public struct CubicBezier: Hashable, Sendable {
         if x.isNaN { return x }
         let t = parameter(forX: x)
         let dx = sampleDerivativeX(t)
-        let dy = (3 * ay * t + 2 * by) * t + cy
+        // In units of the largest y coefficient: with y control points near ±1.8e308, 3·ay·t
+        // and 2·by overflow to opposite infinities, whose sum is NaN; scaled, they stay within
+        // 6, and the quotient is scaled back (and saturated) at the end.
+        let scale = max(1, abs(ay), abs(by), abs(cy))
+        let dy = (3 * (ay / scale) * t + 2 * (by / scale)) * t + cy / scale
         // Where x'(t) vanishes (x1 == 0 at t = 0, say) the slope is the ratio of the leading
         // terms; fall back to the extrapolation slope, which is that limit.
         if abs(dx) < CubicBezierSolver.minimumDerivative { return t < 0.5 ? startGradient : endGradient }
-        return dy / dx
+        return clampToFinite(dy / dx * scale)
     }
 
     @inlinable func sampleX(_ t: Double) -> Double { ((ax * t + bx) * t + cx) * t }

@@ -17,14 +17,27 @@ package final class KeyPathAccessor: Hashable, Sendable {
     /// `rest.isEmpty`, kept beside the other fields: asked on every read and write, and reading
     /// the array's count was a cache miss of its own in large scenes.
     let isRoot: Bool
+    /// For a rotation or scale part, the key its animated value is recorded under
+    /// (`PropertyValues.animatedParts`: the root and the part's one name), and the keys of the
+    /// parts a write of it changes; nil otherwise.
+    let animatedPartKey: String?
+    let overlappingPartKeys: [String]
 
     public init(_ keyPath: String) {
         let (root, rest) = PropertyValues.split(keyPath)
         self.keyPath = keyPath
         self.root = root
         self.rest = rest
-        transformPart = rest.isEmpty ? nil : TransformKeyPath(rest)
+        let part = rest.isEmpty ? nil : TransformKeyPath(rest)
+        transformPart = part
         isRoot = rest.isEmpty
+        if let part, part.isDecomposed {
+            animatedPartKey = root + "." + part.canonicalName
+            overlappingPartKeys = part.overlapping.map { root + "." + $0.canonicalName }
+        } else {
+            animatedPartKey = nil
+            overlappingPartKeys = []
+        }
     }
 
     public static func == (a: KeyPathAccessor, b: KeyPathAccessor) -> Bool { a.keyPath == b.keyPath }
@@ -58,6 +71,9 @@ package final class KeyPathAccessor: Hashable, Sendable {
 extension PropertyValues {
     /// `value(forKeyPath:)` through a parsed key path.
     public func value(at path: KeyPathAccessor) throws -> Value? {
+        if !animatedParts.isEmpty, let key = path.animatedPartKey, let part = animatedParts[key] {
+            return part
+        }
         guard let base = values[path.root] ?? PropertyValues.defaultsByKeyPath[path.root] else {
             return nil
         }
@@ -68,6 +84,7 @@ extension PropertyValues {
     public mutating func set(_ value: consuming Value, at path: KeyPathAccessor) throws {
         if path.isRoot {
             values[path.root] = value
+            if !animatedParts.isEmpty { forgetAnimatedParts(of: path.root) }
             return
         }
         guard let base = values[path.root] ?? PropertyValues.defaultsByKeyPath[path.root] else {
@@ -76,5 +93,15 @@ extension PropertyValues {
                 rule: "'\(path.root)' has no value to take a part of; set '\(path.root)' first")
         }
         values[path.root] = try path.write(value, into: base)
+        if let key = path.animatedPartKey {
+            for other in path.overlappingPartKeys { animatedParts[other] = nil }
+            animatedParts[key] = value
+        }
+    }
+
+    /// Drops the records of `root`'s parts (the whole root was written), or of every root.
+    mutating func forgetAnimatedParts(of root: String? = nil) {
+        guard let root else { return animatedParts.removeAll() }
+        for key in animatedParts.keys where key.hasPrefix(root + ".") { animatedParts[key] = nil }
     }
 }

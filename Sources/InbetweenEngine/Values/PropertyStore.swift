@@ -23,10 +23,29 @@ struct RootSlot: PropertyStore {
     var root: Value
     /// The track's key path; the plan that makes the slot keeps it alive.
     unowned(unsafe) let accessor: KeyPathAccessor
+    /// The value last written at a `transform.*` part, as written. Read back from the matrix,
+    /// a rotation comes out in (−π, π] and a scale with rounding noise (0.9999999999999999):
+    /// a turn from 0 to 2π would jump from π to −π halfway. The track of an animated part is
+    /// what the animation says, as Core Animation's key-path animation is of that value (the
+    /// matrix is read back only for a part no animation drives).
+    private(set) var animatedPart: Value?
 
-    func value(at path: KeyPathAccessor) throws -> Value? { try accessor.read(root) }
+    init(root: Value, accessor: KeyPathAccessor) {
+        self.root = root
+        self.accessor = accessor
+    }
+
+    func value(at path: KeyPathAccessor) throws -> Value? { try animatedPart ?? accessor.read(root) }
 
     mutating func set(_ value: consuming Value, at path: KeyPathAccessor) throws {
-        root = accessor.isRoot ? value : try accessor.write(value, into: root)
+        if accessor.isRoot {
+            root = value
+            return
+        }
+        if accessor.animatedPartKey != nil { animatedPart = copy value }
+        root = try accessor.write(value, into: root)
     }
+
+    /// The track's value: the part as last animated, or read from the root.
+    func trackValue() throws -> Value { try animatedPart ?? accessor.read(root) }
 }

@@ -10,6 +10,13 @@
 /// starts from 1 as it would in Core Animation.
 package struct PropertyValues: Hashable, Sendable {
     public var values: [String: Value]
+    /// What an animation last wrote at a `transform.*` part, by key path, as written: read
+    /// back from the matrix, a rotation comes out in (−π, π] and a scale with rounding noise,
+    /// so a turn from 0 to 2π jumped from π to −π halfway. A part an animation drives reads
+    /// as its animated value (`RootSlot` does the same for a track computed alone); a part
+    /// nothing drives reads from the matrix, as the model layer's `valueForKeyPath:` does
+    /// (`Layer.setModelValue` leaves no record). Writing the whole root forgets its parts.
+    var animatedParts: [String: Value] = [:]
     public init(_ values: [String: Value] = [:]) { self.values = values }
 
     /// The value at `keyPath`, or nil when the root is neither stored nor has a default, or

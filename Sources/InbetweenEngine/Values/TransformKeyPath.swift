@@ -45,6 +45,37 @@ enum TransformKeyPath: Hashable, Sendable {
         }
     }
 
+    /// Whether a read decomposes the matrix (rotation and scale), rather than reading the
+    /// entries a write set (translation): only those read back other than written.
+    var isDecomposed: Bool {
+        switch self {
+        case .rotation, .scale, .uniformScale: return true
+        case .translation, .translationXY: return false
+        }
+    }
+
+    /// The part's one name (`rotation` and `rotation.z` are one part), after the root and a dot.
+    var canonicalName: String {
+        switch self {
+        case .rotation(let axis): return "rotation." + ["x", "y", "z"][axis]
+        case .scale(let axis): return "scale." + ["x", "y", "z"][axis]
+        case .uniformScale: return "scale"
+        case .translation(let axis): return "translation." + ["x", "y", "z"][axis]
+        case .translationXY: return "translation"
+        }
+    }
+
+    /// The other parts a write of this one changes the reading of: one scale axis changes the
+    /// average, and the average every axis. A rotation is recomposed with the others' values
+    /// (equal angles, whichever reading), so it changes none.
+    var overlapping: [TransformKeyPath] {
+        switch self {
+        case .scale: return [.uniformScale]
+        case .uniformScale: return [.scale(axis: 0), .scale(axis: 1), .scale(axis: 2)]
+        default: return []
+        }
+    }
+
     func read(_ t: Transform3D) -> Value {
         switch self {
         case .translation(let axis): return .scalar(t.m[12 + axis])

@@ -8,13 +8,20 @@ extension Scene {
         return try SceneWorld(
             stage: stageSublayers, layer: { layers[$0] },
             values: { sample in
-                guard usesLayerTiming, sample.delay != 0 else {
-                    return try presentationValues(ofLayer: sample.layer, at: time - sample.delay)
+                guard sample.delay != 0 else {
+                    return try presentationValues(ofLayer: sample.layer, at: time)
+                }
+                // A copy reads the layer's list as it is now, at its own earlier time
+                // (`Layer.presentationValues(at:listedAt:)`).
+                let listed = presentationTime(ofLayer: sample.layer, atSceneTime: time)
+                guard usesLayerTiming else {
+                    return try layers[sample.layer].presentationValues(
+                        at: time - sample.delay, listedAt: listed)
                 }
                 // With clocks, each replicator's delay is in its own local time (Scene+LayerTime).
                 let local = localTime(
                     ofLayer: sample.layer, instances: sample.instances.map(\.index), atSceneTime: time)
-                return try layers[sample.layer].presentationValues(at: local ?? -.infinity)
+                return try layers[sample.layer].presentationValues(at: local ?? -.infinity, listedAt: listed)
             })
     }
 

@@ -193,6 +193,33 @@ final class CubicBezierTests: XCTestCase {
         return bernstein(0.5 * (lo + hi), y1, y2)
     }
 
+    /// Chromium's ui/gfx/geometry/cubic_bezier_unittest.cc, CubicBezierTest.ClampInfinityEvaluation:
+    /// y control points of ±DBL_MAX (x 0.5, 0 or 1) evaluate to finite values: Solve, Slope and
+    /// the y samples at x = 0, 0.05, ..., 1 (its TestBezierFiniteRange), and here also outside
+    /// [0, 1] along the end tangents. Its sixteen curves.
+    func testHugeYControlPointsEvaluateFinite() throws {
+        let big = Double.greatestFiniteMagnitude
+        var curves: [(Double, Double, Double, Double)] = []
+        for x in [0.5, 0, 1] {
+            for (y1, y2) in [(big, big), (-big, big), (big, -big), (-big, -big)] {
+                curves.append((x, y1, x, y2))
+            }
+        }
+        curves += [(0, 0, 0, big), (0, -big, 0, 0), (1, 0, 0, -big), (0, -big, 1, 1)]
+        for (x1, y1, x2, y2) in curves {
+            let curve = try CubicBezier(x1, y1, x2, y2)
+            for i in 0...20 {
+                let x = Double(i) * 0.05
+                XCTAssertTrue(curve.solve(x).isFinite, "\((x1, y1, x2, y2)) solve(\(x))")
+                XCTAssertTrue(curve.slope(x).isFinite, "\((x1, y1, x2, y2)) slope(\(x))")
+            }
+            for x in [-1.0, 2.0, -big, big] {
+                XCTAssertTrue(curve.solve(x).isFinite, "\((x1, y1, x2, y2)) solve(\(x))")
+                XCTAssertTrue(curve.slope(x).isFinite, "\((x1, y1, x2, y2)) slope(\(x))")
+            }
+        }
+    }
+
     func testInvalidControlPointsNameTheParameter() {
         let cases: [(points: (Double, Double, Double, Double), parameter: String, rule: String)] = [
             ((-0.1, 0, 0.5, 1), "x1", "x control points must lie in [0, 1]"),

@@ -59,10 +59,41 @@ package enum ExportEasing: Hashable {
             return "cubic-bezier(\(number(x1)), \(number(y1)), \(number(x2)), \(number(y2)))"
         case .steps(let n, let p): return "steps(\(n), \(p.rawValue))"
         case .hold: return "step-end"
-        case .piecewiseLinear(let p), .sampled(let p, _):
+        case .piecewiseLinear(let p):
             let stops = zip(p.outputs, p.inputs).map { "\(number($0)) \(number($1 * 100))%" }
             return "linear(\(stops.joined(separator: ", ")))"
+        case .sampled(let p, let tolerance):
+            return ExportEasing.fittedCSS(p, tolerance: ExportEasing.cssTolerance(sampledWithin: tolerance))
+                ?? ExportEasing.piecewiseLinear(p).css(number)
         }
+    }
+
+    /// The most a sampled easing's CSS strays from its progress: `curve --format css`'s 0.001,
+    /// or less where a segment moves far. The stylesheet's header states both bounds.
+    package static let cssTolerance = CSSLinear.defaultTolerance
+    /// How much looser than the sampling the CSS fit may be where the move is large: the value
+    /// tolerances (0.002 px for lengths, 2e-5 otherwise, `ExportScene.valueTolerance`) become
+    /// 0.008 px and 8e-5; the fit keeps 0.9 of that, and with the sampling's own error the
+    /// value stays within 4.6 × (under 5 ×) the value tolerance: 0.01 px and 1e-4, the accuracy
+    /// the CSS export is held to in Chromium (ChromiumPlaybackTests).
+    package static let cssLoosening = 4.0
+
+    /// The progress tolerance of the CSS of an easing sampled within `tolerance` (progress).
+    package static func cssTolerance(sampledWithin tolerance: Double) -> Double {
+        min(cssTolerance, cssLoosening * tolerance)
+    }
+
+    /// A sampled easing as `curve --format css` writes one (`CSSLinear.make`, which prints the
+    /// fewest decimals that keep it within 0.9 × `tolerance`): its stops lie on the grid of
+    /// `sampleCount` inputs, so the polyline read back on that grid is exact at its corners, and
+    /// the refit, checked at every grid input, is within 0.9 × `tolerance` of it there and, both
+    /// being linear between grid inputs, everywhere (up to the rounding of printed inputs). Nil
+    /// where doubles are too coarse for the tolerance (|y| near 1e13): the full stops instead.
+    static func fittedCSS(_ p: PiecewiseLinear, tolerance: Double) -> String? {
+        let n = sampleCount
+        let xs = (0..<n).map { Double($0) / Double(n - 1) }
+        let ys = xs.map { p.evaluate($0) }
+        return try? CSSLinear.make(xs: xs, ys: ys, tolerance: tolerance).function
     }
 
     /// The easing as a function (what a target that samples it computes).

@@ -32,6 +32,8 @@ package struct PreviewFrameWriter: FrameWriter {
         var spill: Int?
         /// A transform's parts (`transformParts`), once the transform changes.
         var parts: [Column] = []
+        /// The value added last (nil: `first`), which a rotation part is unwrapped against.
+        var last: Value?
 
         var isConstant: Bool { spill == nil }
     }
@@ -61,6 +63,7 @@ package struct PreviewFrameWriter: FrameWriter {
 
         /// The next frame's value of `column`.
         func add(_ value: Value, to column: inout Column, transform: Bool) throws {
+            column.last = value
             if column.isConstant {
                 if value == column.first {
                     column.repeats += 1
@@ -78,7 +81,17 @@ package struct PreviewFrameWriter: FrameWriter {
             }
             try append(value, to: column.spill!)
             for (i, part) in PreviewFrameWriter.transformParts.enumerated() where transform {
-                try add(PreviewFrameWriter.part(part, of: value), to: &column.parts[i], transform: false)
+                var v = PreviewFrameWriter.part(part, of: value)
+                // A rotation read from the matrix lies in (−π, π]: a turn past π would jump to
+                // −π on the chart. Each angle is the one of its 2π-equivalents nearest the
+                // last, so a turn sampled at under π a frame charts as it turns.
+                if part.hasPrefix("rotation"), case .scalar(let a) = v,
+                    case .scalar(let b) = column.parts[i].last ?? column.parts[i].first
+                {
+                    let turns = ((b - a) / (2 * .pi)).rounded()
+                    if turns != 0 && turns.isFinite { v = .scalar(a + 2 * .pi * turns) }
+                }
+                try add(v, to: &column.parts[i], transform: false)
             }
         }
 

@@ -292,8 +292,38 @@ package enum PreviewPlayer {
           E.cross.style.top = E.name.style.top = q[1] + 'px';
         }
 
+        // Guide names sit at their layers' anchor points, so layers that share one (a card's
+        // two faces) printed their names over each other: a name that would overlap one
+        // already placed moves down a line until it is clear. Sizes are estimated from the text
+        // (11px type: under 6.5px a character, a line box of 15.4px) so that no frame waits for
+        // a layout; the placed boxes are kept in cells of NAME_CELL px: a frame costs O(layers).
+        var NAME_LINE = 16, NAME_CELL = 64;
+        function spreadNames() {
+          var cells = {};
+          function keys(x, y, w, f) {
+            for (var cx = Math.floor(x / NAME_CELL); cx <= Math.floor((x + w) / NAME_CELL); cx++)
+              for (var cy = Math.floor(y / NAME_CELL); cy <= Math.floor((y + NAME_LINE) / NAME_CELL); cy++) f(cx + ',' + cy);
+          }
+          function clear(x, y, w) {
+            var ok = true;
+            keys(x, y, w, function (k) { (cells[k] || []).forEach(function (r) {
+              if (x < r[0] + r[2] && r[0] < x + w && y < r[1] + NAME_LINE && r[1] < y + NAME_LINE) ok = false;
+            }); });
+            return ok;
+          }
+          S.layers.forEach(function (E) {
+            var n = E.name;
+            if (n.style.display === 'none') return;
+            var x = parseFloat(n.style.left), y = parseFloat(n.style.top), w = E.L.name.length * 6.5;
+            if (!isFinite(x) || !isFinite(y)) return;
+            for (var tries = 0; tries < 64 && !clear(x, y, w); tries++) y += NAME_LINE;
+            n.style.top = y + 'px';
+            keys(x, y, w, function (k) { (cells[k] = cells[k] || []).push([x, y, w]); });
+          });
+        }
+
         // ---- charts under the stage: one shared time axis
-        var CW = 660, CL = 64, CR = 16;
+        var CW = 660, CL = 64, CR = 16, FLAT = 1e-9;
         function tx(t) { var ts = S.d.times, a = ts[0], b = ts[ts.length - 1]; return CL + (b > a ? (t - a) / (b - a) : 0) * (CW - CL - CR); }
         function fmt(v) { var a = Math.abs(v); return a >= 1000 || a === 0 ? String(Math.round(v * 100) / 100) : String(+v.toPrecision(4)); }
         function el(name, attrs, text) {
@@ -314,9 +344,11 @@ package enum PreviewPlayer {
           for (var i = 0; i < n; i++) for (var k = 0; k < vs[i].length; k++) {
             lo[k] = Math.min(lo[k] === undefined ? Infinity : lo[k], vs[i][k]); hi[k] = Math.max(hi[k] === undefined ? -Infinity : hi[k], vs[i][k]);
           }
-          var extent = 0;
-          for (k = 0; k < lo.length; k++) extent += (hi[k] - lo[k]) * (hi[k] - lo[k]);
+          var extent = 0, size = 1;
+          for (k = 0; k < lo.length; k++) { extent += (hi[k] - lo[k]) * (hi[k] - lo[k]); size = Math.max(size, Math.abs(lo[k]), Math.abs(hi[k])); }
           extent = Math.sqrt(extent);
+          // Noise (a flat chart, below) has no jumps: its steps of 1e-16 broke the line.
+          if (!(extent > FLAT * size)) return out;
           for (i = 0; i + 1 < n; i++) { var s = 0; for (k = 0; k < vs[i].length; k++) s += (vs[i + 1][k] - vs[i][k]) * (vs[i + 1][k] - vs[i][k]); d.push(Math.sqrt(s)); }
           for (i = 0; i < d.length; i++) {
             if (d.length < 2) break;
@@ -341,7 +373,11 @@ package enum PreviewPlayer {
           var names = components(C.kind, C.v[0]).map(function (c) { return c[0]; });
           var lo = Infinity, hi = -Infinity;
           rows.forEach(function (r) { r.forEach(function (x) { if (x !== null) { lo = Math.min(lo, x); hi = Math.max(hi, x); } }); });
-          if (!(hi > lo)) { lo -= 1; hi += 1; }
+          // A range within FLAT of its size is no motion: the engine computes to 1e-9 (its cubic
+          // solver's stated accuracy), and a part read back from a matrix differs from its
+          // value by rounding (a scale of 1 reads 0.9999999999999999 under a rotation), which
+          // stretched to full height drew noise as a zig-zag. Flat lines show on a unit range.
+          if (!(hi - lo > FLAT * Math.max(1, Math.abs(lo), Math.abs(hi)))) { var mid = (lo + hi) / 2; lo = mid - 1; hi = mid + 1; }
           var ty = function (v) { return top + ph - (v - lo) / (hi - lo) * ph; };
           svg.appendChild(el('rect', { x: CL, y: top, width: CW - CL - CR, height: ph, fill: 'none', stroke: '#c8ccd2' }));
           svg.appendChild(el('text', { x: CL - 6, y: top + 9, 'text-anchor': 'end' }, fmt(hi)));
@@ -441,6 +477,7 @@ package enum PreviewPlayer {
             var rank = []; order.forEach(function (o, r) { rank[o[1]] = r; });
             S.layers.forEach(function (E, k) { drawLayer(E, f, rank[k]); });
           }
+          spreadNames();
           S.charts.forEach(function (c) { c.update(S.t); });
           var n = S.d.times.length, exact = f.u === 0;
           $('scrub').value = S.t;
