@@ -84,16 +84,14 @@ package enum ExportEasing: Hashable {
     }
 
     /// A sampled easing as `curve --format css` writes one (`CSSLinear.make`, which prints the
-    /// fewest decimals that keep it within 0.9 × `tolerance`): its stops lie on the grid of
-    /// `sampleCount` inputs, so the polyline read back on that grid is exact at its corners, and
-    /// the refit, checked at every grid input, is within 0.9 × `tolerance` of it there and, both
-    /// being linear between grid inputs, everywhere (up to the rounding of printed inputs). Nil
+    /// fewest decimals that keep it within 0.9 × `tolerance`), made from the sampled stops
+    /// themselves: the refit keeps some of them, so it and the sampled polyline are both linear
+    /// between the sampled stops, their difference is largest at one of those, and checking it
+    /// there (as `make` does) bounds it everywhere, up to the rounding of printed inputs. Nil
     /// where doubles are too coarse for the tolerance (|y| near 1e13): the full stops instead.
     static func fittedCSS(_ p: PiecewiseLinear, tolerance: Double) -> String? {
-        let n = sampleCount
-        let xs = (0..<n).map { Double($0) / Double(n - 1) }
-        let ys = xs.map { p.evaluate($0) }
-        return try? CSSLinear.make(xs: xs, ys: ys, tolerance: tolerance).function
+        guard p.inputs.count >= 2 else { return nil }
+        return try? CSSLinear.make(xs: p.inputs, ys: p.outputs, tolerance: tolerance, parsing: false).function
     }
 
     /// The easing as a function (what a target that samples it computes).
