@@ -53,6 +53,77 @@ final class LimitOptionTests: XCTestCase {
         XCTAssertLessThan(peakKB, 64 * 1024 + 40 * 1024, stderr)
     }
 
+    /// A replicator's copies are made outside Lua's heap, in every frame and export: with
+    /// `instanceCount = 1e9` the old binary grew to 4.2 GB (css), 2.2 GB (lottie) and 1.3 GB
+    /// (render) under `--max-memory 256M`, and `math.maxinteger` trapped (SIGILL) in the css
+    /// and swift writers. Now the count is checked against the limit where it is set (the
+    /// copies a replicator draws, at most 100,000, at 8 KiB each: 100,000 x 8,192 bytes is
+    /// over 256 MiB), an error naming the script's line and instanceCount, in every format,
+    /// set in the constructor or assigned; each run under `ulimit -v` 4 GB and `timeout` 120 s,
+    /// its peak RSS (GNU time) under 256 MiB plus the process's own 30-40 MB. Under the
+    /// default 1 GiB the same copies fit, and the Swift export says the count drawn.
+    func testReplicatedCopiesCountAgainstTheMemoryLimit() throws {
+        let dir = try folder(
+            with: """
+                local r = replicator{name = "r", bounds = rect(0, 0, 120, 120), instanceCount = COUNT}
+                local dot = layer{name = "dot", bounds = rect(0, 0, 4, 4), backgroundColor = "#29335c"}
+                r:addSublayer(dot)
+                dot:add(animation.basic{keyPath = "opacity", fromValue = 1, toValue = 0, duration = 1})
+                r.instanceCount = LATER
+                """, named: "unused.lua")
+        let cases: [(count: String, later: String, line: Int, given: String)] = [
+            ("1e9", "3", 1, "1000000000.0"), ("math.maxinteger", "3", 1, "9223372036854775807"),
+            ("3", "2^31", 5, "2147483648.0"),
+        ]
+        let formats = [
+            ["run", "--format", "css"], ["run", "--format", "lottie"], ["run", "--format", "swift"],
+            ["run", "--world", "--format", "json"], ["render", "--size", "50x50"],
+        ]
+        for (i, c) in cases.enumerated() {
+            let script = dir.appendingPathComponent("copies-\(i).lua").path
+            let text = try String(contentsOf: dir.appendingPathComponent("unused.lua"), encoding: .utf8)
+            try text.replacingOccurrences(of: "COUNT", with: c.count).replacingOccurrences(
+                of: "LATER", with: c.later
+            )
+            .write(toFile: script, atomically: true, encoding: .utf8)
+            for format in formats {
+                let out = format[0] == "render" ? dir.appendingPathComponent("r.png").path : "/dev/null"
+                let process = Process()
+                process.executableURL = URL(fileURLWithPath: "/bin/sh")
+                process.arguments =
+                    [
+                        "-c",
+                        "out=\"$1\"; shift; ulimit -v 4000000; exec timeout 120 /usr/bin/time -f '%M' \"$0\" \"$@\" --max-memory 256M -o \"$out\"",
+                        CLIProcess.binary.path, out, format[0], script,
+                    ] + format.dropFirst()
+                let err = Pipe()
+                process.standardError = err
+                try process.run()
+                let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+                process.waitUntilExit()
+                let lines = stderr.split(separator: "\n")
+                XCTAssertEqual(process.terminationStatus, 1, "\(format) \(c): \(stderr)")
+                XCTAssertTrue(
+                    lines.first?.hasPrefix("inbetween: \(script):\(c.line): ") == true
+                        && stderr.contains(
+                            "instanceCount' asks for \(c.given) copies (100000 drawn: a replicator draws at most 100000), "
+                                + "about 8192 bytes each outside Lua, more than the memory limit of 268435456 bytes allows"
+                        ),
+                    "\(format) \(c): \(stderr)")
+                let peakKB = Double(lines.last ?? "") ?? .infinity
+                XCTAssertLessThan(peakKB, 256 * 1024 + 40 * 1024, "\(format) \(c): \(stderr)")
+            }
+        }
+        let script = dir.appendingPathComponent("copies-max.lua").path
+        try String(contentsOf: dir.appendingPathComponent("unused.lua"), encoding: .utf8)
+            .replacingOccurrences(of: "COUNT", with: "math.maxinteger")
+            .replacingOccurrences(of: "LATER", with: "math.maxinteger")
+            .write(toFile: script, atomically: true, encoding: .utf8)
+        let r = try CLIProcess.run(["run", script, "--format", "swift", "--to", "0"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stdout.contains("layer.instanceCount = 100000\n"), r.stdout)
+    }
+
     /// Issue 31: keyframe values become arrays outside Lua's heap, counted against
     /// `--max-memory` before they are made (96 bytes a value, measured). 200,000 values under
     /// 16 MiB: Lua holds about 3.2 MB of them, the host would add 19.2 MB; the old binary ran

@@ -115,7 +115,7 @@ extension CSSStructure {
                     shownDuring: shown))
             if let parent { elements[parent].children.append(index) }
             if tree.kinds[k] == .replicator {
-                let count = max(0, Int(scalar(k, "instanceCount").rounded(.down)))
+                let count = LayerGeometry.instances(scalar(k, "instanceCount"))
                 let step = scalar(k, "instanceDelay")
                 var matrix = Transform3D.identity
                 let each: Transform3D
@@ -151,7 +151,7 @@ extension CSSStructure {
         }
         // What the copies and the first tree do not say.
         for (k, layer) in scene.layers.enumerated() where tree.kinds[k] == .replicator {
-            let count = max(0, Int(scalar(k, "instanceCount").rounded(.down)))
+            let count = LayerGeometry.instances(scalar(k, "instanceCount"))
             notes.append(
                 "\(layer.name): a replicator; its sublayers written once per instance (NAME[0] to "
                     + "NAME[\(max(count - 1, 0))]), instance i turned by instanceTransform i times and its "

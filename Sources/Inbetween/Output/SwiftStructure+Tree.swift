@@ -37,9 +37,9 @@ extension SwiftStructure {
         }
         guard currentKind == .replicator else { return nil }
         switch (root, v) {
-        // instanceCount is an Int: the engine's count rounded as CA's setter would truncate a
-        // whole number written as a double.
-        case ("instanceCount", .scalar(let x)): return "layer.instanceCount = \(Int(x.rounded(.towardZero)))"
+        // instanceCount is an Int: the copies the engine draws (`LayerGeometry.instances`: the
+        // whole ones, at most 100,000; math.maxinteger is no Int once a double).
+        case ("instanceCount", .scalar(let x)): return "layer.instanceCount = \(LayerGeometry.instances(x))"
         case ("instanceDelay", .scalar(let x)): return "layer.instanceDelay = \(time(x))"
         case ("instanceTransform", .transform): return "layer.instanceTransform = \(transformLiteral(v))"
         case ("instanceColor", .color): return "layer.instanceColor = \(literal(v))"

@@ -1,7 +1,7 @@
 /// The properties of one layer that place it and its sublayers, read once from its values (a
 /// property never set reads as its CALayer default), and the matrices Core Animation builds
 /// from them. Row vectors, as `Transform3D` (CATransform3D) has them: p' = p · M.
-struct LayerGeometry {
+package struct LayerGeometry {
     var bounds: Rect
     var position: Point
     var zPosition: Double
@@ -70,9 +70,7 @@ struct LayerGeometry {
         }
         // CAReplicatorLayer's instanceCount is an NSInteger: a fraction (an animation between
         // counts) draws the whole instances only; a negative count draws none.
-        let count = scalar("instanceCount")
-        instanceCount =
-            count.isFinite ? Int(max(0, min(count, Double(Self.mostInstances))).rounded(.down)) : 0
+        instanceCount = Self.instances(scalar("instanceCount"))
         instanceDelay = scalar("instanceDelay")
         instanceTransform = matrix("instanceTransform")
         instanceColor = color("instanceColor")
@@ -84,7 +82,14 @@ struct LayerGeometry {
 
     /// A bound on the copies one replicator draws, so that a runaway `instanceCount` (1e9)
     /// fails no allocation; nobody draws a million copies of a layer on purpose.
-    static let mostInstances = 100_000
+    package static let mostInstances = 100_000
+
+    /// The copies a replicator with `instanceCount` = `count` draws: the whole instances, none
+    /// for a negative count or NaN, at most `mostInstances` (every writer counts them so, and
+    /// none converts math.maxinteger, 2^63 as a double, to an Int).
+    package static func instances(_ count: Double) -> Int {
+        count.isNaN ? 0 : Int(max(0, min(count, Double(mostInstances))).rounded(.down))
+    }
 
     /// The anchor point in the layer's bounds coordinates (bounds.origin included): the point
     /// that sits at `position` in the superlayer, and the one transforms turn about.
