@@ -34,14 +34,26 @@ final class FFmpegProcess {
     private let observer: (pid_t, Bool) -> Void
 
     /// Starts `executable arguments...`; `output` names the file it writes (for messages).
+    /// `inputBuffer`: the bytes of one frame, which the socket should hold (0: the default).
     init(
-        executable: String, arguments: [String], output: String, observer: @escaping (pid_t, Bool) -> Void
+        executable: String, arguments: [String], output: String, inputBuffer: Int = 0,
+        observer: @escaping (pid_t, Bool) -> Void
     ) throws(EncodeError) {
         self.observer = observer
         var ends: [Int32] = [-1, -1]
         let streamType = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
         guard socketpair(AF_UNIX, streamType, 0, &ends) == 0 else {
             throw .cannotStart(executable: executable, reason: String(cString: strerror(errno)))
+        }
+        if inputBuffer > 0 {
+            // A socket that holds a whole frame: ffmpeg 5 reads its input in the thread that
+            // also converts the pixels, and with the default buffer (net.core.wmem_default, 208
+            // KiB) a 1280x720 frame took about twenty reads, each waiting for this process to
+            // send more (strace: 1,158 reads for 60 frames, 324 with a frame's buffer). A Unix
+            // stream socket holds what the sender's buffer allows (SO_SNDBUF; Linux caps the
+            // request at net.core.wmem_max and doubles it for its bookkeeping, socket(7)).
+            var bytes = Int32(clamping: inputBuffer)
+            _ = setsockopt(ends[0], SOL_SOCKET, SO_SNDBUF, &bytes, socklen_t(MemoryLayout<Int32>.size))
         }
         var template = Array("/tmp/inbetween-ffmpeg-XXXXXX".utf8CString)
         if let folder = ProcessInfo.processInfo.environment["TMPDIR"], !folder.isEmpty {

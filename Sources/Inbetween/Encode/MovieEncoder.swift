@@ -97,7 +97,8 @@ public final class MovieEncoder {
         }
         commandLines.append([executable] + inputArguments + output)
         process = try FFmpegProcess(
-            executable: executable, arguments: inputArguments + output, output: path, observer: processes)
+            executable: executable, arguments: inputArguments + output, output: path,
+            inputBuffer: encodedWidth * encodedHeight * 4, observer: processes)
     }
 
     deinit { cancel() }
