@@ -51,6 +51,48 @@ final class LottieTreeTests: XCTestCase {
         XCTAssertGreaterThan(compared, 4300)
     }
 
+    /// A layer moved to another superlayer starts a new stretch of frames (`ip`..`op`), and
+    /// each stretch's Lottie layers have keyframes within it only: keyed over the whole run, a
+    /// layer moved 1,200 times had 1,200 Lottie layers keyed over 1,200 frames each (104 s to
+    /// export; the thinning of each costs up to `LottieKeyframes.maximumReach` per frame).
+    /// Before, moved-dot's layers of the second stretch (frames 30-61) had keyframes from
+    /// frame 0. rlottie draws the same pixels either way (a layer is drawn in `ip`..`op` only).
+    func testEachStretchOfFramesIsKeyedWithinItsOwnFrames() throws {
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "ib-moved-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: out) }
+        let r = try CLIProcess.run([
+            "run", "--no-user-plugins", "--format", "lottie", "Tests/tree-moves/moved-dot.lua", "-o",
+            out.path,
+        ])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let root = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: out)) as? [String: Any])
+        let layers = try XCTUnwrap(root["layers"] as? [[String: Any]])
+        var stretches = Set<Double>()
+        var keyed = 0
+        /// The times of every keyframe under `json` (an animated property is {"a": 1, "k": [{"t": ...}]}).
+        func keyframeTimes(_ json: Any) -> [Double] {
+            if let object = json as? [String: Any] {
+                if object["a"] as? Double == 1, let frames = object["k"] as? [[String: Any]] {
+                    return frames.compactMap { $0["t"] as? Double }
+                }
+                return object.values.flatMap(keyframeTimes)
+            }
+            return (json as? [Any])?.flatMap(keyframeTimes) ?? []
+        }
+        for layer in layers {
+            let (ip, op) = (try XCTUnwrap(layer["ip"] as? Double), try XCTUnwrap(layer["op"] as? Double))
+            stretches.insert(ip)
+            for t in keyframeTimes(layer) {
+                keyed += 1
+                XCTAssert(
+                    t >= ip && t <= op, "\(layer["nm"] ?? "?"): a keyframe at \(t) outside \(ip)...\(op)")
+            }
+        }
+        XCTAssertEqual(stretches, [0, 30], "the dot moves at 0.5 s, frame 30")
+        XCTAssertGreaterThan(keyed, 0)
+    }
+
     /// An opacity group (CALayer.allowsGroupOpacity, YES by default) fades its layer and
     /// sublayers as one picture; without it each layer is faded on its own and where two overlap
     /// the lower one shows through. Two opaque 100 × 100 squares overlapping by 50 × 100 in a

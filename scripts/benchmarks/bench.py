@@ -2,14 +2,18 @@
 """scripts/bench's driver: runs the issue-6 and issue-10 benchmarks side by side with their
 references, prints one table of figures and ratios, and exits 1 when a ratio misses its goal.
 
-usage: bench.py BIN_DIR C_DIR [--write BENCHMARKS.md] [--quick]
+usage: bench.py BIN_DIR C_DIR [--write BENCHMARKS.md] [--quick] [--only 18]
+--only 18 runs figure 18 alone (the others run in sequence, sharing what they set up).
 BIN_DIR holds the release `inbetween` and `InbetweenBench`; C_DIR the compiled references."""
-import os, platform, statistics, subprocess, sys, tempfile, time
+import math, os, platform, statistics, subprocess, sys, tempfile, time
 
 args = sys.argv[1:]
 bin_dir, c_dir = args[0], args[1]
 write_to = args[args.index("--write") + 1] if "--write" in args else None
 quick = "--quick" in args
+only = args[args.index("--only") + 1] if "--only" in args else None
+if only not in (None, "18") or (only and write_to):
+    raise SystemExit("bench: --only takes 18 (figure 18 alone), and not with --write")
 # scripts/benchmarks/bench.py -> the repository root
 root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 inbetween = os.path.join(bin_dir, "inbetween")
@@ -60,8 +64,59 @@ def add(n, figure, ours, ref, ratio, goal, ok):
     rows.append((n, figure, ours, ref, ratio, goal, ok))
 
 
+def table_text():
+    header = "| # | figure | ours | reference | ratio | goal | |\n|---|---|---|---|---|---|---|\n"
+    return header + "".join(
+        f"| {n} | {fig} | {o} | {ref} | {ratio} | {goal} | {'info' if ok is None else ('ok' if ok else 'MISSED')} |\n"
+        for n, fig, o, ref, ratio, goal, ok in rows)
+
+
 os.chdir(root)
 reps = 3 if quick else 5
+
+
+# 18. the structural exports of a staggered scene (issue 37): one backOut move given to N layers
+# by a timeline stagger (scripts/benchmarks/stagger.lua), so an event per layer; CPU seconds of
+# css, swift, lottie and the preview against CSV of the same scene, and of each format at 8,000
+# layers against 1,000 as a time exponent (1 is linear; they read the whole scene at each event,
+# which made them quadratic: exponent 2). Rounds alternate the sizes and formats, best of each.
+def stagger_exports():
+    source = open(os.path.join(root, "scripts/benchmarks/stagger.lua")).read()
+    sizes = (500, 4000) if quick else (1000, 8000)
+    formats = ["csv", "css", "swift", "lottie", "preview"]
+    for n in sizes:
+        with open(os.path.join(work, f"stagger{n}.lua"), "w") as f:
+            f.write(source.replace("params and params.layers or 1000", str(n)))
+
+    def cpu(n, fmt):
+        script = os.path.join(work, f"stagger{n}.lua")
+        target = os.path.join(work, f"stagger{n}.{'html' if fmt == 'preview' else fmt}")
+        cmd = [inbetween, "preview", script] if fmt == "preview" else [inbetween, "run", script, "--format", fmt]
+        return measure(cmd + ["--no-user-plugins", "-o", target])[1]
+
+    best = {}
+    for _ in range(reps):
+        for n in sizes:
+            for fmt in formats:
+                best[n, fmt] = min(best.get((n, fmt), float("inf")), cpu(n, fmt))
+    small, large = sizes
+    for fmt in formats[1:]:
+        r_large = best[large, fmt] / best[large, "csv"]
+        r_small = best[small, fmt] / best[small, "csv"]
+        add(18, f"staggered scene, {large:,} layers: {fmt} vs CSV, CPU s ({small:,} layers: {r_small:.2f})",
+            f"{best[large, fmt]:.3f}", f"{best[large, 'csv']:.3f} (CSV)", f"{r_large:.2f}", "<= 5 at both sizes",
+            max(r_large, r_small) <= 5)
+    for fmt in formats:
+        e = math.log(best[large, fmt] / best[small, fmt]) / math.log(large / small)
+        add(18, f"staggered scene, {fmt}: time exponent, {large:,} layers vs {small:,}", f"{best[large, fmt]:.3f}",
+            f"{best[small, fmt]:.3f} ({small:,} layers)", f"{e:.2f}", "<= 1.15", e <= 1.15)
+
+
+if only == "18":
+    stagger_exports()
+    subprocess.run(["rm", "-rf", work])
+    print(table_text())
+    sys.exit(1 if any(row[6] is False for row in rows) else 0)
 
 # 1. cubic-bezier sampling vs the classic C solver.
 N = 2_000_000 if quick else 10_000_000
@@ -506,13 +561,11 @@ if old_inbetween:
 add(17, f"the same frames: ours (drawing included) vs Pillow {Image.__version__} encoding them as PNG, CPU s"
         f" ({sizes})", f"{ours:.3f}", f"{pil:.3f} (Pillow, encoding only)", f"{ours / pil:.2f}", "<= 1.0",
     ours <= pil)
+stagger_exports()
 
 subprocess.run(["rm", "-rf", work])
 
-header = "| # | figure | ours | reference | ratio | goal | |\n|---|---|---|---|---|---|---|\n"
-body = "".join(f"| {n} | {fig} | {o} | {ref} | {ratio} | {goal} | {'info' if ok is None else ('ok' if ok else 'MISSED')} |\n"
-               for n, fig, o, ref, ratio, goal, ok in rows)
-table = header + body
+table = table_text()
 print(table)
 missed = [row for row in rows if row[6] is False]
 if write_to:
@@ -580,6 +633,10 @@ How each figure is taken (scripts/benchmarks/, Sources/InbetweenBench, `inbetwee
    tmpfs) vs the same command of release 0.2.0 (built by scripts/bench from its commit, beside this build;
    runs alternated, best of each; both folders must decode to the same pixels), and vs Pillow (pip) writing
    the same RGBA frames, read back from ours by ffmpeg, as PNG files: Pillow's CPU time of `save` alone.
+18. CPU time of `inbetween run stagger.lua --format css|swift|lottie` and `inbetween preview stagger.lua` against
+   `--format csv` of the same script (`scripts/benchmarks/stagger.lua`: one backOut move of 0.5 s given to N
+   layers by a timeline stagger of 1/N s each, so a start and a stop event per layer), at 1,000 and 8,000
+   layers, best of 5 rounds alternating sizes and formats; the time exponent is log(t8000 / t1000) / log(8).
 
 CPU time, not wall time, is compared wherever one process is measured: the machine has 2 cores and is
 shared with other builds and tests while the benchmarks run, so a wall clock measures the neighbours as much

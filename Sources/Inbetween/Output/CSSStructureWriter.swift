@@ -72,6 +72,9 @@ package struct CSSStructure {
     private(set) var elements: [Element] = []
     /// What the tree's elements do not say, for the header.
     private var treeNotes: [String] = []
+    /// Each easing's text, made once: one sampled easing given to thousands of layers (a
+    /// stagger) is hundreds of `linear()` stops to print for each.
+    private var easingTexts: [ExportEasing: String] = [:]
 
     package init(scene: ExportScene, numbers: NumberFormat) {
         self.scene = scene
@@ -351,7 +354,10 @@ package struct CSSStructure {
                         decls.append("d: \(pathCSS(value));")
                     }
                     if i < k.easings.count && k.easings[i] != .linear {
-                        decls.append("animation-timing-function: \(k.easings[i].css(n));")
+                        let easing = k.easings[i]
+                        let text = easingTexts[easing] ?? easing.css(n)
+                        easingTexts[easing] = text
+                        decls.append("animation-timing-function: \(text);")
                     }
                     keyframes +=
                         "  \(CSSStructure.percent(k.keyTimes[i])) { \(decls.joined(separator: " ")) }\n"

@@ -108,12 +108,15 @@ public struct OutputFormat: Hashable, Sendable {
     /// the latest (the writers that read the scene as the run goes).
     package var keepsSnapshots: Bool { kind != .lottie && kind != .preview }
 
-    /// The sampling the format needs from `request`: the preview draws every layer from all
-    /// of its drawn properties, animated or not; the others write the animated tracks.
+    /// The sampling the format needs from `request`: the preview and Lottie draw every layer
+    /// from all of its drawn properties, animated or not; the others write the animated tracks.
     package func request(_ request: SamplingRequest) -> SamplingRequest {
-        guard kind == .preview else { return request }
         var request = request
-        request.keyPathsOfEveryLayer = PreviewFrameWriter.drawnKeyPaths
+        switch kind {
+        case .preview: request.keyPathsOfEveryLayer = PreviewFrameWriter.drawnKeyPaths
+        case .lottie: request.keyPathsOfEveryLayer = LottieLayer.keyPaths
+        default: break
+        }
         return request
     }
 

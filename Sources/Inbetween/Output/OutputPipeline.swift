@@ -36,9 +36,15 @@ package enum OutputPipeline {
         if format.readsHistory {
             let recorded = SceneHistory(initial: model, keepsSnapshots: format.keepsSnapshots)
             runtime.sceneObserver = { event, scene in recorded.record(time: event.time, scene: scene) }
+            recorded.follow { runtime.scene }
             history = recorded
         }
-        defer { if history != nil { runtime.sceneObserver = nil } }
+        defer {
+            if let history {
+                runtime.sceneObserver = nil
+                history.stopFollowing()
+            }
+        }
         var writer = format.makeWriter(
             sink: sink, fps: frames.fps, source: source, model: model, history: history, page: page,
             times: times, canvas: runtime.settings.size,

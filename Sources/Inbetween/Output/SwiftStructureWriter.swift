@@ -442,7 +442,7 @@ package struct SwiftStructure {
             let b = values[i + 1]
             let delta = zip(a.components, b.components).map { abs($1 - $0) }.max() ?? 0
             var stops: [(x: Double, y: Double)]
-            switch ExportEasing(easings[i], tolerance: tolerance / max(delta, 1e-9)) {
+            switch scene.easings.easing(easings[i], tolerance: tolerance / max(delta, 1e-9)) {
             case .linear: stops = [(0, 0), (1, 1)]
             case .steps(let count, let position):
                 stops = try ExportEasing.stepStops(try Steps(count, position))

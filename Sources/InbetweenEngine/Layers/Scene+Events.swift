@@ -20,11 +20,13 @@ extension Scene {
         switch next.source {
         case .start(let l, let serial):
             let e = entryIndex(layer: l, serial: serial)!
+            noteChange(ofLayer: l)
             layers[l].entries[e].startDelivered = true
             delivered = layers[l].entries[e].pending(.start, at: next.time, layer: layers[l].name)
         case .stop(let l, let serial):
             let e = entryIndex(layer: l, serial: serial)!
             let entry = layers[l].entries[e]
+            noteChange(ofLayer: l)
             delivered = entry.pending(.stop(finished: true), at: next.time, layer: layers[l].name)
             if entry.animation.removedOnCompletion {
                 layers[l].entries.remove(at: e)
@@ -34,6 +36,7 @@ extension Scene {
             changeCount += 1
         case .retired(let l, let serial, let isStart):
             let r = retiredIndex(layer: l, serial: serial, isStart: isStart)!
+            noteChange(ofLayer: l)
             delivered = layers[l].retiredEvents.remove(at: r)
         case .completion(let id):
             let c = pendingCompletions.firstIndex { $0.id == id }!

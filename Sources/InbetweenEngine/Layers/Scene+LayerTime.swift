@@ -77,6 +77,7 @@ extension Scene {
         try timing.validate()
         guard layers[l].timing != timing else { return }
         if !timing.isDefault { usesLayerTiming = true }
+        noteChange(ofLayer: l)
         layers[l].timing = timing
         rescheduleEvents(ofSubtree: l)
     }
@@ -115,6 +116,7 @@ extension Scene {
         while let l = stack.popLast() {
             stack += layers[l].sublayers
             guard !layers[l].entries.isEmpty else { continue }
+            noteChange(ofLayer: l)
             let clock = clock(ofLayer: l)
             for e in layers[l].entries.indices {
                 let entry = layers[l].entries[e]

@@ -182,7 +182,9 @@ extension Scene {
                     + "stage; remove it from '\(layers[other].name)' first")
         }
         detach(c)
+        noteChange(ofLayer: c)
         if let p {
+            noteChange(ofLayer: p)
             layers[p].sublayers.insert(c, at: index)
             layers[c].superlayer = .layer(p)
         } else {
@@ -213,8 +215,10 @@ extension Scene {
             // From the end: the layer moved is most often one just made.
             if let at = stageSublayers.lastIndex(of: c) { stageSublayers.remove(at: at) }
         case .layer(let p):
+            noteChange(ofLayer: p)
             if let at = layers[p].sublayers.firstIndex(of: c) { layers[p].sublayers.remove(at: at) }
         }
+        noteChange(ofLayer: c)
         layers[c].superlayer = .none
         treeRevision += 1
     }

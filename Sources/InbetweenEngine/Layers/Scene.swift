@@ -41,6 +41,13 @@ public struct Scene: Sendable {
     /// Increases with every change to the animations attached (adds, removals, delivered
     /// stops): a host caches what it derives from them (the natural end) against it.
     public internal(set) var changeCount = 0
+    /// The indices of the layers changed, in order, for readers that follow the scene's changes
+    /// (`layersChanged(since:)`) instead of reading every layer after every event: with a
+    /// change per layer (a stagger), that read every layer at every event. Emptied once it holds
+    /// as many entries as the scene has layers (`changeLogStart` counts those dropped), so it
+    /// stays within the scene's size, and a reader that fell behind reads every layer once.
+    var changeLog: [Int] = []
+    var changeLogStart = 0
 
     public init(layers: [Layer] = []) throws {
         for layer in layers { try addLayer(layer) }
@@ -60,6 +67,7 @@ public struct Scene: Sendable {
         if layer.kind != .layer { hasNonPlainLayer = true }
         stageSublayers.append(layers.count)
         layers.append(layer)
+        noteChange(ofLayer: layers.count - 1)
         scheduleChanges(ofLayer: layers.count - 1, serialsFrom: 0, retiredFrom: 0)
     }
 
@@ -80,11 +88,31 @@ public struct Scene: Sendable {
         guard let index = indexByName[name] else {
             throw EngineError(parameter: "layer", value: name, rule: "no layer with this name")
         }
+        noteChange(ofLayer: index)
         let serials = layers[index].nextSerial
         let retired = layers[index].retiredEvents.count
         // Also when the body throws part-way: whatever it changed is scheduled.
         defer { scheduleChanges(ofLayer: index, serialsFrom: serials, retiredFrom: retired) }
         return try body(&layers[index])
+    }
+
+    /// Logs that layer `l` changed (see `changeLog`).
+    mutating func noteChange(ofLayer l: Int) {
+        if changeLog.count >= max(64, layers.count) {
+            changeLogStart += changeLog.count
+            changeLog.removeAll(keepingCapacity: true)
+        }
+        changeLog.append(l)
+    }
+
+    /// The indices of the layers that changed since `mark` (a count of changes this returned
+    /// before; 0 at first), each as often as it changed, and the mark for the next call. nil
+    /// when the log no longer reaches back to `mark`: any layer may have changed. A layer in the
+    /// list may be unchanged after all (`Layer.revision` says).
+    package func layersChanged(since mark: Int) -> (layers: ArraySlice<Int>?, mark: Int) {
+        let end = changeLogStart + changeLog.count
+        guard mark >= changeLogStart else { return (nil, end) }
+        return (changeLog[(mark - changeLogStart)...], end)
     }
 
     /// Schedules the events of animations added to layer `l` since its `nextSerial` was
@@ -156,21 +184,11 @@ public struct Scene: Sendable {
         var end = NaturalEnd(latestStop: nil, hasEndless: false, endlessLayer: nil)
         for cue in pendingCues { end.latestStop = max(end.latestStop ?? cue.time, cue.time) }
         for (l, layer) in layers.enumerated() {
-            for entry in layer.entries {
-                if var stop = entry.scheduledStop {
-                    // One kept after its end goes on moving in a replicator's later copies
-                    // (each reads it at its own, earlier, time); a removed one leaves every copy
-                    // at once (`Layer.presentationValues(at:listedAt:)`), so its stop is the end.
-                    if !entry.animation.removedOnCompletion { stop += replicatedDelay(ofLayer: l) }
-                    end.latestStop = max(end.latestStop ?? stop, stop)
-                } else if entry.stopTime != nil {
-                    // Its layer's clock never reaches its end (paused): it holds still, and
-                    // sampling does not wait for it; a resume schedules its stop again.
-                    continue
-                } else if !end.hasEndless {
-                    end.hasEndless = true
-                    end.endless = (layer.name, entry.key)
-                }
+            let bound = layer.endBound { replicatedDelay(ofLayer: l) }
+            if let stop = bound.latestStop { end.latestStop = max(end.latestStop ?? stop, stop) }
+            if let key = bound.endlessKey, !end.hasEndless {
+                end.hasEndless = true
+                end.endless = (layer.name, key)
             }
         }
         return end
@@ -222,5 +240,39 @@ public struct Scene: Sendable {
             }
         }
         return tracks
+    }
+}
+
+extension Layer {
+    /// What one layer's attached animations give `Scene.naturalEnd`: the latest scheduled stop
+    /// (scene time), and the key of the first animation that never stops.
+    struct EndBound {
+        var latestStop: Double?
+        var endlessKey: String?
+    }
+
+    /// `replicatedDelay`: the layer's `Scene.replicatedDelay(ofLayer:)`, asked only when needed.
+    func endBound(replicatedDelay: () -> Double) -> EndBound {
+        var bound = EndBound()
+        var delay: Double?
+        for entry in entries {
+            if var stop = entry.scheduledStop {
+                // One kept after its end goes on moving in a replicator's later copies
+                // (each reads it at its own, earlier, time); a removed one leaves every copy
+                // at once (`Layer.presentationValues(at:listedAt:)`), so its stop is the end.
+                if !entry.animation.removedOnCompletion {
+                    if delay == nil { delay = replicatedDelay() }
+                    stop += delay!
+                }
+                bound.latestStop = max(bound.latestStop ?? stop, stop)
+            } else if entry.stopTime != nil {
+                // Its layer's clock never reaches its end (paused): it holds still, and
+                // sampling does not wait for it; a resume schedules its stop again.
+                continue
+            } else if bound.endlessKey == nil {
+                bound.endlessKey = entry.key
+            }
+        }
+        return bound
     }
 }

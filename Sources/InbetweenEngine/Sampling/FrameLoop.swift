@@ -68,6 +68,7 @@ package final class FrameLoop {
     @exclusivity(unchecked) private var lastTime: Double
     private var eventCount = 0
     private var seenChanges = -1
+    private var naturalEnds = NaturalEndTracker()
     /// Fixed once the first frame is out (see `SampledFrame.widestValue`).
     private var widest = 1
     /// Tracks are discovered as they appear (not fixed by the request).
@@ -175,7 +176,7 @@ package final class FrameLoop {
         let scene = host.scene
         if case .natural = clock.end, scene.changeCount != seenChanges {
             seenChanges = scene.changeCount
-            let natural = scene.naturalEnd
+            let natural = naturalEnds.naturalEnd(of: scene)
             let last: (index: Int, cutByCap: Bool)
             do {
                 last = try clock.lastFrame(for: natural)

@@ -30,14 +30,27 @@ package struct TrackColumns: Sendable {
     private var plans: [TrackPlan?] = []
     /// The layer revision each plan was made for.
     private var revisions: [Int] = []
+    /// Tracks appended since the last `updatePlans`, which have no plan yet.
+    private var unplanned: [Int] = []
+    /// Per layer slot, its tracks.
+    private var tracksOfSlot: [[Int]] = []
+    /// How far `updatePlans` has read `Scene.layersChanged(since:)`.
+    private var changeMark = 0
     /// What the next plan may share with the last ones made.
     private var sharing = TrackPlanSharing()
     /// Set during one `sample` for a track read from its layer's whole presentation.
     private var wholePresentation: [Bool] = []
     /// Per layer slot: whether some track of that layer needs the whole presentation this frame.
     private var needsPresentation: [Bool] = []
-    /// The order `sample` evaluates tracks in (`groupByKind`); emptied when a plan changes.
+    /// The order `sample` evaluates tracks in: by `TrackPlan.kind` (tracks with no plan last),
+    /// each kind in track order. Group g (a kind's raw value, `TrackPlan.Kind.count` for no
+    /// plan) is `order[groupEnds[g - 1]..<groupEnds[g]]`; a track whose plan changes kind moves
+    /// from one group to the other (`regroup`), where sorting every track again after each
+    /// event cost tracks x events.
     private var order: [Int] = []
+    private var groupEnds = [Int](repeating: 0, count: TrackPlan.Kind.count + 1)
+    /// Per track, its group (-1 before it has one).
+    private var groupOfTrack: [Int] = []
     private var known: Set<Track> = []
     private var seenAdditions = -1
     /// `init(keyPathsOfEveryLayer:scene:)`: the key paths, and how many layers have them.
@@ -247,29 +260,59 @@ package struct TrackColumns: Sendable {
         return value
     }
 
-    /// Remakes the plans of tracks whose layer changed since they were made.
+    /// Remakes the plans of tracks whose layer changed since they were made, and makes those
+    /// of new tracks: the layers the scene's change log names (`Scene.layersChanged(since:)`),
+    /// or every layer when the log no longer reaches back. Reading every track at every run of
+    /// frames cost layers x events in a scene with an event per layer.
     private mutating func updatePlans(for scene: Scene) {
-        for i in tracks.indices {
-            let layerIndex = sampledLayers[slotOfTrack[i]]
-            let revision = scene.layers[layerIndex].revision
-            if revisions[i] != revision {
-                revisions[i] = revision
-                plans[i] = scene.layers[layerIndex].soleTrackPlan(for: accessors[i], sharing: &sharing)
-                order.removeAll(keepingCapacity: true)
+        for i in unplanned { updatePlan(i, scene) }
+        unplanned.removeAll(keepingCapacity: true)
+        let (changed, mark) = scene.layersChanged(since: changeMark)
+        changeMark = mark
+        if let changed {
+            for l in changed {
+                guard let slot = slotOfLayer[l] else { continue }
+                for i in tracksOfSlot[slot] { updatePlan(i, scene) }
             }
+        } else {
+            for i in tracks.indices { updatePlan(i, scene) }
         }
-        if order.count != tracks.count { groupByKind() }
     }
 
-    /// Track indices by `TrackPlan.kind` (tracks with no plan last), each kind in track order.
-    private mutating func groupByKind() {
-        // One pass per kind, and one more for tracks with no plan, into the kept array: an
-        // array per kind, joined, was most of a small batch job's cost of its one track.
-        let none = TrackPlan.Kind.count
-        order.removeAll(keepingCapacity: true)
-        for kind in 0...none {
-            for i in tracks.indices where (plans[i]?.kind.rawValue ?? none) == kind { order.append(i) }
+    private mutating func updatePlan(_ i: Int, _ scene: Scene) {
+        plansChecked += 1
+        let layerIndex = sampledLayers[slotOfTrack[i]]
+        let revision = scene.layers[layerIndex].revision
+        if revisions[i] != revision {
+            revisions[i] = revision
+            plans[i] = scene.layers[layerIndex].soleTrackPlan(for: accessors[i], sharing: &sharing)
+            regroup(i)
         }
+    }
+
+    /// Moves track `i` into the group of its plan's kind (see `order`).
+    private mutating func regroup(_ i: Int) {
+        let new = plans[i]?.kind.rawValue ?? TrackPlan.Kind.count
+        let old = groupOfTrack[i]
+        guard new != old else { return }
+        if old >= 0 {
+            order.remove(at: position(of: i, inGroup: old))
+            for g in old..<groupEnds.count { groupEnds[g] -= 1 }
+        }
+        order.insert(i, at: position(of: i, inGroup: new))
+        for g in new..<groupEnds.count { groupEnds[g] += 1 }
+        groupOfTrack[i] = new
+    }
+
+    /// Where track `i` is, or goes, in group `g` (kept in track order).
+    private func position(of i: Int, inGroup g: Int) -> Int {
+        var low = g == 0 ? 0 : groupEnds[g - 1]
+        var high = groupEnds[g]
+        while low < high {
+            let mid = (low + high) / 2
+            if order[mid] < i { low = mid + 1 } else { high = mid }
+        }
+        return low
     }
 
     /// How many tracks the last `sample` computed alone (`TrackPlan`), for tests that must know
@@ -279,6 +322,9 @@ package struct TrackColumns: Sendable {
     /// How many plan steps so far shared an earlier identical animation's evaluation, for
     /// tests that must know the sharing happened (`TrackPlanSharing`).
     var stepsSharingAnEvaluation: Int { sharing.shared }
+    /// How many times a track's plan was checked against its layer, for tests that must know
+    /// the work stays linear in the events.
+    private(set) var plansChecked = 0
     /// How many plans so far were an earlier identical plan.
     var plansShared: Int { sharing.sharedPlans }
 
@@ -295,14 +341,18 @@ package struct TrackColumns: Sendable {
             accessorByKeyPath[track.keyPath] = accessor
             accessors.append(accessor)
         }
+        unplanned.append(tracks.count - 1)
+        groupOfTrack.append(-1)
         plans.append(nil)
         revisions.append(-1)
         wholePresentation.append(false)
         if let slot = slotOfLayer[layerIndex] {
             slotOfTrack.append(slot)
+            tracksOfSlot[slot].append(tracks.count - 1)
         } else {
             slotOfLayer[layerIndex] = sampledLayers.count
             slotOfTrack.append(sampledLayers.count)
+            tracksOfSlot.append([tracks.count - 1])
             sampledLayers.append(layerIndex)
             presentations.append(PropertyValues())
             needsPresentation.append(false)

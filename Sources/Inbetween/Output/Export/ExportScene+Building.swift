@@ -28,8 +28,8 @@ extension ExportScene {
             )
         }
         var scene = ExportScene(source: source, fps: fps, start: start, end: end, layers: [], notes: [])
-        var layerNames: [String] = []
-        for t in tracks where !layerNames.contains(t.layer) { layerNames.append(t.layer) }
+        let (names, keyPaths) = ExportScene.byLayer(tracks)
+        var layerNames = names
         // A tree draws every layer in it, animated or not (a parent is often still): all of
         // them, in the order the script made them.
         let latest = history.latest
@@ -41,7 +41,7 @@ extension ExportScene {
             var builder = LayerBuilder(
                 name: name, history: history, start: start, end: end, fps: fps,
                 capabilities: capabilities,
-                animatedKeyPaths: tracks.filter { $0.layer == name }.map(\.keyPath))
+                animatedKeyPaths: (keyPaths[name] ?? []).map { tracks[$0].keyPath }, easings: scene.easings)
             builder.keepsClock = keepsClocks
             var layer = try builder.build()
             if keepsClocks {
@@ -66,6 +66,21 @@ extension ExportScene {
     }
 }
 
+extension ExportScene {
+    /// The layers `tracks` name, in the order they first appear, and per layer the indices of
+    /// its tracks in order (one pass: a search of the names so far for each track was
+    /// quadratic in the layers).
+    static func byLayer(_ tracks: [Track]) -> (names: [String], tracks: [String: [Int]]) {
+        var names: [String] = []
+        var indices: [String: [Int]] = [:]
+        for (i, t) in tracks.enumerated() {
+            if indices[t.layer] == nil { names.append(t.layer) }
+            indices[t.layer, default: []].append(i)
+        }
+        return (names, indices)
+    }
+}
+
 /// Builds one `ExportLayer` (see `ExportScene.build`).
 private struct LayerBuilder {
     let name: String
@@ -73,6 +88,7 @@ private struct LayerBuilder {
     let start: Double, end: Double, fps: Double
     let capabilities: ExportCapabilities
     let animatedKeyPaths: [String]
+    let easings: ExportEasingCache
     var notes: [String] = []
     /// When the layer first appears, if after the start (a callback made it): see `collect`.
     var createdAt: Double?
@@ -86,8 +102,9 @@ private struct LayerBuilder {
 
     init(
         name: String, history: SceneHistory, start: Double, end: Double, fps: Double,
-        capabilities: ExportCapabilities, animatedKeyPaths: [String]
+        capabilities: ExportCapabilities, animatedKeyPaths: [String], easings: ExportEasingCache
     ) {
+        self.easings = easings
         self.name = name
         self.history = history
         self.start = start
@@ -238,7 +255,7 @@ private struct LayerBuilder {
             let simpleTiming =
                 t.speed == 1 && t.timeOffset == 0 && t.repeatCount == 0 && t.repeatDuration == 0
                 && !t.autoreverses
-                && g.timingFunction.map { ExportEasing($0, tolerance: 1) == .linear } ?? true
+                && g.timingFunction.map { easings.easing($0, tolerance: 1) == .linear } ?? true
             guard simpleTiming || capabilities.groupTiming else {
                 refuse(keyPaths, "a group with its own repeats, speed or timing function (\(a.key))")
                 return []
@@ -300,7 +317,7 @@ private struct LayerBuilder {
                 return nil
             }
             guard let (from, to) = ends(b.fromValue, b.toValue, b.byValue, keyPath) else { return nil }
-            let easing = ExportEasing(b.timingFunction, tolerance: tolerance / maxDelta([from, to]))
+            let easing = easings.easing(b.timingFunction, tolerance: tolerance / maxDelta([from, to]))
             return ExportLeaf(
                 kind: .basic, keyPath: keyPath,
                 keyframes: ExportKeyframes(values: [from, to], keyTimes: [0, 1], easings: [easing]),
@@ -367,7 +384,7 @@ private struct LayerBuilder {
         default:
             keyTimes = k.keyTimes ?? (0..<n).map { n == 1 ? 0 : Double($0) / Double(n - 1) }
             easings = (0..<max(n - 1, 0)).map {
-                ExportEasing(k.timingFunctions?[$0], tolerance: tolerance / delta)
+                self.easings.easing(k.timingFunctions?[$0], tolerance: tolerance / delta)
             }
         }
         if n == 1 {
@@ -379,9 +396,9 @@ private struct LayerBuilder {
             refuse([keyPath], "two keyframes at the same key time (\(keyPath))")
             return nil
         }
-        if let overall = k.timingFunction, ExportEasing(overall, tolerance: 1) != .linear {
+        if let overall = k.timingFunction, self.easings.easing(overall, tolerance: 1) != .linear {
             if values.count == 2 && easings == [.linear] {
-                easings = [ExportEasing(overall, tolerance: tolerance / delta)]
+                easings = [self.easings.easing(overall, tolerance: tolerance / delta)]
             } else if !capabilities.overallKeyframeTiming {
                 refuse(
                     [keyPath], "a keyframe animation's own timingFunction over per-segment ones (\(keyPath))")

@@ -28,14 +28,14 @@ extension ExportScene {
     ) -> ExportScene {
         var scene = ExportScene(
             source: source, fps: fps, start: start, end: end, layers: [], notes: [], perFrame: true)
-        var layerNames: [String] = []
-        for t in log.tracks where !layerNames.contains(t.layer) { layerNames.append(t.layer) }
+        let (names, tracksOfLayer) = ExportScene.byLayer(log.tracks)
+        var layerNames = names
         // A tree draws its still layers too: every layer of the scene, then those callbacks made.
         let tree = model.map { $0.hasTree } ?? false
         if let model, tree { layerNames = model.layers.map(\.name) + layerNames.filter { model[$0] == nil } }
         for name in layerNames {
             let values = model?[name]?.modelValues ?? PropertyValues()
-            let indices = log.tracks.indices.filter { log.tracks[$0].layer == name }
+            let indices = tracksOfLayer[name] ?? []
             // The roots the script set and the roots the tracks animate, with their start values.
             var roots = Set(values.values.keys)
             for i in indices { roots.insert(LayerProperties.root(of: log.tracks[i].keyPath)) }

@@ -25,6 +25,8 @@ package struct ExportScene {
     /// The layer tree when the scene has one (layers nested, a transform layer or replicator);
     /// nil for a flat scene, which every writer writes exactly as before the tree existed.
     package var tree: ExportTree? = nil
+    /// The easings worked out for this export, shared by its builder and writers.
+    package var easings = ExportEasingCache()
 
     package var span: Double { end - start }
 }

@@ -26,21 +26,28 @@ package final class SceneHistory {
     private var treeRevision = -1
     private(set) var overflowed = false
 
-    /// The scene after the last event recorded (the initial one before any).
-    package private(set) var latest: Scene
+    /// The scene after the last event recorded (the initial one before any): the scene
+    /// followed (`follow`) while there is one. Held here between events, a copy of the
+    /// runtime's scene made the next change to any layer copy the whole list of layers, at
+    /// every event.
+    package var latest: Scene { live?() ?? recorded }
+    private var recorded: Scene
+    private var live: (() -> Scene)?
+    /// How far `Scene.layersChanged(since:)` has been read.
+    private var changeMark = 0
     /// False: only `latest` is kept (a writer that reads the scene as the run goes, not its past).
     private let keepsSnapshots: Bool
 
     package init(initial: Scene, keepsSnapshots: Bool = true) {
         times = [-.infinity]
-        latest = initial
+        recorded = initial
         self.keepsSnapshots = keepsSnapshots
         keep(initial, snapshot: 0)
     }
 
     /// Records the scene after an event at `time`.
     package func record(time: Double, scene: Scene) {
-        latest = scene
+        if live == nil { recorded = scene }
         guard keepsSnapshots, !overflowed else { return }
         if times.count >= SceneHistory.maximumSnapshots {
             overflowed = true
@@ -50,21 +57,56 @@ package final class SceneHistory {
         keep(scene, snapshot: times.count - 1)
     }
 
-    /// The layers of `scene` that are new or changed since they were last kept.
+    /// Reads `latest` from `scene` (the runtime's scene, whose events `record` is given)
+    /// until `stopFollowing`.
+    package func follow(_ scene: @escaping () -> Scene) {
+        live = scene
+    }
+
+    /// Keeps the scene followed as it is now, and lets it go.
+    package func stopFollowing() {
+        if let live { recorded = live() }
+        live = nil
+    }
+
+    /// The layers of `scene` that are new or changed since they were last kept: those the
+    /// scene's change log names (every layer when the log no longer reaches back).
     private func keep(_ scene: Scene, snapshot: Int) {
         if scene.treeRevision != treeRevision {
             stageVersions.append((snapshot, scene.stageSublayers))
             treeRevision = scene.treeRevision
         }
-        for (i, layer) in scene.layers.enumerated() {
-            if i == versions.count {
-                indexByName[layer.name] = i
+        let (changed, mark) = scene.layersChanged(since: changeMark)
+        changeMark = mark
+        if let changed {
+            for i in changed { keep(layer: i, of: scene, snapshot: snapshot) }
+        } else {
+            for i in scene.layers.indices { keep(layer: i, of: scene, snapshot: snapshot) }
+        }
+        #if DEBUG
+            for i in versions.indices where revisions[i] != scene.layers[i].revision {
+                assertionFailure(
+                    "layer '\(scene.layers[i].name)' changed without an entry in the scene's change log")
+            }
+        #endif
+    }
+
+    /// How many times `keep` looked at a layer, for tests that must know the work stays linear.
+    package private(set) var layersRead = 0
+
+    /// Layer `i` when it changed since it was last kept; layers new since, up to `i`, in order.
+    private func keep(layer i: Int, of scene: Scene, snapshot: Int) {
+        layersRead += 1
+        if i >= versions.count {
+            for n in versions.count...i {
+                let layer = scene.layers[n]
+                indexByName[layer.name] = n
                 versions.append([(snapshot, layer)])
                 revisions.append(layer.revision)
-            } else if revisions[i] != layer.revision {
-                versions[i].append((snapshot, layer))
-                revisions[i] = layer.revision
             }
+        } else if revisions[i] != scene.layers[i].revision {
+            versions[i].append((snapshot, scene.layers[i]))
+            revisions[i] = scene.layers[i].revision
         }
     }
 

@@ -41,6 +41,8 @@ package struct LottieFrameWriter: FrameWriter {
     /// Segment hints per layer and root key path, from every animation seen attached.
     private var hints: [String: [String: [LottieSegmentHint]]] = [:]
     private var seenAnimations: Set<String> = []
+    /// How far `noteAnimations` has read `Scene.layersChanged(since:)`.
+    private var changeMark = 0
     /// The scene's world per frame once it has a layer tree (`LottieTree`); nil while flat.
     private var tree: LottieTree?
 
@@ -64,9 +66,8 @@ package struct LottieFrameWriter: FrameWriter {
         self.canvas = canvas
     }
 
-    /// Reads every layer's drawn properties from the scene as the script's handlers left it
-    /// (the history's latest) (the frame's own values are those of the animated
-    /// tracks only, and a bounds set by a callback is in no track).
+    /// Keeps every layer's drawn properties: the frame's tracks, `LottieLayer.keyPaths` of
+    /// every layer (`OutputFormat.request`), or, once the scene has a layer tree, its world.
     package mutating func write(_ frame: SampledFrame) throws {
         if startTime == nil { startTime = frame.time }
         let scene = history.latest
@@ -79,22 +80,18 @@ package struct LottieFrameWriter: FrameWriter {
             frameCount += 1
             return
         }
-        for (l, layer) in scene.layers.enumerated() {
-            var index = layers.firstIndex { $0.name == layer.name }
-            if index == nil {
-                layers.append(
-                    Column(
-                        name: layer.name, firstFrame: frameCount,
-                        values: Array(repeating: [], count: LottieLayer.keyPaths.count)))
-                index = layers.count - 1
-            }
-            let values = try scene.presentationValues(ofLayer: l, at: frame.time)
-            for (k, keyPath) in LottieLayer.keyPaths.enumerated() {
-                guard let v = values[keyPath] ?? PropertyValues.defaultValue(forKeyPath: keyPath) else {
-                    continue
-                }
-                layers[index!].values[k].append(v)
-            }
+        // Tracks come layer by layer in scene order, `count` a layer, a layer a callback made
+        // after the others from its first frame: the sampler's values, where reading each
+        // layer's whole presentation from the scene at every frame cost 20 us a layer.
+        let count = LottieLayer.keyPaths.count
+        while layers.count * count < frame.tracks.count {
+            layers.append(
+                Column(
+                    name: frame.tracks[layers.count * count].layer, firstFrame: frameCount,
+                    values: Array(repeating: [], count: count)))
+        }
+        for l in layers.indices {
+            for k in 0..<count { layers[l].values[k].append(frame.values[l * count + k]) }
         }
         frameCount += 1
         noteAnimations(in: scene)
@@ -104,9 +101,22 @@ package struct LottieFrameWriter: FrameWriter {
     /// the first frame after their event; their add time is exact all the same).
     private mutating func noteAnimations(in scene: Scene) {
         guard let start = startTime else { return }
+        // Only a layer changed since the last frame can hold an animation not seen yet (every
+        // layer at every frame was quadratic in a staggered scene's layers). With layer timing
+        // a change above a layer moves its clock, so every layer is read then.
+        let (changed, mark) = scene.layersChanged(since: changeMark)
+        changeMark = mark
+        if let changed, !scene.usesLayerTiming {
+            for l in changed { noteAnimations(of: scene.layers[l], in: scene, start: start) }
+        } else {
+            for layer in scene.layers { noteAnimations(of: layer, in: scene, start: start) }
+        }
+    }
+
+    private mutating func noteAnimations(of layer: Layer, in scene: Scene, start: Double) {
         // A layer on a clock of its own has its add times in its local time: no hint places
         // its segments, and its sampled values stand alone.
-        for layer in scene.layers where scene.runsOnSceneTime(layer.name) {
+        if scene.runsOnSceneTime(layer.name) {
             for attached in layer.attachedAnimations {
                 let id = "\(layer.name)\u{0}\(attached.serial)"
                 guard seenAnimations.insert(id).inserted else { continue }

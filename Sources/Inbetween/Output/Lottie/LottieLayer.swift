@@ -30,6 +30,8 @@ package struct LottieLayer {
     /// Exact-segment hints per root key path.
     package let hints: [String: [LottieSegmentHint]]
     package let frameCount: Int
+    /// The Lottie frame `frames`' first values are at (`LottieProperty.firstFrame`).
+    package var firstFrame = 0
     /// The frame the layer first exists at (a layer made by a callback starts later).
     package var inPoint = 0
     /// In a layer tree (`LottieTree`): the frame it stops at (the run's end otherwise), its
@@ -97,7 +99,8 @@ package struct LottieLayer {
             _ name: String, _ kind: LottieProperty.Kind, _ values: [[Double]],
             _ hints: [LottieSegmentHint], _ convert: LottieKeyframes.Converter?
         ) -> LottieJSON {
-            let p = LottieProperty(name: name, kind: kind, frames: values, hints: hints, convert: convert)
+            var p = LottieProperty(name: name, kind: kind, frames: values, hints: hints, convert: convert)
+            p.firstFrame = firstFrame
             let (json, ranges) = p.json(tolerance: tolerance)
             if !ranges.isEmpty { exact.append((name, ranges)) }
             return json

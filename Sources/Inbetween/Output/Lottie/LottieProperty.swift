@@ -15,6 +15,9 @@ package struct LottieProperty {
     package var name: String
     package var kind: Kind
     package var frames: [[Double]]
+    /// The Lottie frame `frames[0]` is at (a layer of a tree written for one stretch of frames
+    /// has keyframes for that stretch only: `LottieTree`).
+    package var firstFrame = 0
     package var hints: [LottieSegmentHint] = []
     /// Turns a hint's stated values into this property's numbers, where it can.
     package var convert: LottieKeyframes.Converter? = nil
@@ -30,7 +33,8 @@ package struct LottieProperty {
             frames: frames, hints: hints, tolerance: tolerance, convert: convert)
         let keyframes = result.keyframes.enumerated().map { n, k -> LottieJSON in
             var fields: [(String, LottieJSON)] = [
-                ("t", .number(k.time)), ("s", value(k.value, inKeyframe: true)),
+                ("t", .number(firstFrame == 0 ? k.time : k.time + Double(firstFrame))),
+                ("s", value(k.value, inKeyframe: true)),
             ]
             if n < result.keyframes.count - 1 {
                 switch k.easing {

@@ -155,6 +155,10 @@ package struct LottieTree {
         var worstProjection = 0.0
         let runs = runs()
         for (r, run) in runs.enumerated() {
+            // Each Lottie layer of a run has keyframes for the run's frames only (it is drawn
+            // from `ip` to `op`): a layer moved between superlayers a thousand times would
+            // otherwise have a thousand layers keyed over the whole run.
+            let base = run.frames.lowerBound
             // The groups of this run, and for each entry the group it is drawn in ("" for the
             // composition itself): its nearest superlayer that owns one, or itself.
             let owners = Set(run.order.filter { !(groups[$0] ?? []).isDisjoint(with: run.frames) })
@@ -170,7 +174,7 @@ package struct LottieTree {
             // Each group's factor per frame, outer groups first (the order lists superlayers first).
             var factors: [String: [Double]] = [:]
             func product(_ name: String, includingItself: Bool) -> [Double] {
-                var out = [Double](repeating: 1, count: frameCount)
+                var out = [Double](repeating: 1, count: run.frames.count)
                 var g = includingItself && owners.contains(name) ? name : enclosing(name)
                 while !g.isEmpty {
                     for f in out.indices { out[f] *= factors[g]?[f] ?? 1 }
@@ -200,9 +204,10 @@ package struct LottieTree {
                     // The precomp layer, in the group around it.
                     let id = "group \(r + 1) \(name)"
                     let around = enclosing(name)
-                    let fade = LottieProperty(
+                    var fade = LottieProperty(
                         name: "ks.o", kind: .scalar,
                         frames: kept.indices.map { [kept[$0].drawn ? factors[name]![$0] * 100 : 0] })
+                    fade.firstFrame = base
                     let precomp: LottieJSON = .object([
                         ("ty", .number(0)), ("nm", .string(name)), ("refId", .string(id)),
                         ("ind", .number(Double(nextIndex(around)))), ("ddd", .number(0)),
@@ -212,7 +217,7 @@ package struct LottieTree {
                         (
                             "ks",
                             .object(
-                                Array(identityTransform([[100]], tolerance).dropLast())
+                                Array(identityTransform([[100]], tolerance, firstFrame: base).dropLast())
                                     + [("o", fade.json(tolerance: tolerance).json)])
                         ),
                         ("w", .number(width)), ("h", .number(height)),
@@ -229,8 +234,9 @@ package struct LottieTree {
                     frames[keyPath] = kept.map { $0.sample.values[k] }
                 }
                 var layer = LottieLayer(
-                    name: name, frames: frames, hints: [:], frameCount: frameCount,
+                    name: name, frames: frames, hints: [:], frameCount: run.frames.count,
                     inPoint: run.frames.lowerBound)
+                layer.firstFrame = base
                 layer.outPoint = run.frames.upperBound
                 layer.nullWhenBlank = holders.contains(name)
                 layer.isNull = kept.allSatisfy { !$0.sample.drawsItself }
@@ -254,7 +260,7 @@ package struct LottieTree {
                     affine!.append(map)
                 }
                 let placing = affine.flatMap {
-                    transform($0, anchors: kept.map(\.sample.anchor), opacities, tolerance)
+                    transform($0, anchors: kept.map(\.sample.anchor), opacities, tolerance, firstFrame: base)
                 }
                 if let placing {
                     layer.parent = parent?.ind
@@ -263,7 +269,7 @@ package struct LottieTree {
                 } else {
                     // Drawn in the stage's space through its matrix, which Lottie cannot say.
                     layer.outlineMatrices = kept.map(\.sample.matrix)
-                    layer.transform = identityTransform(opacities, tolerance)
+                    layer.transform = identityTransform(opacities, tolerance, firstFrame: base)
                     placed[c, default: [:]][name] = (ind, nil)
                     if !layer.isNull && baked[name] == nil {
                         baked[name] =
@@ -273,7 +279,7 @@ package struct LottieTree {
                     }
                 }
                 let ownFrames: [Transform3D]? = placed[c]![name]!.frame
-                layer.masks = masks(kept, entryFrames: ownFrames, tolerance: tolerance)
+                layer.masks = masks(kept, entryFrames: ownFrames, tolerance: tolerance, firstFrame: base)
                 written[c, default: []].append(try layer.build(index: ind, tolerance: tolerance).json)
             }
             // Lottie draws the first layer of the list on top; the world lists back to front.
@@ -306,22 +312,21 @@ package struct LottieTree {
         return (layers, assets, notes, baked.keys.sorted())
     }
 
-    /// An entry's sample at every frame: within its run the frame's own where it is drawn,
-    /// otherwise the nearest drawn one of the run (held; drawn at opacity 0); outside the run,
-    /// the run's first or last.
+    /// An entry's sample at every frame of its run: the frame's own where it is drawn,
+    /// otherwise the last drawn one before it (the first drawn one before that), held and drawn
+    /// at opacity 0.
     private func filled(_ name: String, in run: Run) -> [(sample: Sample, drawn: Bool)] {
         let list = samples[name] ?? []
-        let drawnFrames = run.frames.filter { list[$0] != nil }
-        guard let first = drawnFrames.first else { return [] }
+        guard let first = run.frames.first(where: { list[$0] != nil }) else { return [] }
         var out: [(Sample, Bool)] = []
+        out.reserveCapacity(run.frames.count)
         var nearest = first
-        for f in 0..<frameCount {
-            if run.frames.contains(f), let s = list[f] {
+        for f in run.frames {
+            if let s = list[f] {
                 nearest = f
                 out.append((s, true))
             } else {
-                let k = f < first ? first : (drawnFrames.last { $0 <= f } ?? nearest)
-                out.append((list[k]!, false))
+                out.append((list[nearest]!, false))
             }
         }
         return out
@@ -347,7 +352,7 @@ package struct LottieTree {
     /// a jump back to 0).
     private func transform(
         _ maps: [(a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double)], anchors: [[Double]],
-        _ opacities: [[Double]], _ tolerance: Double
+        _ opacities: [[Double]], _ tolerance: Double, firstFrame: Int
     ) -> [(String, LottieJSON)]? {
         var positions: [[Double]] = []
         var scales: [[Double]] = []
@@ -368,7 +373,9 @@ package struct LottieTree {
             rotations.append([theta * 180 / .pi])
         }
         func property(_ name: String, _ kind: LottieProperty.Kind, _ frames: [[Double]]) -> LottieJSON {
-            LottieProperty(name: name, kind: kind, frames: frames).json(tolerance: tolerance).json
+            var p = LottieProperty(name: name, kind: kind, frames: frames)
+            p.firstFrame = firstFrame
+            return p.json(tolerance: tolerance).json
         }
         return [
             ("a", property("ks.a", .vector, anchors)), ("p", property("ks.p", .vector, positions)),
@@ -377,16 +384,17 @@ package struct LottieTree {
         ]
     }
 
-    private func identityTransform(_ opacities: [[Double]], _ tolerance: Double) -> [(String, LottieJSON)] {
-        [
+    private func identityTransform(_ opacities: [[Double]], _ tolerance: Double, firstFrame: Int) -> [(
+        String, LottieJSON
+    )] {
+        var opacity = LottieProperty(name: "ks.o", kind: .scalar, frames: opacities)
+        opacity.firstFrame = firstFrame
+        return [
             ("a", .object([("a", .number(0)), ("k", .numbers([0, 0]))])),
             ("p", .object([("a", .number(0)), ("k", .numbers([0, 0]))])),
             ("s", .object([("a", .number(0)), ("k", .numbers([100, 100]))])),
             ("r", .object([("a", .number(0)), ("k", .number(0))])),
-            (
-                "o",
-                LottieProperty(name: "ks.o", kind: .scalar, frames: opacities).json(tolerance: tolerance).json
-            ),
+            ("o", opacity.json(tolerance: tolerance).json),
         ]
     }
 
@@ -394,7 +402,8 @@ package struct LottieTree {
     /// the entry's Lottie coordinates (its bounds coordinates, or the stage's when it is drawn
     /// through its matrix). The first is added, the others intersected (nested clips).
     private func masks(
-        _ kept: [(sample: Sample, drawn: Bool)], entryFrames: [Transform3D]?, tolerance: Double
+        _ kept: [(sample: Sample, drawn: Bool)], entryFrames: [Transform3D]?, tolerance: Double,
+        firstFrame: Int
     )
         -> [LottieJSON]
     {
@@ -419,7 +428,8 @@ package struct LottieTree {
                     LottieTree.mapped(
                         LottieTree.roundedRectangle(clip.bounds, radius: clip.cornerRadius), through: map))
             }
-            let path = LottieProperty(name: "mask", kind: .bezier(closed: true), frames: frames)
+            var path = LottieProperty(name: "mask", kind: .bezier(closed: true), frames: frames)
+            path.firstFrame = firstFrame
             return .object([
                 ("nm", .string(clipName)), ("mode", .string(n == 0 ? "a" : "i")), ("inv", .bool(false)),
                 ("pt", path.json(tolerance: tolerance).json),
