@@ -182,6 +182,10 @@ static void *watchdog(void *unused) {
                 // thread waiting for one would report its death before the real cause.
                 ssize_t w = write(2, line, (size_t)n);
                 (void)w;
+                // And the last word: from here stderr goes nowhere, so a thread that sees the
+                // child end while the clean-up runs cannot add a second line after it.
+                int quiet = open("/dev/null", O_WRONLY);
+                if (quiet >= 0) dup2(quiet, 2);
                 if (hardExitCleanup) hardExitCleanup();
                 _exit(stop == IB_STOP_INTERRUPT ? 130 : 1);
             }
