@@ -107,6 +107,9 @@ void ib_stopdescription(lua_State *L, char *where, size_t whereSize, char *messa
 unsigned long long ib_instructionscounted(lua_State *L);
 /// How many CPUs sched_getaffinity(2) lets this process run on; 0 when unknown (cpus.c).
 int ib_affinitycpus(void);
+/// Writes the running executable's path into `buffer` (NUL-terminated); its length, or 0 when
+/// it is unknown (executable.c: /proc/self/exe on Linux, _NSGetExecutablePath on Darwin).
+size_t ib_executablepath(char *buffer, size_t size);
 /// What the host is doing outside Lua for this state ("drawing frames"; NULL: nothing), for a
 /// limit's message: a limit that fires there is not the script's (limits.c).
 void ib_setactivity(lua_State *L, const char *what);

@@ -6,7 +6,9 @@ import Foundation
 ///
 /// Its standard input is one end of a Unix socket pair, not a pipe: writing to a pipe whose
 /// reader died raises SIGPIPE, which ends the process unless it is ignored, and a library must
-/// not change how its app handles signals. `send(MSG_NOSIGNAL)` fails with EPIPE instead.
+/// not change how its app handles signals. A socket's write fails with EPIPE instead when asked:
+/// per call on Linux (`send(MSG_NOSIGNAL)`), per socket on Darwin (the `SO_NOSIGPIPE` option),
+/// which has no MSG_NOSIGNAL.
 /// Messages go to a file rather than a pipe so that an ffmpeg that writes much while it is fed
 /// can never block on a pipe nobody reads.
 final class FFmpegProcess {
@@ -41,8 +43,7 @@ final class FFmpegProcess {
     ) throws(EncodeError) {
         self.observer = observer
         var ends: [Int32] = [-1, -1]
-        let streamType = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
-        guard socketpair(AF_UNIX, streamType, 0, &ends) == 0 else {
+        guard FFmpegProcess.socketPair(&ends) else {
             throw .cannotStart(executable: executable, reason: String(cString: strerror(errno)))
         }
         if inputBuffer > 0 {
@@ -95,10 +96,58 @@ final class FFmpegProcess {
         observer(child, true)
     }
 
+    /// A connected pair of Unix stream sockets, both close-on-exec; the host's end (0) never
+    /// raises SIGPIPE. Linux sets close-on-exec in the call itself (SOCK_CLOEXEC; no other
+    /// thread's fork can come between) and asks for no SIGPIPE at each send (MSG_NOSIGNAL).
+    /// Darwin has neither flag: close-on-exec is set just after (fcntl), and SO_NOSIGPIPE on
+    /// the socket. A fork by another thread in between would inherit the two ends, which the
+    /// encoder's child closes anyway (inheritedDescriptors).
+    private static func socketPair(_ ends: inout [Int32]) -> Bool {
+        #if os(Linux)
+            let streamType = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
+            return socketpair(AF_UNIX, streamType, 0, &ends) == 0
+        #else
+            guard socketpair(AF_UNIX, SOCK_STREAM, 0, &ends) == 0 else { return false }
+            var on: Int32 = 1
+            guard fcntl(ends[0], F_SETFD, FD_CLOEXEC) == 0, fcntl(ends[1], F_SETFD, FD_CLOEXEC) == 0,
+                setsockopt(ends[0], SOL_SOCKET, SO_NOSIGPIPE, &on, socklen_t(MemoryLayout<Int32>.size)) == 0
+            else {
+                let saved = errno
+                close(ends[0])
+                close(ends[1])
+                errno = saved
+                return false
+            }
+            return true
+        #endif
+    }
+
+    /// send(2)'s flags: no SIGPIPE for a reader that died (Darwin: SO_NOSIGPIPE, set on the
+    /// socket in socketPair).
+    private static var sendFlags: Int32 {
+        #if os(Linux)
+            return Int32(MSG_NOSIGNAL)
+        #else
+            return 0
+        #endif
+    }
+
+    /// Where the kernel lists this process's open descriptors: proc(5) on Linux, the fdesc
+    /// file system on Darwin (fd(4)).
+    private static var descriptorListing: String {
+        #if os(Linux)
+            return "/proc/self/fd"
+        #else
+            return "/dev/fd"
+        #endif
+    }
+
     /// Descriptors above 2 that a child would inherit (open without close-on-exec), for the
-    /// child to close: listed here, where reading a folder is safe (not after fork).
-    private static func inheritedDescriptors() -> [Int32] {
-        guard let folder = opendir("/proc/self/fd") else { return [] }
+    /// child to close: listed here, where reading a folder is safe (not after fork). Without
+    /// the kernel's listing (no /proc mounted, a sandbox), every number below the process's
+    /// descriptor limit is asked instead, so that nothing open ever reaches ffmpeg unnoticed.
+    static func inheritedDescriptors() -> [Int32] {
+        guard let folder = opendir(descriptorListing) else { return inheritedDescriptorsByScan() }
         defer { closedir(folder) }
         var found: [Int32] = []
         let own = dirfd(folder)
@@ -106,11 +155,26 @@ final class FFmpegProcess {
             let name = withUnsafeBytes(of: entry.pointee.d_name) {
                 String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
             }
-            guard let fd = Int32(name), fd > 2, fd != own else { continue }
-            let flags = fcntl(fd, F_GETFD)
-            if flags >= 0 && flags & FD_CLOEXEC == 0 { found.append(fd) }
+            guard let fd = Int32(name), fd > 2, fd != own, isInherited(fd) else { continue }
+            found.append(fd)
         }
         return found
+    }
+
+    /// The fallback of inheritedDescriptors: fcntl(F_GETFD) for each number from 3 up to the
+    /// soft RLIMIT_NOFILE (no descriptor is opened at or above it), at most 2^20 numbers
+    /// (Linux's default fs.nr_open, the highest an unlimited limit can reach there).
+    static func inheritedDescriptorsByScan() -> [Int32] {
+        var limit = rlimit()
+        let most: UInt64 = 1 << 20
+        let count =
+            getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 ? min(UInt64(limit.rlim_cur), most) : most
+        return (3..<Int32(count)).filter(isInherited)
+    }
+
+    private static func isInherited(_ fd: Int32) -> Bool {
+        let flags = fcntl(fd, F_GETFD)
+        return flags >= 0 && flags & FD_CLOEXEC == 0
     }
 
     deinit {
@@ -125,7 +189,7 @@ final class FFmpegProcess {
         var offset = 0
         while offset < bytes.count {
             let n = Foundation.send(
-                input, bytes.baseAddress! + offset, bytes.count - offset, Int32(MSG_NOSIGNAL))
+                input, bytes.baseAddress! + offset, bytes.count - offset, FFmpegProcess.sendFlags)
             if n < 0 {
                 if errno == EINTR { continue }
                 return false

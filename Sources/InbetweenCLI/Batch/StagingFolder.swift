@@ -121,10 +121,12 @@ final class StagingFolder {
 
     /// Who made a staging folder, as written in its `owner` file.
     struct Owner: Equatable {
-        /// /proc/sys/kernel/random/boot_id: the same for every process and container of one
-        /// boot of one kernel, and different on any other machine or boot.
+        /// The boot's id: the same for every process and container of one boot of one kernel,
+        /// and different on any other machine or boot. Empty when unknown: a folder is then
+        /// never judged stale (left for its owner or a person to remove).
         var boot: String
-        /// The PID namespace (`pid:[4026531836]`): a PID is only meaningful inside it.
+        /// The PID namespace (`pid:[4026531836]`): a PID is only meaningful inside it. Empty
+        /// on Darwin, which has one PID space per boot.
         var pidNamespace: String
         var pid: pid_t
         var host: String
@@ -132,16 +134,34 @@ final class StagingFolder {
         static let current = Owner(
             boot: bootID(), pidNamespace: pidNamespace(), pid: getpid(), host: hostName())
 
-        /// The boot id without the line's end (the kernel writes a UUID and a newline); empty
-        /// when it cannot be read. Read once per batch, by the parent.
+        /// The boot id, empty when it cannot be read; read once per batch, by the parent.
+        /// Linux: /proc/sys/kernel/random/boot_id without the line's end (the kernel writes a
+        /// UUID and a newline; random(4)). Darwin: the sysctl kern.bootsessionuuid, a UUID
+        /// made at each boot.
         static func bootID() -> String {
-            let text = try? String(contentsOfFile: "/proc/sys/kernel/random/boot_id", encoding: .utf8)
-            return text?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+            #if os(Linux)
+                let text = try? String(contentsOfFile: "/proc/sys/kernel/random/boot_id", encoding: .utf8)
+                return text?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+            #else
+                var size = 0
+                guard sysctlbyname("kern.bootsessionuuid", nil, &size, nil, 0) == 0, size > 1 else {
+                    return ""
+                }
+                var buffer = [CChar](repeating: 0, count: size)
+                guard sysctlbyname("kern.bootsessionuuid", &buffer, &size, nil, 0) == 0 else { return "" }
+                return String(
+                    decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            #endif
         }
 
-        /// The PID namespace's link (`pid:[4026531836]`); empty when it cannot be read.
+        /// The PID namespace's link (`pid:[4026531836]`); empty when it cannot be read, and on
+        /// Darwin, which has no PID namespaces (one empty name on both sides compares equal).
         static func pidNamespace() -> String {
-            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/ns/pid")) ?? ""
+            #if os(Linux)
+                return (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/ns/pid")) ?? ""
+            #else
+                return ""
+            #endif
         }
 
         /// gethostname, not ProcessInfo.hostName, which may ask DNS (slow on a cluster node).

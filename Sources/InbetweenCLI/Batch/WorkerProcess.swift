@@ -137,11 +137,9 @@ final class WorkerProcess {
         }
     }
 
-    /// This program's own executable, to start workers from.
+    /// This program's own executable, to start workers from; argv[0] on a platform that cannot
+    /// tell (it names the program when it was started by a path).
     static var executablePath: String {
-        var buffer = [CChar](repeating: 0, count: 4096)
-        let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        if n > 0 { return String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self) }
-        return CommandLine.arguments[0]
+        ProcessExecutable.path ?? CommandLine.arguments[0]
     }
 }

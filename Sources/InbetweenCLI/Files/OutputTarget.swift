@@ -121,9 +121,17 @@ struct OutputTarget {
     }
 
     /// A Unix socket is written by connecting to it (open(2) refuses sockets).
+    /// Close-on-exec in the call on Linux (SOCK_CLOEXEC); Darwin has no such flag, and sets it
+    /// just after (fcntl). SIGPIPE needs nothing here: the command line ignores it (CLI.swift).
     private static func connect(_ path: String) throws -> Int32 {
-        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard fd >= 0 else { throw failure(path) }
+        #if os(Linux)
+            let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+            guard fd >= 0 else { throw failure(path) }
+        #else
+            let fd = socket(AF_UNIX, SOCK_STREAM, 0)
+            guard fd >= 0 else { throw failure(path) }
+            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+        #endif
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
         let bytes = Array(path.utf8)

@@ -37,7 +37,7 @@ package struct PluginSearch: Sendable {
         if let home = PluginSearch.variable("INBETWEEN_HOME", in: nil) {
             candidates.append(home + "/plugins")
         }
-        if let exe = realPath("/proc/self/exe") ?? CommandLine.arguments.first.flatMap(realPath) {
+        if let exe = executable() ?? CommandLine.arguments.first.flatMap(realPath) {
             let folder = parent(exe)
             candidates.append(parent(folder) + "/share/inbetween/plugins")
             candidates.append(folder + "/plugins")
@@ -153,6 +153,15 @@ package struct PluginSearch: Sendable {
             if name != "." && name != ".." { names.append(name) }
         }
         return names
+    }
+
+    /// The running executable, resolved (CLuaSupport's executable.c; nil where the platform
+    /// cannot tell, and argv[0] is tried instead).
+    private static func executable() -> String? {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let n = ib_executablepath(&buffer, buffer.count)
+        guard n > 0 else { return nil }
+        return realPath(String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self))
     }
 
     private static func realPath(_ path: String) -> String? {
