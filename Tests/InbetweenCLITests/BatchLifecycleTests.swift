@@ -198,18 +198,16 @@ final class BatchLifecycleTests: XCTestCase {
     /// none missing, torn or swapped, no staging folder left. Needs root for the namespaces.
     func testBatchesInOtherPIDNamespacesShareAnOutputFolder() throws {
         let unshare = "/usr/bin/unshare"
-        guard getuid() == 0, FileManager.default.isExecutableFile(atPath: unshare) else {
-            throw XCTSkip("needs root and \(unshare) for PID namespaces")
-        }
+        try MachineRequirement.privilege(getuid() == 0, "PID namespaces need root")
+        try MachineRequirement.executable(unshare, package: "util-linux")
         let probe = Process()
         probe.executableURL = URL(fileURLWithPath: unshare)
         probe.arguments = ["--pid", "--fork", "--mount-proc", "/bin/sh", "-c", "test $$ = 1"]
         try probe.run()
         probe.waitUntilExit()
-        guard probe.terminationStatus == 0 else {
-            throw XCTSkip(
-                "unshare --pid --fork --mount-proc does not work here (a container without CAP_SYS_ADMIN?)")
-        }
+        try MachineRequirement.privilege(
+            probe.terminationStatus == 0,
+            "unshare --pid --fork --mount-proc does not work here (a container without CAP_SYS_ADMIN?)")
         let names = try writeJobs(40, folder: "s", seconds: 0)
         let single = try CLIProcess.run(["batch", path("s"), "-o", path("ref"), "--jobs", "2"])
         XCTAssertEqual(single.status, 0, single.stderr)
@@ -268,7 +266,7 @@ final class BatchLifecycleTests: XCTestCase {
     /// whatever the machine has.
     func testDefaultJobsFollowTheAffinityMask() throws {
         let taskset = "/usr/bin/taskset"
-        guard FileManager.default.isExecutableFile(atPath: taskset) else { throw XCTSkip("needs \(taskset)") }
+        try MachineRequirement.executable(taskset, package: "util-linux")
         _ = try writeJobs(4, folder: "s", seconds: 0)
         let batch = try LiveProcess(
             ["-c", "0", CLIProcess.binary.path, "batch", path("s"), "-o", path("out")],
@@ -283,9 +281,9 @@ final class BatchLifecycleTests: XCTestCase {
     /// writable cgroup v1 `cpu` hierarchy; skipped elsewhere.
     func testDefaultJobsFollowTheCgroupQuota() throws {
         let group = "/sys/fs/cgroup/cpu/inbetween-test-\(getpid())"
-        guard getuid() == 0, mkdir(group, 0o755) == 0 else {
-            throw XCTSkip("needs root and a writable cgroup v1 cpu hierarchy (/sys/fs/cgroup/cpu)")
-        }
+        try MachineRequirement.privilege(
+            getuid() == 0 && mkdir(group, 0o755) == 0,
+            "needs root and a writable cgroup v1 cpu hierarchy (/sys/fs/cgroup/cpu)")
         defer { rmdir(group) }
         try "50000".write(toFile: group + "/cpu.cfs_quota_us", atomically: false, encoding: .utf8)
         _ = try writeJobs(4, folder: "s", seconds: 0)

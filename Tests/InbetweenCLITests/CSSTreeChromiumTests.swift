@@ -183,7 +183,7 @@ final class CSSTreeChromiumTests: XCTestCase {
     }
 
     func testAHandBuiltTreeMatchesTheEngineInChromium() throws {
-        try XCTSkipUnless(ChromiumSession.isAvailable, "chromium is not installed (scripts/test installs it)")
+        try MachineRequirement.chromium()
         // Callbacks' changes, as the history records the scene after each event: at 0.25 s
         // ghost hidden (its sublayer with it), at 0.5 s tile2 taken out of the tree, at 0.75 s
         // put back.
@@ -222,7 +222,7 @@ final class CSSTreeChromiumTests: XCTestCase {
     /// 0.01 px. Failed before the moved layer had an element per superlayer: the dot stayed
     /// under a after 0.5 s (corners off by 210 px).
     func testALayerMovedToAnotherSuperlayerMatchesTheEngineInChromium() throws {
-        try XCTSkipUnless(ChromiumSession.isAvailable, "chromium is not installed (scripts/test installs it)")
+        try MachineRequirement.chromium()
         let script = "Tests/tree-moves/moved-dot.lua"
         let folder = try temporaryFolder("ib-css-move")
         let browser = try ChromiumSession()
@@ -315,7 +315,7 @@ final class CSSTreeChromiumTests: XCTestCase {
     /// frame and midpoint; and its `--bake` form (one keyframe per frame, joined linearly) at
     /// every frame.
     func testEveryTreeExampleMatchesTheEngineInChromium() throws {
-        try XCTSkipUnless(ChromiumSession.isAvailable, "chromium is not installed (scripts/test installs it)")
+        try MachineRequirement.chromium()
         let folder = try temporaryFolder("ib-css-tree")
         let browser = try ChromiumSession()
         defer { browser.close() }
@@ -363,7 +363,7 @@ final class CSSTreeChromiumTests: XCTestCase {
     /// states it shows the time between two frames (matrices, bounds and opacities mixed
     /// linearly between the frames around it, entry by entry).
     func testEveryTreeExamplesPreviewMatchesTheEngineInChromium() throws {
-        try XCTSkipUnless(ChromiumSession.isAvailable, "chromium is not installed (scripts/test installs it)")
+        try MachineRequirement.chromium()
         let folder = try temporaryFolder("ib-preview-tree")
         let browser = try ChromiumSession()
         defer { browser.close() }

@@ -53,7 +53,7 @@ final class ColorNamesTests: XCTestCase {
         XCTAssertEqual(try Color.parse("Green"), Color(red: 0, green: 1, blue: 0))
         XCTAssertEqual(try Color.parse("darkgrey"), Color(red: 1.0 / 3, green: 1.0 / 3, blue: 1.0 / 3))
 
-        try XCTSkipUnless(ChromiumSession.isAvailable, "chromium is not installed (scripts/test installs it)")
+        try MachineRequirement.chromium()
         let folder = try temporaryFolder("ib-colors")
         let page = folder.appendingPathComponent("colors.html")
         try "<!doctype html><html><body><div id=d></div></body></html>".write(

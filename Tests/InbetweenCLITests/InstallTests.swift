@@ -92,7 +92,7 @@ final class InstallTests: XCTestCase {
         XCTAssertFalse(shippedNames.isEmpty)
         let expected = Set(shippedNames.map { share + "/" + $0 })
 
-        guard geteuid() == 0 else { throw XCTSkip("hiding the checkout needs a mount namespace (root)") }
+        try MachineRequirement.privilege(geteuid() == 0, "hiding the checkout needs a mount namespace (root)")
         let root = CLIProcess.root.path
         let hidden = try shell([
             "unshare", "--mount", "sh", "-c",

@@ -38,10 +38,7 @@ final class LottieTreeTests: XCTestCase {
     static func script(_ name: String) -> String { "examples/\(name).lua" }
 
     func testRlottieDrawsEveryLayerOfTheTreeExamplesWhereTheWorldPutsIt() throws {
-        let harness: String
-        do { harness = try LottieExportTests.builtRenderer() } catch {
-            throw XCTSkip("rlottie is not installed (scripts/test installs librlottie-dev): \(error)")
-        }
+        let harness = try MachineRequirement.rlottieHarness()
         let folder = try temporaryFolder("ib-lottie-tree")
         var compared = 0
         for name in Self.examples {
@@ -101,10 +98,7 @@ final class LottieTreeTests: XCTestCase {
     /// rlottie's whole picture, with the Lottie check's coverage tolerance (1.5 % + 4 px² + 1/255
     /// of the area at full opacity: anti-aliased edges, 8-bit alpha).
     func testAnOpacityGroupIsOnePrecompositionFadedAsOne() throws {
-        let harness: String
-        do { harness = try LottieExportTests.builtRenderer() } catch {
-            throw XCTSkip("rlottie is not installed (scripts/test installs librlottie-dev): \(error)")
-        }
+        let harness = try MachineRequirement.rlottieHarness()
         let folder = try temporaryFolder("ib-lottie-group")
         for (group, expected) in [(true, 7500.0), (false, 8750.0)] {
             let script = folder.appendingPathComponent("group-\(group).lua")

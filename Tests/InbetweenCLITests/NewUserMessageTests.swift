@@ -279,9 +279,9 @@ final class NewUserMessageTests: XCTestCase, FolderTest {
             p.waitUntilExit()
             return p.terminationStatus
         }
-        guard try tool(["mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", path("small")]) == 0 else {
-            throw XCTSkip("cannot mount a 64 KiB tmpfs here (needs root)")
-        }
+        try MachineRequirement.privilege(
+            try tool(["mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", path("small")]) == 0,
+            "cannot mount a 64 KiB tmpfs here (needs root)")
         defer { _ = try? tool(["umount", path("small")]) }
         // 50 layers × 121 frames of a point: about 300 KiB of JSON, more than the disk holds.
         try write(

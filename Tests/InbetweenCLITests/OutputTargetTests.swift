@@ -42,7 +42,7 @@ final class OutputTargetTests: XCTestCase {
     /// guide/devices.txt) must still be that device afterwards, for every command and format the
     /// tests send to `-o /dev/null` (ExtremeNumberTests, LimitOptionTests).
     func testCharacterDeviceStaysADevice() throws {
-        guard geteuid() == 0 else { throw XCTSkip("mknod needs root") }
+        try MachineRequirement.privilege(geteuid() == 0, "mknod needs root")
         let device = path("null")
         XCTAssertEqual(mknod(device, S_IFCHR | 0o666, Self.nullDevice), 0, String(cString: strerror(errno)))
         let commands: [[String]] = [

@@ -25,7 +25,7 @@ final class PlotReadabilityTests: XCTestCase {
     /// Tick labels on one axis of one chart never overlap: each label's box as Chromium lays
     /// it out (getBoundingClientRect of the <text>, its real font), against its neighbours.
     func testTickLabelsNeverOverlapInARealRenderer() throws {
-        try XCTSkipUnless(ChromiumSession.isAvailable, "chromium is not installed (scripts/test installs it)")
+        try MachineRequirement.chromium()
         let folder = try temporaryFolder("ib-plot")
         var files: [URL] = []
         for (i, args) in Self.plots.enumerated() {

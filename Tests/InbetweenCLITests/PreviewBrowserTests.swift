@@ -29,7 +29,7 @@ final class PreviewBrowserTests: XCTestCase {
     ]
 
     func testEveryExampleMatchesTheEngineFramesInChromium() throws {
-        try XCTSkipUnless(ChromiumSession.isAvailable, "chromium is not installed (scripts/test installs it)")
+        try MachineRequirement.chromium()
         let folder = try temporaryFolder("ib-preview")
         // The layer tree's examples (16-20) are drawn in the stage's space, not each layer's
         // own: CSSTreeChromiumTests measures their pages against SceneWorld.
@@ -52,7 +52,7 @@ final class PreviewBrowserTests: XCTestCase {
     /// (laid out in 1/64 px units by Chromium, which the page must not let cut them),
     /// translucent borders, a shape layer with its bounds away from 0, opacity beyond 1.
     func testThreeDimensionsAnchorsAndFractionalBoundsInChromium() throws {
-        try XCTSkipUnless(ChromiumSession.isAvailable, "chromium is not installed (scripts/test installs it)")
+        try MachineRequirement.chromium()
         let browser = try ChromiumSession()
         defer { browser.close() }
         // 31 frames at 30 fps and 30 midpoints, two layers.
@@ -66,7 +66,7 @@ final class PreviewBrowserTests: XCTestCase {
     /// 30 fps) and animates. The page draws it from that frame on, where the engine has it, and
     /// nothing of it before.
     func testALayerACallbackCreatesIsDrawnFromItsFirstFrameInChromium() throws {
-        try XCTSkipUnless(ChromiumSession.isAvailable, "chromium is not installed (scripts/test installs it)")
+        try MachineRequirement.chromium()
         let script = "Tests/exports/late-layer.lua"
         let whole = try Self.wholeLayers(script: script)
         XCTAssertEqual(whole.layers, ["ball", "spark"])
@@ -98,7 +98,7 @@ final class PreviewBrowserTests: XCTestCase {
     /// The player's controls: space plays and pauses, the arrow keys step one frame, the
     /// scrubber follows; `duration` and `fps` describe the scene (example 05: 1 s at 60 fps).
     func testControlsAndTheScriptingSurface() throws {
-        try XCTSkipUnless(ChromiumSession.isAvailable, "chromium is not installed (scripts/test installs it)")
+        try MachineRequirement.chromium()
         let page = try temporaryFolder("ib-preview").appendingPathComponent("ball.html")
         let r = try CLIProcess.run([
             "preview", "--no-user-plugins", "examples/05-bouncing-ball.lua", "-o", page.path,

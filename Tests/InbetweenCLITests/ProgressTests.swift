@@ -26,9 +26,7 @@ final class ProgressTests: XCTestCase {
     /// What `inbetween ARGUMENTS` writes to its terminal (stdout and stderr), run under
     /// script(1)'s pseudo-terminal.
     private func onATerminal(_ arguments: String) throws -> String {
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/script") else {
-            throw XCTSkip("script(1) from util-linux is not installed")
-        }
+        try MachineRequirement.executable("/usr/bin/script", package: "bsdutils")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
         process.arguments = ["-qec", "\(CLIProcess.binary.path) \(arguments)", "/dev/null"]

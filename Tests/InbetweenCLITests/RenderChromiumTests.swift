@@ -23,7 +23,7 @@ final class RenderChromiumTests: XCTestCase {
     static let channelTolerance = 2
 
     func testEveryExampleAtFiveTimesLayerByLayerAgreesWithChromium() throws {
-        try XCTSkipUnless(ChromiumSession.isAvailable, "chromium is not installed (scripts/test installs it)")
+        try MachineRequirement.chromium()
         let folder = try temporaryFolder("ib-render-chromium")
         let examples = try FileManager.default.contentsOfDirectory(
             atPath: CLIProcess.root.appendingPathComponent("examples").path

@@ -23,10 +23,7 @@ final class RenderRlottieTests: XCTestCase {
     }
 
     func testEveryExampleAtFiveTimesLayerByLayerAgreesWithRlottie() throws {
-        let harness: String
-        do { harness = try LottieExportTests.builtRenderer() } catch {
-            throw XCTSkip("rlottie is not installed (scripts/test installs librlottie-dev): \(error)")
-        }
+        let harness = try MachineRequirement.rlottieHarness()
         let exports = try LottieExportTests.exports()
         let folder = try temporaryFolder("ib-render-rlottie")
         var compared = 0
@@ -43,10 +40,7 @@ final class RenderRlottieTests: XCTestCase {
     }
 
     func testTheTreeExamplesAtFiveTimesLayerByLayerAgreeWithRlottie() throws {
-        let harness: String
-        do { harness = try LottieExportTests.builtRenderer() } catch {
-            throw XCTSkip("rlottie is not installed (scripts/test installs librlottie-dev): \(error)")
-        }
+        let harness = try MachineRequirement.rlottieHarness()
         let folder = try temporaryFolder("ib-render-rlottie")
         var compared = 0
         for name in LottieTreeTests.examples {

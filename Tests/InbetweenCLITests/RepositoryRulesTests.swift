@@ -45,10 +45,11 @@ final class RepositoryRulesTests: XCTestCase {
 
     /// The repository's files as git lists them (skipped outside a git checkout).
     private func gitFiles() throws -> [String] {
-        guard FileManager.default.fileExists(atPath: CLIProcess.root.appendingPathComponent(".git").path)
-        else {
-            throw XCTSkip("not a git checkout")
-        }
+        // A test run outside a git checkout (a source tarball) cannot see the repository's
+        // files; CI always runs in one.
+        try MachineRequirement.tool(
+            FileManager.default.fileExists(atPath: CLIProcess.root.appendingPathComponent(".git").path),
+            "a git checkout", package: "git (and a clone, not a tarball)")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["git", "-C", CLIProcess.root.path, "ls-files", "-z"]
@@ -59,6 +60,47 @@ final class RepositoryRulesTests: XCTestCase {
         process.waitUntilExit()
         XCTAssertEqual(process.terminationStatus, 0)
         return data.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    // MARK: Tests skip only for what the machine lacks
+
+    /// Lines that skip a test (XCTest's skip error or its two checks), comments left out. The
+    /// name is put together here so that this file does not match itself.
+    static func skipLines(_ source: String) -> [String] {
+        let skip = "XCT" + "Skip"
+        let calls = [skip + "(", skip + "If(", skip + "Unless("]
+        return source.split(separator: "\n").map(String.init).filter { raw in
+            let code = raw.components(separatedBy: "//")[0]
+            return calls.contains { code.contains($0) }
+        }
+    }
+
+    func testSkipsAreFound() {
+        let skip = "XCT" + "Skip"
+        let rows: [(source: String, found: Int)] = [
+            ("throw \(skip)(\"no tool\")\n", 1),
+            ("try \(skip)Unless(ok, \"why\")\ntry \(skip)If(bad)\n", 2),
+            ("// throw \(skip)(\"old\")\nlet e = error is \(skip)\n", 0),
+        ]
+        for row in rows {
+            XCTAssertEqual(Self.skipLines(row.source).count, row.found, row.source)
+        }
+    }
+
+    /// A test skips only through MachineRequirement (a missing tool or privilege, which fails
+    /// under CI=true for a tool): a skip anywhere else could hide a regression.
+    func testNoTestSkipsOutsideMachineRequirement() throws {
+        let folder = CLIProcess.root.appendingPathComponent("Tests")
+        let files =
+            FileManager.default.enumerator(atPath: folder.path)?
+            .compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") } ?? []
+        XCTAssertGreaterThan(files.count, 100)
+        for file in files.sorted() where file != "InbetweenCLITests/MachineRequirement.swift" {
+            let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+            for line in Self.skipLines(text) {
+                XCTFail("Tests/\(file) skips outside MachineRequirement: \(line)")
+            }
+        }
     }
 
     // MARK: What the command line imports

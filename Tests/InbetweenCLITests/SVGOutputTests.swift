@@ -80,9 +80,8 @@ final class SVGOutputTests: XCTestCase {
             ]
             .first(where: { FileManager.default.isExecutableFile(atPath: $0) })
         else {
-            throw XCTSkip(
-                "rsvg-convert is not installed (Debian: apt-get install -y librsvg2-bin; scripts/test installs it)"
-            )
+            try MachineRequirement.tool(false, "rsvg-convert", package: "librsvg2-bin")
+            return
         }
         let dir = try temporaryFolder("ib-svg")
         for (i, args) in Self.plots.enumerated() {

@@ -10,7 +10,7 @@ final class WatchTests: XCTestCase {
     static let deadline = 2.0
 
     func testPreviewPageFollowsTheScriptAndKeepsItsPlayhead() throws {
-        try XCTSkipUnless(ChromiumSession.isAvailable, "chromium is not installed (scripts/test installs it)")
+        try MachineRequirement.chromium()
         let folder = try temporaryFolder("ib-watch")
         let script = folder.appendingPathComponent("ball.lua")
         let page = folder.appendingPathComponent("ball.html")

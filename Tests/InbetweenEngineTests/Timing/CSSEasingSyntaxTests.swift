@@ -10,11 +10,27 @@ import XCTest
 /// the computed values of timing-functions-syntax-computed.html from a browser engine's test
 /// that mirrors it.
 final class CSSEasingSyntaxTests: XCTestCase {
+    private struct ParsedAsOther: Error, CustomStringConvertible {
+        var text: String
+        var description: String { text }
+    }
+
     private func linearPoints(_ css: String) throws -> (inputs: [Double], outputs: [Double]) {
-        guard case .piecewiseLinear(let p) = try TimingFunction.parse(css: css) else {
-            throw XCTSkip("not linear()")
+        let parsed = try TimingFunction.parse(css: css)
+        // Each caller's string is a valid linear(): anything else read from it is a regression.
+        guard case .piecewiseLinear(let p) = parsed else {
+            throw ParsedAsOther(text: "\(css) was read as \(parsed), not linear()")
         }
         return (p.inputs, p.outputs)
+    }
+
+    /// A string the tables give as linear() and the parser reads as something else is a
+    /// regression, which fails the test: never a skip.
+    func testAReadingOtherThanLinearFails() {
+        XCTAssertThrowsError(try linearPoints("ease")) { error in
+            XCTAssertFalse(error is XCTSkip, "\(error)")
+            XCTAssertTrue("\(error)".contains("not linear()"), "\(error)")
+        }
     }
 
     /// WPT linear-timing-functions-syntax.html, valid values and their serialization (each
