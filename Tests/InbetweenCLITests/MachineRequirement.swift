@@ -25,7 +25,7 @@ enum MachineRequirement {
 
     /// Goes on when `present`; else skips, or under CI=true fails, naming `tool` and the Debian
     /// `package` that provides it.
-    static func tool(_ present: Bool, _ tool: String, package: String) throws {
+    static func tool(_ present: Bool, _ tool: String, package: String, inCI: Bool = inCI) throws {
         guard !present else { return }
         let message =
             "\(tool) is not installed (Debian: apt-get install -y \(package); scripts/test installs it)"
@@ -66,5 +66,25 @@ enum MachineRequirement {
         guard (try? process.run()) != nil else { return false }
         process.waitUntilExit()
         return process.terminationStatus == 0
+    }
+}
+
+final class MachineRequirementTests: XCTestCase {
+    /// A missing tool skips outside CI and fails in it, naming the package either way.
+    func testAMissingToolFailsOnlyInCI() {
+        XCTAssertNoThrow(try MachineRequirement.tool(true, "chromium", package: "chromium", inCI: true))
+        XCTAssertThrowsError(try MachineRequirement.tool(false, "chromium", package: "chromium", inCI: false))
+        {
+            XCTAssertTrue($0 is XCTSkip, "\($0)")
+        }
+        XCTAssertThrowsError(
+            try MachineRequirement.tool(false, "rsvg-convert", package: "librsvg2-bin", inCI: true)
+        ) {
+            XCTAssertFalse($0 is XCTSkip, "\($0)")
+            XCTAssertEqual(
+                "\($0)",
+                "CI=true: rsvg-convert is not installed (Debian: apt-get install -y librsvg2-bin; scripts/test installs it)"
+            )
+        }
     }
 }
