@@ -157,22 +157,6 @@ package final class DescriptorDestination: ByteDestination {
     package func abandon() {}
 }
 
-/// Bytes kept in memory (an export to `Data` or `String`).
-package final class DataDestination: ByteDestination {
-    package private(set) var data = Data()
-    package let displayName = "memory"
-
-    package init() {}
-
-    package func write(_ bytes: UnsafeRawBufferPointer) -> Int32 {
-        data.append(contentsOf: bytes)
-        return 0
-    }
-
-    package func commit() throws {}
-    package func abandon() {}
-}
-
 /// The output's reader has gone: a write to a pipe or FIFO failed with EPIPE (`inbetween run
 /// x.lua | head -1`). The command line ends quietly on it, with status 141 as a process that
 /// SIGPIPE ends (the convention of tools read through `head`; git's write_or_die.c does the

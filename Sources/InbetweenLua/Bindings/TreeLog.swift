@@ -6,8 +6,6 @@ import InbetweenEngine
 /// time. A reference, so a writer made before sampling sees the changes as they come.
 package final class TreeLog {
     package private(set) var changes: [LayerTree.Change] = []
-    /// How many of `changes` are structural (see `LayerTree.Change.isStructural`).
-    package private(set) var structuralChanges = 0
 
     init() {}
 
@@ -17,17 +15,10 @@ package final class TreeLog {
             LayerTree.Change(
                 time: scene.time, placement: LayerTree.placement(of: l, in: scene), isStructural: isStructural
             ))
-        if isStructural { structuralChanges += 1 }
-    }
-
-    /// Whether a change after the first `count` is structural.
-    package func hasStructuralChange(after count: Int) -> Bool {
-        structuralChanges > 0 && changes[count...].contains { $0.isStructural }
     }
 
     func reset() {
         changes.removeAll(keepingCapacity: changes.count <= 64)
-        structuralChanges = 0
     }
 }
 

@@ -17,10 +17,6 @@ extension LuaStack {
         return v
     }
 
-    package func optionalNumber(_ i: Int32, default value: Double) throws -> Double {
-        isNoneOrNil(i) ? value : try checkNumber(i)
-    }
-
     package func checkInteger(_ i: Int32) throws -> Int {
         if let v = integer(at: i) { return Int(v) }
         if number(at: i) != nil { throw LuaRaise.argument(i, "number has no integer representation") }
