@@ -17,7 +17,7 @@ final class CSSEasingChromiumTests: XCTestCase {
     /// points: 0.01 px for the move (five times the export's 0.002 px, see the header) and 1e-4
     /// for the opacity. Before, the same script wrote 864 stops at full precision.
     func testALuaEasingIsCompactAndWithinItsStatedTolerance() throws {
-        try XCTSkipUnless(ChromiumSession.isAvailable, "chromium is not installed (scripts/test installs it)")
+        try MachineRequirement.chromium()
         let folder = try temporaryFolder("ib-css-easing")
         let script = folder.appendingPathComponent("ball.lua")
         try """
@@ -84,7 +84,7 @@ final class CSSEasingChromiumTests: XCTestCase {
     /// which Chromium evaluates finite (CubicBezierTest.ClampInfinityEvaluation), and so does
     /// `curve` now (it said "is NaN (not a number)").
     func testTheTwoSuiteCasesAgreeWithChromium() throws {
-        try XCTSkipUnless(ChromiumSession.isAvailable, "chromium is not installed (scripts/test installs it)")
+        try MachineRequirement.chromium()
         let huge = "cubic-bezier(0.5, 1.7976931348623157e308, 0.5, 1.7976931348623157e308)"
         let folder = try temporaryFolder("ib-css-suite")
         let page = folder.appendingPathComponent("supports.html")

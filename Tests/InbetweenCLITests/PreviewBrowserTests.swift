@@ -361,7 +361,7 @@ final class PreviewBrowserTests: XCTestCase {
     /// an anchor point, so their guide names were printed over each other: each name's box is
     /// clear of the other's at every tenth of the run.
     func testNoiseIsFlatAndGuideNamesDoNotOverlap() throws {
-        try XCTSkipUnless(ChromiumSession.isAvailable, "chromium is not installed (scripts/test installs it)")
+        try MachineRequirement.chromium()
         let folder = try temporaryFolder("ib-preview-charts")
         let browser = try ChromiumSession()
         defer { browser.close() }
