@@ -93,7 +93,7 @@ final class InheritedDescriptorTests: XCTestCase {
         // One descriptor without close-on-exec (what ffmpeg must not receive) and one with.
         var plain: [Int32] = [-1, -1]
         XCTAssertEqual(pipe(&plain), 0)
-        defer { plain.forEach { close($0) } }
+        defer { for fd in plain { close(fd) } }
         _ = fcntl(plain[1], F_SETFD, FD_CLOEXEC)
         let listed = Set(FFmpegProcess.inheritedDescriptors())
         let scanned = Set(FFmpegProcess.inheritedDescriptorsByScan())
