@@ -20,6 +20,22 @@ extension Runtime {
         static let required = "inbetween.required"
     }
 
+    /// kit.unknownKey(key, "a, b, c"), set in the kit table on top of the stack: the host's Lua
+    /// words an unknown option key as the Swift bindings do (TableReader), with the same "did
+    /// you mean".
+    private func installUnknownKey() {
+        let s = host.stack
+        host.pushFunction("unknownKey") { s in
+            let key = try s.checkString(1)
+            let valid = try s.checkString(2).split(separator: ",").map {
+                $0.trimmingCharacters(in: .whitespaces)
+            }
+            s.push(TableReader.unknownKeyText(key, valid: valid))
+            return 1
+        }
+        s.setRawField(-2, "unknownKey")
+    }
+
     func boot() throws(LuaError) {
         let s = host.stack
         // No collection steps while the host builds its own tables, as lua.c stops the
@@ -36,17 +52,7 @@ extension Runtime {
         host.setRegistry(RegistryKey.kit)
 
         host.pushRegistry(RegistryKey.kit)
-        // kit.unknownKey(key, "a, b, c"): the host's Lua words an unknown option key as the
-        // Swift bindings do (TableReader), with the same "did you mean".
-        host.pushFunction("unknownKey") { s in
-            let key = try s.checkString(1)
-            let valid = try s.checkString(2).split(separator: ",").map {
-                $0.trimmingCharacters(in: .whitespaces)
-            }
-            s.push(TableReader.unknownKeyText(key, valid: valid))
-            return 1
-        }
-        s.setRawField(-2, "unknownKey")
+        installUnknownKey()
         host.pushLibrary(
             "native",
             [
