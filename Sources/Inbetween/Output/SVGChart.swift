@@ -117,7 +117,22 @@ package struct SVGChart {
         return true
     }
 
-    private func draw() -> [UInt8] {
+    /// Where the chart's parts go, in px: the plot's box, the legend's first row, the whole
+    /// picture, and data coordinates to px.
+    private struct Layout {
+        var left: Double
+        var top: Double
+        var plotWidth: Double
+        var plotHeight: Double
+        var legendTop: Double
+        var width: Double
+        var height: Double
+        var sx: (Double) -> Double
+        var sy: (Double) -> Double
+        var bottom: Double { top + plotHeight }
+    }
+
+    private func layout() -> Layout {
         let (plotWidth, plotHeight) = plotSize()
         let left = SVGChart.marginLeft
         let top = SVGChart.marginTop + (swatches.isEmpty ? 0 : SVGChart.swatchHeight + 4)
@@ -128,35 +143,61 @@ package struct SVGChart {
             Double(title.count) * SVGChart.titleCharacterWidth + 2 * SVGChart.marginRight)
         let legendTop = top + plotHeight + SVGChart.marginBottom
         let height = legendTop + Double(series.count) * SVGChart.legendRow + 8
+        let (x, y, yDown) = (self.x, self.y, self.yDown)
         let sx = { (v: Double) in left + (v - x.lower) / x.span * plotWidth }
         let sy = { (v: Double) in
             yDown ? top + (v - y.lower) / y.span * plotHeight : top + (y.upper - v) / y.span * plotHeight
         }
-        let px = SVGWriter.px
-        var svg = SVGWriter(width: width, height: height, title: title)
+        return Layout(
+            left: left, top: top, plotWidth: plotWidth, plotHeight: plotHeight, legendTop: legendTop,
+            width: width, height: height, sx: sx, sy: sy)
+    }
+
+    private func draw() -> [UInt8] {
+        let l = layout()
+        var svg = SVGWriter(width: l.width, height: l.height, title: title)
         svg.element(
             "text",
             [
-                ("x", px(width / 2)), ("y", "22"), ("text-anchor", "middle"),
+                ("x", SVGWriter.px(l.width / 2)), ("y", "22"), ("text-anchor", "middle"),
                 ("font-size", "15"), ("font-weight", "bold"),
             ], text: title)
-        // Grid and ticks.
+        drawGrid(&svg, l)
+        drawFrames(&svg, l)
+        drawAxes(&svg, l)
+        // Colour swatches over the plot, then the series and the legend.
+        drawSwatches(&svg, l)
+        for (i, s) in series.enumerated() { drawSeries(s, index: i, &svg, l) }
+        return svg.finish()
+    }
+
+    /// The grid: a light line at each tick.
+    private func drawGrid(_ svg: inout SVGWriter, _ l: Layout) {
+        let px = SVGWriter.px
         svg.open("g", [("stroke", "#e4e4e4"), ("stroke-width", "1")])
         for t in x.ticks {
             svg.element(
-                "line", [("x1", px(sx(t))), ("y1", px(top)), ("x2", px(sx(t))), ("y2", px(top + plotHeight))])
+                "line", [("x1", px(l.sx(t))), ("y1", px(l.top)), ("x2", px(l.sx(t))), ("y2", px(l.bottom))])
         }
         for t in y.ticks {
             svg.element(
                 "line",
-                [("x1", px(left)), ("y1", px(sy(t))), ("x2", px(left + plotWidth)), ("y2", px(sy(t)))])
+                [
+                    ("x1", px(l.left)), ("y1", px(l.sy(t))), ("x2", px(l.left + l.plotWidth)),
+                    ("y2", px(l.sy(t))),
+                ])
         }
         svg.close("g")
+    }
+
+    /// The dashed `frame` (when set), then the plot's border.
+    private func drawFrames(_ svg: inout SVGWriter, _ l: Layout) {
+        let px = SVGWriter.px
         if let frame {
-            let x0 = sx(frame.lower.x)
-            let x1 = sx(frame.upper.x)
-            let y0 = sy(frame.lower.y)
-            let y1 = sy(frame.upper.y)
+            let x0 = l.sx(frame.lower.x)
+            let x1 = l.sx(frame.upper.x)
+            let y0 = l.sy(frame.lower.y)
+            let y1 = l.sy(frame.upper.y)
             svg.element(
                 "rect",
                 [
@@ -168,39 +209,47 @@ package struct SVGChart {
         svg.element(
             "rect",
             [
-                ("x", px(left)), ("y", px(top)), ("width", px(plotWidth)), ("height", px(plotHeight)),
+                ("x", px(l.left)), ("y", px(l.top)), ("width", px(l.plotWidth)), ("height", px(l.plotHeight)),
                 ("fill", "none"), ("stroke", "#555555"),
             ])
+    }
+
+    /// Tick marks with their labels, and the two axis labels.
+    private func drawAxes(_ svg: inout SVGWriter, _ l: Layout) {
+        let px = SVGWriter.px
         svg.open("g", [("fill", "#333333")])
-        let bottom = top + plotHeight
         for t in x.ticks {
             svg.element(
                 "line",
                 [
-                    ("x1", px(sx(t))), ("y1", px(bottom)), ("x2", px(sx(t))),
-                    ("y2", px(bottom + SVGChart.tickLength)), ("stroke", "#555555"),
+                    ("x1", px(l.sx(t))), ("y1", px(l.bottom)), ("x2", px(l.sx(t))),
+                    ("y2", px(l.bottom + SVGChart.tickLength)), ("stroke", "#555555"),
                 ])
             svg.element(
                 "text",
-                [("class", "tick x"), ("x", px(sx(t))), ("y", px(bottom + 18)), ("text-anchor", "middle")],
+                [
+                    ("class", "tick x"), ("x", px(l.sx(t))), ("y", px(l.bottom + 18)),
+                    ("text-anchor", "middle"),
+                ],
                 text: ChartAxis.tickFormat.string(t))
         }
         for t in y.ticks {
             svg.element(
                 "line",
                 [
-                    ("x1", px(left - SVGChart.tickLength)), ("y1", px(sy(t))), ("x2", px(left)),
-                    ("y2", px(sy(t))), ("stroke", "#555555"),
+                    ("x1", px(l.left - SVGChart.tickLength)), ("y1", px(l.sy(t))), ("x2", px(l.left)),
+                    ("y2", px(l.sy(t))), ("stroke", "#555555"),
                 ])
             svg.element(
                 "text",
-                [("class", "tick y"), ("x", px(left - 8)), ("y", px(sy(t) + 4)), ("text-anchor", "end")],
+                [("class", "tick y"), ("x", px(l.left - 8)), ("y", px(l.sy(t) + 4)), ("text-anchor", "end")],
                 text: ChartAxis.tickFormat.string(t))
         }
         svg.element(
-            "text", [("x", px(left + plotWidth / 2)), ("y", px(bottom + 38)), ("text-anchor", "middle")],
+            "text",
+            [("x", px(l.left + l.plotWidth / 2)), ("y", px(l.bottom + 38)), ("text-anchor", "middle")],
             text: x.label)
-        let yMid = top + plotHeight / 2
+        let yMid = l.top + l.plotHeight / 2
         svg.element(
             "text",
             [
@@ -208,78 +257,89 @@ package struct SVGChart {
                 ("transform", "rotate(-90 16 \(px(yMid)))"),
             ], text: y.label)
         svg.close("g")
-        // Colour swatches over the plot, then the series and the legend.
+    }
+
+    private func drawSwatches(_ svg: inout SVGWriter, _ l: Layout) {
+        let px = SVGWriter.px
         for swatch in swatches {
-            let x0 = sx(swatch.from)
-            let x1 = sx(swatch.to)
+            let x0 = l.sx(swatch.from)
+            let x1 = l.sx(swatch.to)
             let c = swatch.color
             svg.element(
                 "rect",
                 [
-                    ("x", px(min(x0, x1))), ("y", px(top - SVGChart.swatchHeight - 4)),
+                    ("x", px(min(x0, x1))), ("y", px(l.top - SVGChart.swatchHeight - 4)),
                     ("width", px(max(abs(x1 - x0), 0.5))), ("height", px(SVGChart.swatchHeight)),
                     ("fill", SVGChart.rgb(c)), ("fill-opacity", SVGChart.coordinate(min(max(c.alpha, 0), 1))),
                     // A hairline of the same colour closes the seams anti-aliasing leaves.
                     ("stroke", SVGChart.rgb(c)), ("stroke-width", "0.6"),
                 ])
         }
-        for (i, s) in series.enumerated() {
-            let (color, dash) = stroke(i)
-            var look: [(String, String)] = [
-                ("fill", "none"), ("stroke", color), ("stroke-width", "2"), ("stroke-linejoin", "round"),
-            ]
-            if !dash.isEmpty { look.append(("stroke-dasharray", dash)) }
-            if s.opacity < 1 { look.append(("stroke-opacity", SVGChart.coordinate(s.opacity))) }
-            if let outline = s.outline {
-                svg.element("path", [("d", SVGChart.pathData(outline, sx, sy))] + look)
-            }
-            let points = s.points.map { (sx($0.x), sy($0.y)) }
-            if s.controlPoints.count == 4 {
-                let c = s.controlPoints.map { (sx($0.x), sy($0.y)) }
-                svg.open("g", [("stroke", color), ("stroke-width", "1"), ("stroke-dasharray", "3 2")])
-                for (a, b) in [(0, 1), (3, 2)] {
-                    svg.element(
-                        "line",
-                        [("x1", px(c[a].0)), ("y1", px(c[a].1)), ("x2", px(c[b].0)), ("y2", px(c[b].1))])
-                }
-                svg.close("g")
-                for k in [1, 2] {
-                    svg.element(
-                        "circle",
-                        [
-                            ("cx", px(c[k].0)), ("cy", px(c[k].1)), ("r", "4"),
-                            ("fill", "white"), ("stroke", color), ("stroke-width", "1.5"),
-                        ])
-                }
-            }
-            // One polyline per unbroken run; a run of one point (between two jumps) is a dot.
-            var run: [(Double, Double)] = []
-            for (k, p) in points.enumerated() {
-                run.append(p)
-                guard s.breaks.contains(k) || k == points.count - 1 else { continue }
-                if run.count > 1 {
-                    svg.polyline(run, look)
-                } else if !s.dots {
-                    svg.element("circle", [("cx", px(p.0)), ("cy", px(p.1)), ("r", "1.5"), ("fill", color)])
-                }
-                run = []
-            }
-            if s.dots {
-                svg.open("g", [("fill", color)])
-                for p in points { svg.element("circle", [("cx", px(p.0)), ("cy", px(p.1)), ("r", "2.5")]) }
-                svg.close("g")
-            }
-            let rowY = legendTop + Double(i) * SVGChart.legendRow
-            var key: [(String, String)] = [
-                ("x1", px(left)), ("y1", px(rowY)), ("x2", px(left + 24)), ("y2", px(rowY)),
-                ("stroke", color), ("stroke-width", "3"),
-            ]
-            if !dash.isEmpty { key.append(("stroke-dasharray", dash)) }
-            if s.opacity < 1 { key.append(("stroke-opacity", SVGChart.coordinate(s.opacity))) }
-            svg.element("line", key)
-            svg.element("text", [("x", px(left + 32)), ("y", px(rowY + 4))], text: s.name)
+    }
+
+    /// One series: its outline, a Bézier's control points, its line (or dots), its legend row.
+    private func drawSeries(_ s: Series, index i: Int, _ svg: inout SVGWriter, _ l: Layout) {
+        let px = SVGWriter.px
+        let (color, dash) = stroke(i)
+        var look: [(String, String)] = [
+            ("fill", "none"), ("stroke", color), ("stroke-width", "2"), ("stroke-linejoin", "round"),
+        ]
+        if !dash.isEmpty { look.append(("stroke-dasharray", dash)) }
+        if s.opacity < 1 { look.append(("stroke-opacity", SVGChart.coordinate(s.opacity))) }
+        if let outline = s.outline {
+            svg.element("path", [("d", SVGChart.pathData(outline, l.sx, l.sy))] + look)
         }
-        return svg.finish()
+        let points = s.points.map { (l.sx($0.x), l.sy($0.y)) }
+        if s.controlPoints.count == 4 {
+            drawControlPoints(s.controlPoints.map { (l.sx($0.x), l.sy($0.y)) }, color: color, &svg)
+        }
+        // One polyline per unbroken run; a run of one point (between two jumps) is a dot.
+        var run: [(Double, Double)] = []
+        for (k, p) in points.enumerated() {
+            run.append(p)
+            guard s.breaks.contains(k) || k == points.count - 1 else { continue }
+            if run.count > 1 {
+                svg.polyline(run, look)
+            } else if !s.dots {
+                svg.element("circle", [("cx", px(p.0)), ("cy", px(p.1)), ("r", "1.5"), ("fill", color)])
+            }
+            run = []
+        }
+        if s.dots {
+            svg.open("g", [("fill", color)])
+            for p in points { svg.element("circle", [("cx", px(p.0)), ("cy", px(p.1)), ("r", "2.5")]) }
+            svg.close("g")
+        }
+        let rowY = l.legendTop + Double(i) * SVGChart.legendRow
+        var key: [(String, String)] = [
+            ("x1", px(l.left)), ("y1", px(rowY)), ("x2", px(l.left + 24)), ("y2", px(rowY)),
+            ("stroke", color), ("stroke-width", "3"),
+        ]
+        if !dash.isEmpty { key.append(("stroke-dasharray", dash)) }
+        if s.opacity < 1 { key.append(("stroke-opacity", SVGChart.coordinate(s.opacity))) }
+        svg.element("line", key)
+        svg.element("text", [("x", px(l.left + 32)), ("y", px(rowY + 4))], text: s.name)
+    }
+
+    /// A cubic Bézier's handles (in px): dashed lines from the ends to their control points,
+    /// and the two control points as rings.
+    private func drawControlPoints(_ c: [(Double, Double)], color: String, _ svg: inout SVGWriter) {
+        let px = SVGWriter.px
+        svg.open("g", [("stroke", color), ("stroke-width", "1"), ("stroke-dasharray", "3 2")])
+        for (a, b) in [(0, 1), (3, 2)] {
+            svg.element(
+                "line",
+                [("x1", px(c[a].0)), ("y1", px(c[a].1)), ("x2", px(c[b].0)), ("y2", px(c[b].1))])
+        }
+        svg.close("g")
+        for k in [1, 2] {
+            svg.element(
+                "circle",
+                [
+                    ("cx", px(c[k].0)), ("cy", px(c[k].1)), ("r", "4"),
+                    ("fill", "white"), ("stroke", color), ("stroke-width", "1.5"),
+                ])
+        }
     }
 
     package static func coordinate(_ v: Double) -> String { NumberFormat.compact(3).string(v) }
