@@ -124,6 +124,89 @@ final class LimitOptionTests: XCTestCase {
         XCTAssertTrue(r.stdout.contains("layer.instanceCount = 100000\n"), r.stdout)
     }
 
+    /// Copies multiply down nested replicators: 1,000 copies of a replicator of 1,000 copies
+    /// of a dot draw 1,000 x 1,000 dots and 1,000 inner replicators, 1,001,000 copies
+    /// (x 8,192 bytes = 8.2 GB, over 256 MiB) though each count fits alone,
+    /// and an animated count draws its largest value. The old binary passed each count and
+    /// ran away (css and lottie past `ulimit -v` 4 GB or `timeout`); now the change that
+    /// makes the total too large is an error naming the script's line and instanceCount:
+    /// the constructor nesting them, the addSublayer after both counts were set, and the
+    /// animation up to 1e6. Peak RSS (GNU time) under 256 MiB plus the process's 30-40 MB.
+    func testNestedAndAnimatedCopiesCountAgainstTheMemoryLimit() throws {
+        let cases: [(name: String, script: String, line: Int, words: String)] = [
+            (
+                "constructor",
+                """
+                local dot = layer{name = "dot", bounds = rect(0, 0, 4, 4), backgroundColor = "#29335c"}
+                local inner = replicator{name = "inner", instanceCount = 1000, sublayers = {dot}}
+                local outer = replicator{name = "outer", instanceCount = 1000, sublayers = {inner}}
+                dot:add(animation.basic{keyPath = "opacity", fromValue = 1, toValue = 0, duration = 1})
+                """, 3,
+                "replicator{...} 'outer': the layer's instanceCount makes the scene draw 1001000 replicated copies"
+            ),
+            (
+                "addSublayer",
+                """
+                local dot = layer{name = "dot", bounds = rect(0, 0, 4, 4), backgroundColor = "#29335c"}
+                local inner = replicator{name = "inner"}
+                local outer = replicator{name = "outer"}
+                inner.instanceCount = 1000
+                outer.instanceCount = 1000
+                inner:addSublayer(dot)
+                outer:addSublayer(inner)
+                dot:add(animation.basic{keyPath = "opacity", fromValue = 1, toValue = 0, duration = 1})
+                """, 7,
+                "layer 'inner' added to 'outer': the layer's instanceCount makes the scene draw 1001000 replicated copies"
+            ),
+            (
+                "animation",
+                """
+                local dot = layer{name = "dot", bounds = rect(0, 0, 4, 4), backgroundColor = "#29335c"}
+                local inner = replicator{name = "inner", instanceCount = 1000, sublayers = {dot}}
+                local outer = replicator{name = "outer", instanceCount = 1, sublayers = {inner}}
+                outer:add(animation.basic{keyPath = "instanceCount", fromValue = 1, toValue = 1000, duration = 1})
+                """, 4,
+                "animation of 'instanceCount' on layer 'outer' makes the scene draw 1001000 replicated copies"
+            ),
+        ]
+        let formats = [
+            ["run", "--format", "css"], ["run", "--format", "lottie"], ["render", "--size", "50x50"],
+        ]
+        let dir = try folder(with: "", named: "unused.lua")
+        for c in cases {
+            let script = dir.appendingPathComponent("\(c.name).lua").path
+            try c.script.write(toFile: script, atomically: true, encoding: .utf8)
+            for format in formats {
+                let out = format[0] == "render" ? dir.appendingPathComponent("r.png").path : "/dev/null"
+                let process = Process()
+                process.executableURL = URL(fileURLWithPath: "/bin/sh")
+                process.arguments =
+                    [
+                        "-c",
+                        "out=\"$1\"; shift; ulimit -v 4000000; exec timeout 60 /usr/bin/time -f '%M' \"$0\" \"$@\" --max-memory 256M -o \"$out\"",
+                        CLIProcess.binary.path, out, format[0], script,
+                    ] + format.dropFirst()
+                let err = Pipe()
+                process.standardError = err
+                try process.run()
+                let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+                process.waitUntilExit()
+                let lines = stderr.split(separator: "\n")
+                XCTAssertEqual(process.terminationStatus, 1, "\(format) \(c.name): \(stderr)")
+                XCTAssertTrue(
+                    lines.first?.hasPrefix("inbetween: \(script):\(c.line): ") == true
+                        && stderr.contains(
+                            c.words
+                                + " (the instanceCount of nested replicators multiply; an animated instanceCount "
+                                + "counts its largest value), about 8192 bytes each outside Lua, more than the "
+                                + "memory limit of 268435456 bytes allows"),
+                    "\(format) \(c.name): \(stderr)")
+                let peakKB = Double(lines.last ?? "") ?? .infinity
+                XCTAssertLessThan(peakKB, 256 * 1024 + 40 * 1024, "\(format) \(c.name): \(stderr)")
+            }
+        }
+    }
+
     /// Issue 31: keyframe values become arrays outside Lua's heap, counted against
     /// `--max-memory` before they are made (96 bytes a value, measured). 200,000 values under
     /// 16 MiB: Lua holds about 3.2 MB of them, the host would add 19.2 MB; the old binary ran

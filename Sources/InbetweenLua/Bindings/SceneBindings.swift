@@ -143,6 +143,11 @@ enum SceneBindings {
                         do {
                             value = try runtime.propertyValue(
                                 at: 3, forKey: key, kind: runtime.state.scene[l.name]?.kind ?? .layer)
+                            if key == "instanceCount", case .scalar(let count) = value {
+                                try runtime.checkSceneCopiesFit(runtime.state.scene) {
+                                    $0 == l.name ? count : nil
+                                }
+                            }
                         } catch {
                             throw LuaRaise.message("layer '\(l.name)' property '\(key)' \(error.rule)")
                         }
@@ -291,14 +296,15 @@ extension Runtime {
                 )
             }
         }
+        if kind == .replicator { state.hasReplicator = true }
         do {
-            try state.scene.addLayer(try Layer(name: name!, kind: kind, values: values))
-            state.tree.record(name!, in: state.scene, isStructural: kind != .layer)
-            if let timing { try state.scene.setTiming(timing, ofLayer: name!) }
-            for child in sublayers {
-                try state.scene.addSublayer(child, to: name!)
-                state.tree.record(child, in: state.scene, isStructural: true)
+            try keepingCopiesBounded("\(TreeBindings.constructor(of: kind)){...} '\(name!)'") {
+                try state.scene.addLayer(try Layer(name: name!, kind: kind, values: values))
+                if let timing { try state.scene.setTiming(timing, ofLayer: name!) }
+                for child in sublayers { try state.scene.addSublayer(child, to: name!) }
             }
+            state.tree.record(name!, in: state.scene, isStructural: kind != .layer)
+            for child in sublayers { state.tree.record(child, in: state.scene, isStructural: true) }
         } catch let e as EngineError {
             throw LuaRaise.argument(1, e.luaText(.field))
         }
@@ -313,6 +319,7 @@ extension Runtime {
         state.animationsNotAdded[box.serial] = nil
         let key = s.isNoneOrNil(3) ? nil : try s.checkString(3)
         try checkReplicatorKeyPaths(box.animation, on: l)
+        try checkAnimatedCopiesFit(box.animation, on: l)
         let used = try engineCall {
             var animation = box.animation
             if box.beginFromCurrentState, let layer = state.scene[l.name] {

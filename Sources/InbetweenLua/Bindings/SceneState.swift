@@ -13,6 +13,11 @@ final class SceneState {
     var completions: [Int: LuaReference] = [:]
     var nextToken = 1
     var unnamedLayers = 0
+    /// Whether a replicator was made: only then can the scene's copies outgrow the memory
+    /// limit (`Runtime.checkSceneCopiesFit`).
+    var hasReplicator = false
+    /// The largest `instanceCount` an animation added to a replicator reaches, by layer name.
+    var largestCount: [String: Double] = [:]
     /// Animations created and not (yet) added to a layer or a group: serial -> where the
     /// script created it (`x.lua:3:`).
     var animationsNotAdded: [Int: String] = [:]

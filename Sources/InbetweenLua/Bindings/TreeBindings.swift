@@ -161,7 +161,7 @@ extension Runtime {
                 throw LuaRaise.message("layer '\(l.name)' property 'sublayers': \(e.luaText(.layer))")
             }
             let old = try state.scene.sublayerNames(of: l.name)
-            state.scene = scene
+            try keepingCopiesBounded("layer '\(l.name)' property 'sublayers'") { state.scene = scene }
             for name in old where !children.contains(name) {
                 state.tree.record(name, in: state.scene, isStructural: true)
             }
@@ -213,8 +213,10 @@ extension Runtime {
     func addSublayer(_ s: LuaStack) throws -> Int32 {
         let parent: LayerHandle = try host.checkObject(1, SceneBindings.layerType)
         let child: LayerHandle = try host.checkObject(2, SceneBindings.layerType)
-        try treeCall(sublayer: 2) {
-            try state.scene.addSublayer(child.name, to: parent.name)
+        try keepingCopiesBounded("layer '\(child.name)' added to '\(parent.name)'") {
+            try treeCall(sublayer: 2) {
+                try state.scene.addSublayer(child.name, to: parent.name)
+            }
         }
         state.tree.record(child.name, in: state.scene, isStructural: true)
         s.pushValue(2)
@@ -227,6 +229,16 @@ extension Runtime {
     func insertSublayer(_ s: LuaStack) throws -> Int32 {
         let parent: LayerHandle = try host.checkObject(1, SceneBindings.layerType)
         let child: LayerHandle = try host.checkObject(2, SceneBindings.layerType)
+        try keepingCopiesBounded("layer '\(child.name)' inserted into '\(parent.name)'") {
+            try insert(child, into: parent, s)
+        }
+        state.tree.record(child.name, in: state.scene, isStructural: true)
+        s.pushValue(2)
+        return 1
+    }
+
+    /// The insertion of `insertSublayer`, by its third argument.
+    private func insert(_ child: LayerHandle, into parent: LayerHandle, _ s: LuaStack) throws {
         switch s.type(at: 3) {
         case LUA_TNUMBER:
             let count = (try? state.scene.sublayerNames(of: parent.name).count) ?? 0
@@ -268,9 +280,6 @@ extension Runtime {
             throw LuaRaise.argument(
                 3, "index or {below = layer} or {above = layer} expected, got \(s.typeName(at: 3))")
         }
-        state.tree.record(child.name, in: state.scene, isStructural: true)
-        s.pushValue(2)
-        return 1
     }
 
     /// `l:removeFromSuperlayer()`: no longer drawn (its animations still run and are sampled),

@@ -1,0 +1,122 @@
+import InbetweenEngine
+
+extension Runtime {
+    /// The copies the scene draws inside replicators: a layer under replicators is drawn the
+    /// product of their counts times (CAReplicatorLayer draws its sublayers, replicators
+    /// among them, once per instance), summed over every layer of the tree. Each replicator
+    /// counts with its largest count, its model value or any value an animation of
+    /// `instanceCount` reaches (`largestCount`), so that nesting (1,000 copies of 1,000
+    /// copies) and an animated count are bounded as one count is (`checkCopiesFit`).
+    /// A Double: 100,000 to the power of the tree's depth (at most 100) is no Int.
+    func replicatedCopies(in scene: Scene, counting: (String) -> Double? = { _ in nil }) -> Double {
+        func walk(_ i: Int, times: Double, replicated: Bool) -> Double {
+            let layer = scene.layers[i]
+            var inner = times
+            if layer.kind == .replicator {
+                var count = 1.0
+                if case .scalar(let x)? = try? layer.value(forKeyPath: "instanceCount") { count = x }
+                count = counting(layer.name) ?? count
+                count = max(count, state.largestCount[layer.name] ?? count)
+                inner *= Double(LayerGeometry.instances(count))
+            }
+            var total = replicated ? times : 0
+            for child in layer.sublayers {
+                total += walk(child, times: inner, replicated: replicated || layer.kind == .replicator)
+            }
+            return total
+        }
+        var total = 0.0
+        for (i, layer) in scene.layers.enumerated() where layer.superlayer == .stage {
+            total += walk(i, times: 1, replicated: false)
+        }
+        return total
+    }
+
+    /// Refuses a scene whose replicated copies (`replicatedCopies`) would not fit the memory
+    /// limit, at 8 KiB each outside Lua, as `checkCopiesFit` does for one replicator.
+    /// `counting` gives a replicator's count as it would be after the change being checked.
+    func checkSceneCopiesFit(_ scene: Scene, counting: (String) -> Double? = { _ in nil })
+        throws(ValueProblem)
+    {
+        let limit = host.limits.memory
+        guard limit > 0, state.hasReplicator else { return }
+        let copies = replicatedCopies(in: scene, counting: counting)
+        let room = Double(limit - min(limit, host.memoryUsed))
+        guard copies * Double(TreeBindings.hostBytesPerCopy) > room else { return }
+        let shown = copies < 1e15 ? String(Int(copies)) : "\(copies)"
+        throw ValueProblem(
+            rule:
+                "makes the scene draw \(shown) replicated copies (the instanceCount of nested replicators "
+                + "multiply; an animated instanceCount counts its largest value), about "
+                + "\(TreeBindings.hostBytesPerCopy) bytes each outside Lua, more than the memory limit of \(limit) bytes allows"
+        )
+    }
+
+    /// Runs a change of the tree, and undoes it when the scene's replicated copies would then
+    /// not fit the memory limit (an error the script may catch leaves the scene as it was).
+    func keepingCopiesBounded(_ what: String, _ body: () throws -> Void) throws {
+        guard host.limits.memory > 0, state.hasReplicator else { return try body() }
+        let before = state.scene
+        try body()
+        do {
+            try checkSceneCopiesFit(state.scene)
+        } catch {
+            state.scene = before
+            throw LuaRaise.message("\(what): the layer's instanceCount \(error.rule)")
+        }
+    }
+
+    /// The largest value an animation gives `instanceCount` (nil when it does not animate
+    /// it): its from, to and by values and keyframes; one that adds to the model value
+    /// (additive, by) counts with it; a spring may overshoot, by less than its span; a
+    /// cumulative one grows by its value each repeat.
+    func largestAnimatedCount(_ animation: Animation, model: Double) -> Double? {
+        let repeats = animation.timing.repeatCount
+        func largest(_ values: [Value?], adds: Bool, cumulative: Bool, span: Double = 1) -> Double? {
+            let span = cumulative ? span * max(1, repeats.rounded(.up)) : span
+            let xs = values.compactMap { v -> Double? in
+                if case .scalar(let x)? = v { return x }
+                return nil
+            }
+            guard let top = xs.map(abs).max() else { return nil }
+            return top * span + (adds ? max(model, 0) : 0)
+        }
+        switch animation {
+        case .basic(let a) where a.keyPath == "instanceCount":
+            return largest(
+                [a.fromValue, a.toValue, a.byValue], adds: a.additive || a.byValue != nil,
+                cumulative: a.cumulative)
+        case .spring(let a) where a.keyPath == "instanceCount":
+            return largest(
+                [a.fromValue, a.toValue, a.byValue], adds: a.additive || a.byValue != nil,
+                cumulative: a.cumulative, span: 2)
+        case .keyframe(let a) where a.keyPath == "instanceCount":
+            return largest(a.values, adds: a.additive, cumulative: a.cumulative)
+        case .group(let g):
+            return g.animations.compactMap { largestAnimatedCount($0, model: model) }.max()
+        default:
+            return nil
+        }
+    }
+}
+
+extension Runtime {
+    /// Refuses an animation of `instanceCount` whose largest value would make the scene's
+    /// copies outgrow the memory limit; one that fits raises the layer's `largestCount`.
+    func checkAnimatedCopiesFit(_ animation: Animation, on l: LayerHandle) throws {
+        guard host.limits.memory > 0, let layer = state.scene[l.name], layer.kind == .replicator else {
+            return
+        }
+        var model = 1.0
+        if case .scalar(let x)? = try? layer.value(forKeyPath: "instanceCount") { model = x }
+        guard let largest = largestAnimatedCount(animation, model: model) else { return }
+        let before = state.largestCount[l.name]
+        state.largestCount[l.name] = max(before ?? largest, largest)
+        do {
+            try checkSceneCopiesFit(state.scene)
+        } catch {
+            state.largestCount[l.name] = before
+            throw LuaRaise.argument(2, "animation of 'instanceCount' on layer '\(l.name)' \(error.rule)")
+        }
+    }
+}
