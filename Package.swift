@@ -46,7 +46,16 @@ let package = Package(
             exclude: ["Lua"]),
         // zlib for the PNG writer (Encode/PNGImage.swift): Debian's zlib1g-dev, the SDK's on macOS.
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
-        .target(name: "Inbetween", dependencies: ["InbetweenLua", "InbetweenEngine", "CCairo", "CZlib"]),
+        // Output/Preview/player.js, player.css and controls.html: the preview page's player, kept
+        // as files so that they are checked as what they are (`node --check`, PreviewPlayerFilesTests)
+        // and compiled into the library, so an installed binary needs no resource files.
+        .target(
+            name: "Inbetween", dependencies: ["InbetweenLua", "InbetweenEngine", "CCairo", "CZlib"],
+            resources: [
+                .embedInCode("Output/Preview/player.js"),
+                .embedInCode("Output/Preview/player.css"),
+                .embedInCode("Output/Preview/controls.html"),
+            ]),
         // The command line. The target has its own name (a module `inbetween` beside `Inbetween`
         // differs only in case); the product keeps the executable's name, `inbetween`.
         .executableTarget(
