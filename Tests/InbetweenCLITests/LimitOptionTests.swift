@@ -169,6 +169,54 @@ final class LimitOptionTests: XCTestCase {
                 "animation of 'instanceCount' on layer 'outer' makes the scene draw 1001000 replicated copies"
             ),
         ]
+        try assertCopiesRefused(cases)
+    }
+
+    /// Every path that puts an animation on a layer meets the copies check of `l:add`: a
+    /// timeline's add (the animation goes on the layer later, when its cue comes), a
+    /// staggered one (the second layer is the one too big), and a retarget (which also
+    /// sets the model value: the copy runs from 1 - 1,000 to 0 on top of 1,000, so its
+    /// largest value counts as 1,999, and 1,999 x (1 + 1,000) = 2,000,999 copies). The
+    /// old binary let all three through: css and render wrote their output (exit 0), lottie
+    /// ran past the timeout. Now each is the error `l:add` gives, at the script's line.
+    func testEveryWayOfAddingAnAnimationChecksTheCopies() throws {
+        let prelude = """
+            local dot = layer{name = "dot", bounds = rect(0, 0, 4, 4), backgroundColor = "#29335c"}
+            local inner = replicator{name = "inner", instanceCount = 1000, sublayers = {dot}}
+            local outer = replicator{name = "outer", instanceCount = 1, sublayers = {inner}}
+            local grow = animation.basic{keyPath = "instanceCount", fromValue = 1, toValue = 1000, duration = 1}
+
+            """
+        let copies = "animation of 'instanceCount' on layer 'outer' makes the scene draw"
+        try assertCopiesRefused([
+            (
+                "timeline", prelude + "local tl = timeline{}\ntl:add(outer, grow)\nscene{timeline = tl}\n", 6,
+                "bad argument #2 to 'add' (\(copies) 1001000 replicated copies"
+            ),
+            (
+                "stagger",
+                prelude
+                    + "local tl = timeline{}\ntl:add({replicator{}, outer}, grow, 0, {stagger = 0.5})\n"
+                    + "scene{timeline = tl}\n", 6,
+                "bad argument #2 to 'add' (\(copies) 1001000 replicated copies"
+            ),
+            (
+                "retarget",
+                prelude
+                    + "outer:retarget('instanceCount', 1000, animation.basic{keyPath = 'instanceCount'})\n",
+                5,
+                "bad argument #3 to 'retarget' (\(copies) 2000999 replicated copies"
+            ),
+        ])
+    }
+
+    /// Runs each script in css, lottie and render under `--max-memory 256M` (`ulimit -v`
+    /// 4 GB, `timeout` 60 s): exit 1, the first line of the error at the script's `line`
+    /// holding `words` and the rule, and a peak RSS (GNU time) under 256 MiB plus the
+    /// process's own 30-40 MB.
+    private func assertCopiesRefused(_ cases: [(name: String, script: String, line: Int, words: String)])
+        throws
+    {
         let formats = [
             ["run", "--format", "css"], ["run", "--format", "lottie"], ["render", "--size", "50x50"],
         ]

@@ -103,20 +103,23 @@ extension Runtime {
 extension Runtime {
     /// Refuses an animation of `instanceCount` whose largest value would make the scene's
     /// copies outgrow the memory limit; one that fits raises the layer's `largestCount`.
-    func checkAnimatedCopiesFit(_ animation: Animation, on l: LayerHandle) throws {
-        guard host.limits.memory > 0, let layer = state.scene[l.name], layer.kind == .replicator else {
-            return
-        }
-        var model = 1.0
-        if case .scalar(let x)? = try? layer.value(forKeyPath: "instanceCount") { model = x }
-        guard let largest = largestAnimatedCount(animation, model: model) else { return }
-        let before = state.largestCount[l.name]
-        state.largestCount[l.name] = max(before ?? largest, largest)
+    /// `model` is the layer's count when the animation runs, if not the current one.
+    func checkAnimatedCopiesFit(
+        _ animation: Animation, on name: String, argument: Int32, model: Double? = nil
+    )
+        throws
+    {
+        guard host.limits.memory > 0, let layer = state.scene[name], layer.kind == .replicator else { return }
+        var current = 1.0
+        if case .scalar(let x)? = try? layer.value(forKeyPath: "instanceCount") { current = x }
+        guard let largest = largestAnimatedCount(animation, model: model ?? current) else { return }
+        let before = state.largestCount[name]
+        state.largestCount[name] = max(before ?? largest, largest)
         do {
             try checkSceneCopiesFit(state.scene)
         } catch {
-            state.largestCount[l.name] = before
-            throw LuaRaise.argument(2, "animation of 'instanceCount' on layer '\(l.name)' \(error.rule)")
+            state.largestCount[name] = before
+            throw LuaRaise.argument(argument, "animation of 'instanceCount' on layer '\(name)' \(error.rule)")
         }
     }
 }

@@ -318,17 +318,14 @@ extension Runtime {
         let box: AnimationBox = try host.checkObject(2, AnimationBindings.typeName)
         state.animationsNotAdded[box.serial] = nil
         let key = s.isNoneOrNil(3) ? nil : try s.checkString(3)
-        try checkReplicatorKeyPaths(box.animation, on: l)
-        try checkAnimatedCopiesFit(box.animation, on: l)
-        let used = try engineCall {
-            var animation = box.animation
-            if box.beginFromCurrentState, let layer = state.scene[l.name] {
-                animation = try animation.beginningFromCurrentState(
-                    of: layer, at: state.scene.currentLocalTime(ofLayer: l.name),
-                    handOffVelocity: box.handOffVelocity)
-            }
-            return try state.scene.add(animation, forKey: key, toLayer: l.name, in: state.transactions.last)
+        let animation = try engineCall {
+            guard box.beginFromCurrentState, let layer = state.scene[l.name] else { return box.animation }
+            return try box.animation.beginningFromCurrentState(
+                of: layer, at: state.scene.currentLocalTime(ofLayer: l.name),
+                handOffVelocity: box.handOffVelocity)
         }
+        let used = try attach(
+            animation, toLayer: l.name, forKey: key, in: state.transactions.last, argument: 2)
         state.callbacks[SceneState.callbackKey(layer: l.name, key: used), default: []]
             .append(.init(onStart: box.onStart, onStop: box.onStop))
         s.push(used)
@@ -361,7 +358,7 @@ extension Runtime {
         }
         let box: AnimationBox = try host.checkObject(4, AnimationBindings.typeName)
         state.animationsNotAdded[box.serial] = nil
-        let used = try engineCall { () throws -> String in
+        let (animation, target) = try engineCall { () throws -> (Animation, Value) in
             guard let layer = state.scene[l.name] else {
                 throw EngineError(parameter: "layer", value: l.name, rule: "no layer with this name")
             }
@@ -388,8 +385,12 @@ extension Runtime {
                     parameter: "animation", value: box.kind,
                     rule: "must be a basic or spring animation (it gives the duration and timing)")
             }
+            return (animation, target)
+        }
+        var model: Double?
+        if keyPath == "instanceCount", case .scalar(let x) = target { model = x }
+        let used = try attach(animation, toLayer: l.name, forKey: nil, in: nil, argument: 4, model: model) {
             try state.scene.modifyLayer(named: l.name) { try $0.setModelValue(target, forKeyPath: keyPath) }
-            return try state.scene.add(animation, forKey: nil, toLayer: l.name, in: nil)
         }
         state.callbacks[SceneState.callbackKey(layer: l.name, key: used), default: []]
             .append(.init(onStart: box.onStart, onStop: box.onStop))

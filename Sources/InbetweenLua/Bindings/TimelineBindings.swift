@@ -161,6 +161,7 @@ extension Runtime {
             stagger = try r.with("stagger") { i in try staggerOption(at: i, count: layers.count, reader: r) }
             try r.finish()
         }
+        for layer in layers { try admit(animation.animation, toLayer: layer, argument: 3) }
         // Tags are taken only once the add succeeded, so a failed add leaves no trace.
         let first = box.nextTag
         let tags = Array(first..<first + layers.count)
@@ -323,14 +324,12 @@ extension Runtime {
                 callbacks = SceneState.Callbacks(onStart: onStart, onStop: onStop)
                 fromCurrentState = current ? handOff : nil
             }
-            let used = try engineCall {
-                var added = animation
-                if let handOff = fromCurrentState, let found = state.scene[layer] {
-                    added = try added.beginningFromCurrentState(
-                        of: found, at: state.scene.currentLocalTime(ofLayer: layer), handOffVelocity: handOff)
-                }
-                return try state.scene.add(added, forKey: key, toLayer: layer)
+            let added = try engineCall {
+                guard let handOff = fromCurrentState, let found = state.scene[layer] else { return animation }
+                return try animation.beginningFromCurrentState(
+                    of: found, at: state.scene.currentLocalTime(ofLayer: layer), handOffVelocity: handOff)
             }
+            let used = try attach(added, toLayer: layer, forKey: key, in: nil, argument: 3)
             state.callbacks[SceneState.callbackKey(layer: layer, key: used), default: []].append(callbacks)
         case .call:
             if case .call(let f) = cue.callback { try call(f, []) }

@@ -174,13 +174,13 @@ extension Runtime {
 
     /// Refuses an animation of a replicator's property on a layer of another kind (CALayer
     /// has no such key).
-    func checkReplicatorKeyPaths(_ animation: Animation, on l: LayerHandle) throws {
-        guard let layer = state.scene[l.name], layer.kind != .replicator else { return }
+    func checkReplicatorKeyPaths(_ animation: Animation, on name: String, argument: Int32) throws {
+        guard let layer = state.scene[name], layer.kind != .replicator else { return }
         for keyPath in animation.keyPaths
         where TreeBindings.replicatorProperties.contains(LayerProperties.root(of: keyPath)) {
             throw LuaRaise.argument(
-                2,
-                "animation of '\(keyPath)' on layer '\(l.name)': the property belongs to replicators "
+                argument,
+                "animation of '\(keyPath)' on layer '\(name)': the property belongs to replicators "
                     + "(CAReplicatorLayer); make the layer with replicator{...}")
         }
     }
