@@ -94,76 +94,53 @@ final class WorkerPool {
         return Double(t.tv_sec) + Double(t.tv_nsec) * 1e-9
     }
 
+    /// The batch being run: its jobs, which to send next, and how many are out with workers.
+    private struct Queue {
+        var jobs: [BatchJob] = []
+        /// How many workers the batch asked for.
+        var workerCount = 0
+        var next = 0
+        /// Jobs that were waiting in a dead worker's pipe: sent again before new ones.
+        var retry: [Int] = []
+        var running = 0
+        /// Workers that died before taking a job (at start-up, say).
+        var idleDeaths = 0
+        var stoppedBy: Int32?
+        var hasWork: Bool { stoppedBy == nil && (!retry.isEmpty || next < jobs.count) }
+
+        /// The next job to send: one to send again first, else a new one.
+        mutating func take() -> Int {
+            if retry.isEmpty {
+                next += 1
+                return next - 1
+            }
+            return retry.removeFirst()
+        }
+    }
+    private var queue = Queue()
+    /// The batch's callback while `run` runs: each job's outcome as it arrives.
+    private typealias Report = (Int, JobOutcome) -> Void
+
     /// Runs `jobs` on up to `count` workers; `onResult` sees each job's outcome as it arrives.
     /// Returns the signal that stopped the batch, or nil when every job ran.
     func run(_ jobs: [BatchJob], workers count: Int, onResult: (Int, JobOutcome) -> Void) throws -> Int32? {
         signal(SIGPIPE, SIG_IGN)  // a dead worker's stdin must fail a write, not kill us
-        var next = 0
-        // Jobs that were waiting in a dead worker's pipe: sent again before new ones.
-        var retry: [Int] = []
-        var running = 0
-        var idleDeaths = 0
-        var stoppedBy: Int32?
-        var hasWork: Bool { stoppedBy == nil && (!retry.isEmpty || next < jobs.count) }
-        func dispatch(_ worker: WorkerProcess) {
-            var requests: [JobRequest] = []
-            // No more than a fair share of what is left: near the end of a batch a deep queue
-            // would keep one worker busy while the others have nothing (an idle worker does not
-            // take a job queued at another).
-            let left = jobs.count - next + retry.count + running
-            let share = (left + workers.count - 1) / max(1, workers.count)
-            let depth = min(self.depth, max(WorkerPool.minimumDepth, share))
-            while worker.jobs.count + requests.count < depth && hasWork {
-                let id: Int
-                if retry.isEmpty {
-                    id = next
-                    next += 1
-                } else {
-                    id = retry.removeFirst()
-                }
-                requests.append(
-                    JobRequest(
-                        id: id, script: jobs[id].script, output: jobs[id].output, params: jobs[id].parameters)
-                )
-            }
-            guard !requests.isEmpty else { return }
-            let idle = worker.jobs.isEmpty
-            // In one write: a refill after a wake that collected several answers is one system
-            // call, not one per job.
-            guard worker.send(requests, after: worker.knowsFolders ? nil : foldersLine) else {
-                // Its pipe is closed: it died. The poll loop reaps it; retry elsewhere.
-                retry.insert(contentsOf: requests.map(\.id), at: 0)
-                return
-            }
-            if idle { worker.busySince = WorkerPool.now() }
-            running += requests.count
+        queue = Queue(jobs: jobs, workerCount: count)
+        try startWorkers(max(1, min(count, jobs.count)))
+        var fds: [pollfd] = []
+        while queue.stoppedBy == nil && (queue.running > 0 || (queue.hasWork && !workers.isEmpty)) {
+            try wake(&fds, onResult)
         }
-        /// Takes `worker` out of the pool after it died or was killed: `message` fails the job
-        /// it was running (nil: the worker never got to it — it died or hung while starting),
-        /// the other jobs it held go to others, and a new worker starts.
-        func replace(_ index: Int, failing message: ((String) -> String)?) throws {
-            let worker = workers.remove(at: index)
-            let how = worker.finish() ?? "exited"
-            running -= worker.jobs.count
-            if let message, let id = worker.jobs.first {
-                retry.insert(contentsOf: worker.jobs.dropFirst(), at: 0)
-                folders.discard(id)
-                onResult(id, .failed(message(how)))
-            } else {
-                retry.insert(contentsOf: worker.jobs, at: 0)
-                // Died before taking a job (at start-up, say): give up once that keeps happening.
-                idleDeaths += 1
-                guard idleDeaths <= 2 * count + 2 else {
-                    throw CommandError("batch: workers keep stopping before taking a job (last one \(how))")
-                }
-            }
-            if hasWork {
-                let replacement = try spawn()
-                workers.append(replacement)
-                dispatch(replacement)
-            }
+        if let signal = queue.stoppedBy {
+            stop(jobs, onResult: onResult)
+            return signal
         }
-        let needed = max(1, min(count, jobs.count))
+        return nil
+    }
+
+    /// The first `needed` workers, those started before the pool first, each given its jobs;
+    /// waiting workers beyond them are ended.
+    private func startWorkers(_ needed: Int) throws {
         for worker in waiting.dropFirst(needed) {
             worker.kill()
             worker.finish()
@@ -174,72 +151,132 @@ final class WorkerPool {
             workers.append(worker)
             dispatch(worker)
         }
-        var fds: [pollfd] = []
-        while stoppedBy == nil && (running > 0 || (hasWork && !workers.isEmpty)) {
-            fds.removeAll(keepingCapacity: true)
-            fds.append(pollfd(fd: signals, events: Int16(POLLIN), revents: 0))
-            for worker in workers {
-                fds.append(pollfd(fd: worker.reader.fd, events: Int16(POLLIN), revents: 0))
-            }
-            let ready = poll(&fds, nfds_t(fds.count), watchdogTimeout())
-            if ready < 0 {
-                if errno == EINTR { continue }
-                throw CommandError("batch: poll failed (\(String(cString: strerror(errno))))")
-            }
-            // A signal first: a worker killed by the same signal (sent to the process group)
-            // is part of the stop, not a failure of its job. (The pipe is read only when poll
-            // says it holds something: a read that finds nothing cost a system call per wake.)
-            if fds[0].revents != 0, let signal = BatchSignals.take() {
-                stoppedBy = signal
-                break
-            }
-            for i in fds.indices.dropFirst().reversed() where fds[i].revents != 0 {
-                let w = i - 1
-                let worker = workers[w]
-                guard let lines = worker.reader.readLines() else {
-                    // EOF: the worker died.
-                    if let signal = BatchSignals.take() ?? groupSignal(killing: worker) {
-                        stoppedBy = signal
-                        break
-                    }
-                    try replace(w, failing: worker.ready ? deathMessage(worker) : nil)
-                    continue
-                }
-                for line in lines {
-                    if !worker.ready && WorkerMessages.isReady(line) {
-                        worker.ready = true
-                        worker.busySince = WorkerPool.now()
-                        continue
-                    }
-                    guard let result = WorkerMessages.decode(JobResult.self, line),
-                        result.id == worker.jobs.first
-                    else { continue }
-                    worker.jobs.removeFirst()
-                    let now = WorkerPool.now()
-                    // Answers read together share the wait (the first takes it all): over a few
-                    // wakes the average is still the job's.
-                    let took = now - worker.busySince
-                    averageJobSeconds = averageJobSeconds.map { $0 + 0.2 * (took - $0) } ?? took
-                    worker.busySince = now
-                    running -= 1
-                    // Refill first when its queue runs low: the worker should never wait for
-                    // our bookkeeping. Otherwise once for all the answers of this wake: one
-                    // write where there was one per answer (strace, 1,000 jobs of 600 frames on
-                    // two workers: 515 writes to the workers before, 212 after).
-                    if worker.jobs.count < WorkerPool.minimumDepth { dispatch(worker) }
-                    onResult(result.id, settle(result))
-                }
-                dispatch(worker)
-            }
-            if stoppedBy != nil { break }
-            try watch(replace)
-            rest()
+    }
+
+    /// One turn of the loop: waits for a worker's answer, a signal or the watchdog, and
+    /// handles what came.
+    private func wake(_ fds: inout [pollfd], _ onResult: Report) throws {
+        fds.removeAll(keepingCapacity: true)
+        fds.append(pollfd(fd: signals, events: Int16(POLLIN), revents: 0))
+        for worker in workers {
+            fds.append(pollfd(fd: worker.reader.fd, events: Int16(POLLIN), revents: 0))
         }
-        if let signal = stoppedBy {
-            stop(jobs, onResult: onResult)
-            return signal
+        let ready = poll(&fds, nfds_t(fds.count), watchdogTimeout())
+        if ready < 0 {
+            if errno == EINTR { return }
+            throw CommandError("batch: poll failed (\(String(cString: strerror(errno))))")
         }
-        return nil
+        // A signal first: a worker killed by the same signal (sent to the process group)
+        // is part of the stop, not a failure of its job. (The pipe is read only when poll
+        // says it holds something: a read that finds nothing cost a system call per wake.)
+        if fds[0].revents != 0, let signal = BatchSignals.take() {
+            queue.stoppedBy = signal
+            return
+        }
+        for i in fds.indices.dropFirst().reversed() where fds[i].revents != 0 {
+            try collect(i - 1, onResult)
+            if queue.stoppedBy != nil { return }
+        }
+        try watch(onResult)
+        rest()
+    }
+
+    /// Reads what the worker at `index` wrote: its ready line and answers, or its end.
+    private func collect(_ index: Int, _ onResult: Report) throws {
+        let worker = workers[index]
+        guard let lines = worker.reader.readLines() else {
+            // EOF: the worker died.
+            if let signal = BatchSignals.take() ?? groupSignal(killing: worker) {
+                queue.stoppedBy = signal
+                return
+            }
+            try replace(index, failing: worker.ready ? deathMessage(worker) : nil, onResult)
+            return
+        }
+        for line in lines {
+            if !worker.ready && WorkerMessages.isReady(line) {
+                worker.ready = true
+                worker.busySince = WorkerPool.now()
+                continue
+            }
+            guard let result = WorkerMessages.decode(JobResult.self, line),
+                result.id == worker.jobs.first
+            else { continue }
+            answered(worker)
+            // Refill first when its queue runs low: the worker should never wait for our
+            // bookkeeping. Otherwise once for all the answers of this wake: one write where
+            // there was one per answer (strace, 1,000 jobs of 600 frames on two workers: 515
+            // writes to the workers before, 212 after).
+            if worker.jobs.count < WorkerPool.minimumDepth { dispatch(worker) }
+            onResult(result.id, settle(result))
+        }
+        dispatch(worker)
+    }
+
+    /// Books the answer to `worker`'s first job: the job's time into the average.
+    private func answered(_ worker: WorkerProcess) {
+        worker.jobs.removeFirst()
+        let now = WorkerPool.now()
+        // Answers read together share the wait (the first takes it all): over a few wakes the
+        // average is still the job's.
+        let took = now - worker.busySince
+        averageJobSeconds = averageJobSeconds.map { $0 + 0.2 * (took - $0) } ?? took
+        worker.busySince = now
+        queue.running -= 1
+    }
+
+    /// Sends `worker` jobs up to its depth.
+    private func dispatch(_ worker: WorkerProcess) {
+        var requests: [JobRequest] = []
+        // No more than a fair share of what is left: near the end of a batch a deep queue
+        // would keep one worker busy while the others have nothing (an idle worker does not
+        // take a job queued at another).
+        let left = queue.jobs.count - queue.next + queue.retry.count + queue.running
+        let share = (left + workers.count - 1) / max(1, workers.count)
+        let depth = min(self.depth, max(WorkerPool.minimumDepth, share))
+        while worker.jobs.count + requests.count < depth && queue.hasWork {
+            let id = queue.take()
+            let job = queue.jobs[id]
+            requests.append(
+                JobRequest(id: id, script: job.script, output: job.output, params: job.parameters))
+        }
+        guard !requests.isEmpty else { return }
+        let idle = worker.jobs.isEmpty
+        // In one write: a refill after a wake that collected several answers is one system
+        // call, not one per job.
+        guard worker.send(requests, after: worker.knowsFolders ? nil : foldersLine) else {
+            // Its pipe is closed: it died. The poll loop reaps it; retry elsewhere.
+            queue.retry.insert(contentsOf: requests.map(\.id), at: 0)
+            return
+        }
+        if idle { worker.busySince = WorkerPool.now() }
+        queue.running += requests.count
+    }
+
+    /// Takes the worker at `index` out of the pool after it died or was killed: `message`
+    /// fails the job it was running (nil: the worker never got to it — it died or hung while
+    /// starting), the other jobs it held go to others, and a new worker starts.
+    private func replace(_ index: Int, failing message: ((String) -> String)?, _ onResult: Report) throws {
+        let worker = workers.remove(at: index)
+        let how = worker.finish() ?? "exited"
+        queue.running -= worker.jobs.count
+        if let message, let id = worker.jobs.first {
+            queue.retry.insert(contentsOf: worker.jobs.dropFirst(), at: 0)
+            folders.discard(id)
+            onResult(id, .failed(message(how)))
+        } else {
+            queue.retry.insert(contentsOf: worker.jobs, at: 0)
+            // Died before taking a job (at start-up, say): give up once that keeps happening.
+            queue.idleDeaths += 1
+            guard queue.idleDeaths <= 2 * queue.workerCount + 2 else {
+                throw CommandError("batch: workers keep stopping before taking a job (last one \(how))")
+            }
+        }
+        if queue.hasWork {
+            let replacement = try spawn()
+            workers.append(replacement)
+            dispatch(replacement)
+        }
     }
 
     /// Waits while every worker has jobs queued behind the one it runs, so that the next wake
@@ -306,7 +343,7 @@ final class WorkerPool {
     }
 
     /// Kills and replaces the workers past their deadline.
-    private func watch(_ replace: (Int, ((String) -> String)?) throws -> Void) throws {
+    private func watch(_ onResult: Report) throws {
         let now = WorkerPool.now()
         for i in workers.indices.reversed() {
             let worker = workers[i]
@@ -317,11 +354,11 @@ final class WorkerPool {
             // Silent while starting (loading plugins): no job is to blame; they go elsewhere.
             try replace(
                 i,
-                worker.ready
+                failing: worker.ready
                     ? { _ in
                         "no answer within the time limit (\(limit) s, --timeout) plus \(grace) s: the worker was stopped "
                             + "(SIGSTOP?) or stuck where its limits cannot reach it, and was killed"
-                    } : nil)
+                    } : nil, onResult)
         }
     }
 

@@ -22,165 +22,154 @@ enum TimingBindings {
     static let typeName = "timing"
 
     static func install(in runtime: Runtime) {
-        let host = runtime.host
-        host.registerClass(
-            typeName,
-            methods: [
-                (
-                    "controlPoint",
-                    { [unowned runtime] (s: LuaStack) throws -> Int32 in
-                        let box: TimingBox = try runtime.host.checkObject(1, typeName)
-                        let i = try s.checkInteger(2)
-                        guard (0...3).contains(i) else {
-                            throw LuaRaise.argument(2, "index must be 0, 1, 2 or 3, got \(i)")
-                        }
-                        guard let p = box.function.controlPoint(at: i) else {
-                            throw LuaRaise.argument(1, "'\(box.name)' is not a cubic Bézier timing function")
-                        }
-                        try runtime.pushPoint(p)
-                        return 1
-                    }
-                ),
-                (
-                    "name",
-                    { [unowned runtime] (s: LuaStack) throws -> Int32 in
-                        let box: TimingBox = try runtime.host.checkObject(1, typeName)
-                        s.push(box.name)
-                        return 1
-                    }
-                ),
-            ],
-            metamethods: [
-                (
-                    "__call",
-                    { [unowned runtime] (s: LuaStack) throws -> Int32 in
-                        let box: TimingBox = try runtime.host.checkObject(1, typeName)
-                        let x = try s.checkFinite(2, "x")
-                        let y = box.function(x)
-                        try runtime.host.throwPendingError()
-                        s.push(y)
-                        return 1
-                    }
-                ),
-                (
-                    "__tostring",
-                    { [unowned runtime] (s: LuaStack) throws -> Int32 in
-                        let box: TimingBox = try runtime.host.checkObject(1, typeName)
-                        s.push("timing(\(box.name))")
-                        return 1
-                    }
-                ),
-            ])
+        runtime.host.registerClass(
+            typeName, methods: runtime.bind(methods), metamethods: runtime.bind(metamethods))
+        runtime.host.register(library: "timing", runtime.bind(functions))
+        installPresets(in: runtime)
+    }
 
-        host.register(
-            library: "timing",
-            [
-                (
-                    "cubic",
-                    { [unowned runtime] (s: LuaStack) throws -> Int32 in
-                        let v = try (1...4).map {
-                            try s.checkFinite(Int32($0), ["x1", "y1", "x2", "y2"][$0 - 1])
-                        }
-                        do {
-                            let c = try CubicBezier(v[0], v[1], v[2], v[3])
-                            let name = "cubic-bezier(\(v.map(LuaFormat.number).joined(separator: ", ")))"
-                            runtime.pushTiming(.cubic(c), name: name)
-                            return 1
-                        } catch let e as EngineError {
-                            let arg: Int32 = e.parameter == "x2" ? 3 : 1
-                            throw LuaRaise.argument(arg, e.luaText(.parameterIs))
-                        }
-                    }
-                ),
-                (
-                    "steps",
-                    { [unowned runtime] (s: LuaStack) throws -> Int32 in
-                        let n = try s.checkInteger(1)
-                        let positionName = s.isNoneOrNil(2) ? "jump-end" : try s.checkString(2)
-                        guard let position = Steps.Position(rawValue: positionName) else {
-                            let valid = Steps.Position.allCases.map(\.rawValue).joined(separator: ", ")
-                            throw LuaRaise.argument(
-                                2, "step position must be one of \(valid), got '\(positionName)'")
-                        }
-                        do {
-                            runtime.pushTiming(
-                                .steps(try Steps(n, position)), name: "steps(\(n), \(positionName))")
-                        } catch let e as EngineError {
-                            throw LuaRaise.argument(1, e.luaText(.ruleGot))
-                        }
-                        return 1
-                    }
-                ),
-                // timing.path(data [, {height =, originY =}]): an easing drawn as SVG path data
-                // (PathEasing), evaluated exactly.
-                (
-                    "path",
-                    { [unowned runtime] (s: LuaStack) throws -> Int32 in
-                        let data = try s.checkString(1)
-                        var height: Double?
-                        var originY: Double?
-                        if !s.isNoneOrNil(2) {
-                            let r = try TableReader(s, at: 2, argument: 2)
-                            height = try r.number("height")
-                            originY = try r.number("originY")
-                            try r.finish()
-                        }
-                        do {
-                            runtime.pushTiming(
-                                try .path(data, height: height, originY: originY), name: "path(\(data))")
-                        } catch let e as EngineError {
-                            let arg: Int32 = e.parameter == "path" ? 1 : 2
-                            throw LuaRaise.argument(
-                                arg,
-                                e.luaText(e.parameter == "path" ? .rule : .parameterIs))
-                        }
-                        return 1
-                    }
-                ),
-                (
-                    "get",
-                    { [unowned runtime] (s: LuaStack) throws -> Int32 in
-                        runtime.pushTiming(try runtime.timing(at: 1), name: s.string(at: 1) ?? "custom")
-                        return 1
-                    }
-                ),
-                (
-                    "reverse",
-                    { [unowned runtime] (s: LuaStack) throws -> Int32 in
-                        let f = try runtime.timing(at: 1)
-                        runtime.pushTiming(.reversed(f), name: "reverse")
-                        return 1
-                    }
-                ),
-                (
-                    "mirror",
-                    { [unowned runtime] (s: LuaStack) throws -> Int32 in
-                        let f = try runtime.timing(at: 1)
-                        runtime.pushTiming(.mirrored(f), name: "mirror")
-                        return 1
-                    }
-                ),
-                (
-                    "outIn",
-                    { [unowned runtime] (s: LuaStack) throws -> Int32 in
-                        let f = try runtime.timing(at: 1)
-                        runtime.pushTiming(.outIn(f), name: "outIn")
-                        return 1
-                    }
-                ),
-                (
-                    "names",
-                    { (s: LuaStack) throws -> Int32 in
-                        s.newTable()
-                        for (i, name) in TimingFunction.presetNames.enumerated() {
-                            s.push(name)
-                            s.setRawIndex(-2, Int64(i + 1))
-                        }
-                        return 1
-                    }
-                ),
-            ])
-        // Presets as fields: timing.easeIn(0.5), timing.default:controlPoint(1).
+    /// A timing object's methods, like CAMediaTimingFunction's.
+    static let methods: [(String, RuntimeFunction)] = [
+        ("controlPoint", controlPoint),
+        ("name", name),
+    ]
+    static let metamethods: [(String, RuntimeFunction)] = [
+        ("__call", call),
+        ("__tostring", describe),
+    ]
+    /// The `timing` library's functions.
+    static let functions: [(String, RuntimeFunction)] = [
+        ("cubic", cubic),
+        ("steps", steps),
+        ("path", path),
+        ("get", get),
+        ("reverse", { runtime, _ in try push(runtime, TimingFunction.reversed, "reverse") }),
+        ("mirror", { runtime, _ in try push(runtime, TimingFunction.mirrored, "mirror") }),
+        ("outIn", { runtime, _ in try push(runtime, TimingFunction.outIn, "outIn") }),
+        ("names", names),
+    ]
+
+    /// `tf:controlPoint(i)`: getControlPointAtIndex, for i in 0...3.
+    static func controlPoint(_ runtime: Runtime, _ s: LuaStack) throws -> Int32 {
+        let box: TimingBox = try runtime.host.checkObject(1, typeName)
+        let i = try s.checkInteger(2)
+        guard (0...3).contains(i) else {
+            throw LuaRaise.argument(2, "index must be 0, 1, 2 or 3, got \(i)")
+        }
+        guard let p = box.function.controlPoint(at: i) else {
+            throw LuaRaise.argument(1, "'\(box.name)' is not a cubic Bézier timing function")
+        }
+        try runtime.pushPoint(p)
+        return 1
+    }
+
+    static func name(_ runtime: Runtime, _ s: LuaStack) throws -> Int32 {
+        let box: TimingBox = try runtime.host.checkObject(1, typeName)
+        s.push(box.name)
+        return 1
+    }
+
+    /// `tf(x)`: the eased progress at x.
+    static func call(_ runtime: Runtime, _ s: LuaStack) throws -> Int32 {
+        let box: TimingBox = try runtime.host.checkObject(1, typeName)
+        let x = try s.checkFinite(2, "x")
+        let y = box.function(x)
+        try runtime.host.throwPendingError()
+        s.push(y)
+        return 1
+    }
+
+    static func describe(_ runtime: Runtime, _ s: LuaStack) throws -> Int32 {
+        let box: TimingBox = try runtime.host.checkObject(1, typeName)
+        s.push("timing(\(box.name))")
+        return 1
+    }
+
+    /// `timing.cubic(x1, y1, x2, y2)`: CAMediaTimingFunction's control points.
+    static func cubic(_ runtime: Runtime, _ s: LuaStack) throws -> Int32 {
+        let v = try (1...4).map {
+            try s.checkFinite(Int32($0), ["x1", "y1", "x2", "y2"][$0 - 1])
+        }
+        do {
+            let c = try CubicBezier(v[0], v[1], v[2], v[3])
+            let name = "cubic-bezier(\(v.map(LuaFormat.number).joined(separator: ", ")))"
+            runtime.pushTiming(.cubic(c), name: name)
+            return 1
+        } catch let e as EngineError {
+            let arg: Int32 = e.parameter == "x2" ? 3 : 1
+            throw LuaRaise.argument(arg, e.luaText(.parameterIs))
+        }
+    }
+
+    /// `timing.steps(n [, position])`: CSS steps() with its jump positions.
+    static func steps(_ runtime: Runtime, _ s: LuaStack) throws -> Int32 {
+        let n = try s.checkInteger(1)
+        let positionName = s.isNoneOrNil(2) ? "jump-end" : try s.checkString(2)
+        guard let position = Steps.Position(rawValue: positionName) else {
+            let valid = Steps.Position.allCases.map(\.rawValue).joined(separator: ", ")
+            throw LuaRaise.argument(
+                2, "step position must be one of \(valid), got '\(positionName)'")
+        }
+        do {
+            runtime.pushTiming(
+                .steps(try Steps(n, position)), name: "steps(\(n), \(positionName))")
+        } catch let e as EngineError {
+            throw LuaRaise.argument(1, e.luaText(.ruleGot))
+        }
+        return 1
+    }
+
+    /// `timing.path(data [, {height =, originY =}])`: an easing drawn as SVG path data
+    /// (PathEasing), evaluated exactly.
+    static func path(_ runtime: Runtime, _ s: LuaStack) throws -> Int32 {
+        let data = try s.checkString(1)
+        var height: Double?
+        var originY: Double?
+        if !s.isNoneOrNil(2) {
+            let r = try TableReader(s, at: 2, argument: 2)
+            height = try r.number("height")
+            originY = try r.number("originY")
+            try r.finish()
+        }
+        do {
+            runtime.pushTiming(
+                try .path(data, height: height, originY: originY), name: "path(\(data))")
+        } catch let e as EngineError {
+            let arg: Int32 = e.parameter == "path" ? 1 : 2
+            throw LuaRaise.argument(
+                arg,
+                e.luaText(e.parameter == "path" ? .rule : .parameterIs))
+        }
+        return 1
+    }
+
+    /// `timing.get(spec)`: whatever names a timing function, as a timing object.
+    static func get(_ runtime: Runtime, _ s: LuaStack) throws -> Int32 {
+        runtime.pushTiming(try runtime.timing(at: 1), name: s.string(at: 1) ?? "custom")
+        return 1
+    }
+
+    /// `timing.reverse(f)`, `mirror` and `outIn`: a timing function made from argument 1.
+    private static func push(
+        _ runtime: Runtime, _ make: (TimingFunction) -> TimingFunction, _ name: String
+    ) throws -> Int32 {
+        runtime.pushTiming(make(try runtime.timing(at: 1)), name: name)
+        return 1
+    }
+
+    /// `timing.names()`: the preset names, in order.
+    static func names(_ runtime: Runtime, _ s: LuaStack) throws -> Int32 {
+        s.newTable()
+        for (i, name) in TimingFunction.presetNames.enumerated() {
+            s.push(name)
+            s.setRawIndex(-2, Int64(i + 1))
+        }
+        return 1
+    }
+
+    /// Presets as fields: timing.easeIn(0.5), timing.default:controlPoint(1).
+    private static func installPresets(in runtime: Runtime) {
+        let host = runtime.host
         host.getGlobal("timing")
         for name in TimingFunction.presetNames {
             if let f = TimingFunction.named(name) {
