@@ -35,176 +35,184 @@ enum SceneBindings {
 
     static func install(in runtime: Runtime) {
         let host = runtime.host
-        let methods: [(String, LuaFunction)] =
-            [
-                ("add", { [unowned runtime] s in try runtime.layerAdd(s) }),
-                (
-                    "remove",
-                    { [unowned runtime] s in
-                        let l: LayerHandle = try runtime.host.checkObject(1, layerType)
-                        let key = try s.checkString(2)
-                        try runtime.engineCall {
-                            try runtime.state.scene.removeAnimation(forKey: key, fromLayer: l.name)
-                        }
-                        return 0
-                    }
-                ),
-                (
-                    "removeAll",
-                    { [unowned runtime] s in
-                        let l: LayerHandle = try runtime.host.checkObject(1, layerType)
-                        try runtime.engineCall {
-                            try runtime.state.scene.removeAllAnimations(fromLayer: l.name)
-                        }
-                        return 0
-                    }
-                ),
-                (
-                    "presentation",
-                    { [unowned runtime] s in
-                        try runtime.pushLayerValue(s) {
-                            try $0.presentationValue(forKeyPath: $1, ofLayer: $2)
-                        }
-                    }
-                ),
-                // l:velocity(keyPath): d/dt of the presentation value now, units per second.
-                (
-                    "velocity",
-                    { [unowned runtime] s in
-                        try runtime.pushLayerValue(s) {
-                            try $0.presentationVelocity(forKeyPath: $1, ofLayer: $2)
-                        }
-                    }
-                ),
-                ("retarget", { [unowned runtime] s in try runtime.layerRetarget(s) }),
-                ("convertTime", { [unowned runtime] s in try runtime.layerConvertTime(s) }),
-                (
-                    "animationKeys",
-                    { [unowned runtime] s in
-                        let l: LayerHandle = try runtime.host.checkObject(1, layerType)
-                        s.newTable()
-                        for (i, k) in (runtime.state.scene[l.name]?.animationKeys ?? []).enumerated() {
-                            s.push(k)
-                            s.setRawIndex(-2, Int64(i + 1))
-                        }
-                        return 1
-                    }
-                ),
-            ] + TreeBindings.methods(runtime) + ConvertBindings.methods(runtime)
+        let methods =
+            runtime.bind(layerMethods) + TreeBindings.methods(runtime) + ConvertBindings.methods(runtime)
         let methodNames = Set(methods.map(\.0))
-        let timingKeys = Set(Runtime.layerTimingKeys)
-        // The methods are looked up by __index below, so they live in a registry table.
+        // The methods are looked up by __index, so they live in a registry table.
         host.pushLibrary("layer", methods)
         host.stack.push("inbetween.layermethods")
         clua_insert(host.L, -2)
         lua_rawset(host.L, clua_registryindex())
-
-        host.registerClass(
-            layerType,
-            metamethods: [
-                (
-                    "__index",
-                    { [unowned runtime] s in
-                        let l: LayerHandle = try runtime.host.checkObject(1, layerType)
-                        let key = try s.checkString(2)
-                        if methodNames.contains(key) {
-                            s.push("inbetween.layermethods")
-                            lua_rawget(s.L, clua_registryindex())
-                            s.rawField(-1, key)
-                            return 1
-                        }
-                        if key == "name" {
-                            s.push(l.name)
-                            return 1
-                        }
-                        if let pushed = try runtime.pushTreeProperty(l, key) { return pushed }
-                        if timingKeys.contains(key) {
-                            try runtime.pushLayerTiming(l, key, s)
-                            return 1
-                        }
-                        let v = try runtime.layerProperty(l, key, argument: 2) {
-                            try $0.value(forKeyPath: key)
-                        }
-                        try runtime.pushValue(v)
-                        return 1
-                    }
-                ),
-                (
-                    "__newindex",
-                    { [unowned runtime] s in
-                        let l: LayerHandle = try runtime.host.checkObject(1, layerType)
-                        let key = try s.checkString(2)
-                        if try runtime.setTreeProperty(l, key, at: 3) { return 0 }
-                        if timingKeys.contains(key) {
-                            try runtime.setLayerTiming(l, key, s)
-                            return 0
-                        }
-                        let value: Value
-                        do {
-                            value = try runtime.propertyValue(
-                                at: 3, forKey: key, kind: runtime.state.scene[l.name]?.kind ?? .layer)
-                            if key == "instanceCount", case .scalar(let count) = value {
-                                try runtime.checkSceneCopiesFit(runtime.state.scene) {
-                                    $0 == l.name ? count : nil
-                                }
-                            }
-                        } catch {
-                            throw LuaRaise.message("layer '\(l.name)' property '\(key)' \(error.rule)")
-                        }
-                        let transaction = runtime.state.transactions.last
-                        _ = try runtime.layerProperty(l, key, argument: 2) { _ in
-                            try runtime.state.scene.setValue(
-                                value, forKeyPath: key, ofLayer: l.name, in: transaction)
-                        }
-                        return 0
-                    }
-                ),
-                (
-                    "__tostring",
-                    { [unowned runtime] s in
-                        let l: LayerHandle = try runtime.host.checkObject(1, layerType)
-                        s.push("layer(\(l.name))")
-                        return 1
-                    }
-                ),
-                // Two objects of the same layer are equal (`l.superlayer == parent`): a layer
-                // read from the tree is a new object for the layer.
-                (
-                    "__eq",
-                    { [unowned runtime] s in
-                        let a: LayerHandle? = runtime.host.object(at: 1, layerType)
-                        let b: LayerHandle? = runtime.host.object(at: 2, layerType)
-                        s.push(a != nil && a?.name == b?.name)
-                        return 1
-                    }
-                ),
-            ])
-
-        host.registerClass(
-            transactionType,
-            metamethods: [
-                ("__call", { [unowned runtime] s in try runtime.runTransaction(s) }),
-                (
-                    "__tostring",
-                    { (s: LuaStack) throws -> Int32 in
-                        s.push("transaction")
-                        return 1
-                    }
-                ),
-            ])
-
-        host.pushFunction("layer") { [unowned runtime] s in try runtime.makeLayer(s, kind: .layer) }
-        host.setGlobal("layer")
+        let index: RuntimeFunction = { runtime, s in try layerIndex(runtime, s, methodNames: methodNames) }
+        host.registerClass(layerType, metamethods: runtime.bind([("__index", index)] + layerMetamethods))
+        host.registerClass(transactionType, metamethods: runtime.bind(transactionMetamethods))
+        for (name, function) in runtime.bind(globals) {
+            host.pushFunction(name, function)
+            host.setGlobal(name)
+        }
         TreeBindings.install(in: runtime)
-        host.pushFunction("transaction") { [unowned runtime] s in try runtime.makeTransaction(s) }
-        host.setGlobal("transaction")
-        host.pushFunction("scene") { [unowned runtime] s in try runtime.configureScene(s) }
-        host.setGlobal("scene")
-        host.pushFunction("now") { [unowned runtime] s in
-            s.push(runtime.state.scene.time)
+    }
+
+    /// A layer's methods (the tree's and `convert` are added from TreeBindings and
+    /// ConvertBindings).
+    static let layerMethods: [(String, RuntimeFunction)] = [
+        ("add", { runtime, s in try runtime.layerAdd(s) }),
+        ("remove", removeAnimation),
+        ("removeAll", removeAllAnimations),
+        (
+            "presentation",
+            { runtime, s in
+                try runtime.pushLayerValue(s) { try $0.presentationValue(forKeyPath: $1, ofLayer: $2) }
+            }
+        ),
+        // l:velocity(keyPath): d/dt of the presentation value now, units per second.
+        (
+            "velocity",
+            { runtime, s in
+                try runtime.pushLayerValue(s) { try $0.presentationVelocity(forKeyPath: $1, ofLayer: $2) }
+            }
+        ),
+        ("retarget", { runtime, s in try runtime.layerRetarget(s) }),
+        ("convertTime", { runtime, s in try runtime.layerConvertTime(s) }),
+        ("animationKeys", animationKeys),
+    ]
+
+    /// A layer's metamethods but `__index`, which knows the method names.
+    static let layerMetamethods: [(String, RuntimeFunction)] = [
+        ("__newindex", layerNewIndex),
+        (
+            "__tostring",
+            { runtime, s in
+                let l: LayerHandle = try runtime.host.checkObject(1, layerType)
+                s.push("layer(\(l.name))")
+                return 1
+            }
+        ),
+        // Two objects of the same layer are equal (`l.superlayer == parent`): a layer read
+        // from the tree is a new object for the layer.
+        (
+            "__eq",
+            { runtime, s in
+                let a: LayerHandle? = runtime.host.object(at: 1, layerType)
+                let b: LayerHandle? = runtime.host.object(at: 2, layerType)
+                s.push(a != nil && a?.name == b?.name)
+                return 1
+            }
+        ),
+    ]
+
+    static let transactionMetamethods: [(String, RuntimeFunction)] = [
+        ("__call", { runtime, s in try runtime.runTransaction(s) }),
+        (
+            "__tostring",
+            { _, s in
+                s.push("transaction")
+                return 1
+            }
+        ),
+    ]
+
+    /// The global functions: `layer{...}`, `transaction{...}`, `scene{...}`, `now()`.
+    static let globals: [(String, RuntimeFunction)] = [
+        ("layer", { runtime, s in try runtime.makeLayer(s, kind: .layer) }),
+        ("transaction", { runtime, s in try runtime.makeTransaction(s) }),
+        ("scene", { runtime, s in try runtime.configureScene(s) }),
+        (
+            "now",
+            { runtime, s in
+                s.push(runtime.state.scene.time)
+                return 1
+            }
+        ),
+    ]
+
+    /// The layer-timing keys (`beginTime`, `speed`, ...), read and set on the layer itself.
+    static let timingKeys = Set(Runtime.layerTimingKeys)
+
+    /// `l:remove(key)`: removeAnimation(forKey:).
+    static func removeAnimation(_ runtime: Runtime, _ s: LuaStack) throws -> Int32 {
+        let l: LayerHandle = try runtime.host.checkObject(1, layerType)
+        let key = try s.checkString(2)
+        try runtime.engineCall {
+            try runtime.state.scene.removeAnimation(forKey: key, fromLayer: l.name)
+        }
+        return 0
+    }
+
+    /// `l:removeAll()`: removeAllAnimations().
+    static func removeAllAnimations(_ runtime: Runtime, _ s: LuaStack) throws -> Int32 {
+        let l: LayerHandle = try runtime.host.checkObject(1, layerType)
+        try runtime.engineCall {
+            try runtime.state.scene.removeAllAnimations(fromLayer: l.name)
+        }
+        return 0
+    }
+
+    /// `l:animationKeys()`: the keys of the layer's animations, in the order they were added.
+    static func animationKeys(_ runtime: Runtime, _ s: LuaStack) throws -> Int32 {
+        let l: LayerHandle = try runtime.host.checkObject(1, layerType)
+        s.newTable()
+        for (i, k) in (runtime.state.scene[l.name]?.animationKeys ?? []).enumerated() {
+            s.push(k)
+            s.setRawIndex(-2, Int64(i + 1))
+        }
+        return 1
+    }
+
+    /// `l.key`: a method, the name, a tree property, a timing property, or the model value.
+    static func layerIndex(_ runtime: Runtime, _ s: LuaStack, methodNames: Set<String>) throws -> Int32 {
+        let l: LayerHandle = try runtime.host.checkObject(1, layerType)
+        let key = try s.checkString(2)
+        if methodNames.contains(key) {
+            s.push("inbetween.layermethods")
+            lua_rawget(s.L, clua_registryindex())
+            s.rawField(-1, key)
             return 1
         }
-        host.setGlobal("now")
+        if key == "name" {
+            s.push(l.name)
+            return 1
+        }
+        if let pushed = try runtime.pushTreeProperty(l, key) { return pushed }
+        if timingKeys.contains(key) {
+            try runtime.pushLayerTiming(l, key, s)
+            return 1
+        }
+        let v = try runtime.layerProperty(l, key, argument: 2) {
+            try $0.value(forKeyPath: key)
+        }
+        try runtime.pushValue(v)
+        return 1
+    }
+
+    /// `l.key = value`: a tree property, a timing property, or the model value (inside the
+    /// innermost open transaction).
+    static func layerNewIndex(_ runtime: Runtime, _ s: LuaStack) throws -> Int32 {
+        let l: LayerHandle = try runtime.host.checkObject(1, layerType)
+        let key = try s.checkString(2)
+        if try runtime.setTreeProperty(l, key, at: 3) { return 0 }
+        if timingKeys.contains(key) {
+            try runtime.setLayerTiming(l, key, s)
+            return 0
+        }
+        let value: Value
+        do {
+            value = try runtime.propertyValue(
+                at: 3, forKey: key, kind: runtime.state.scene[l.name]?.kind ?? .layer)
+            if key == "instanceCount", case .scalar(let count) = value {
+                try runtime.checkSceneCopiesFit(runtime.state.scene) {
+                    $0 == l.name ? count : nil
+                }
+            }
+        } catch {
+            throw LuaRaise.message("layer '\(l.name)' property '\(key)' \(error.rule)")
+        }
+        let transaction = runtime.state.transactions.last
+        _ = try runtime.layerProperty(l, key, argument: 2) { _ in
+            try runtime.state.scene.setValue(
+                value, forKeyPath: key, ofLayer: l.name, in: transaction)
+        }
+        return 0
     }
 }
 
