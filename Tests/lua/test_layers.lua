@@ -36,7 +36,7 @@ end)
 
 h.test("layer errors", function()
   raises(function() local l = layer{name = "t_err", positon = point(0, 0)} end,
-    "bad argument #1 to 'layer' (unknown key 'positon'; did you mean 'position' or 'zPosition'? valid keys: allowsGroupOpacity, anchorPoint, anchorPointZ, autoreverses, backgroundColor, beginTime, borderColor, borderWidth, bounds, contentsCenter, contentsRect, contentsScale, cornerRadius, duration, endPoint, fillColor, fillMode, fontSize, foregroundColor, hidden, lineDashPhase, lineWidth, masksToBounds, miterLimit, name, opacity, path, position, rasterizationScale, repeatCount, repeatDuration, shadowColor, shadowOffset, shadowOpacity, shadowPath, shadowRadius, speed, startPoint, strokeColor, strokeEnd, strokeStart, sublayerTransform, sublayers, timeOffset, transform, zPosition)",
+    "bad argument #1 to 'layer' (unknown key 'positon'; did you mean 'position' or 'zPosition'? valid keys: allowsGroupOpacity, anchorPoint, anchorPointZ, autoreverses, backgroundColor, beginTime, borderColor, borderWidth, bounds, colors, contentsCenter, contentsRect, contentsScale, cornerRadius, duration, endPoint, fillColor, fillMode, fontSize, foregroundColor, hidden, lineDashPhase, lineWidth, locations, masksToBounds, miterLimit, name, opacity, path, position, rasterizationScale, repeatCount, repeatDuration, shadowColor, shadowOffset, shadowOpacity, shadowPath, shadowRadius, speed, startPoint, strokeColor, strokeEnd, strokeStart, sublayerTransform, sublayers, timeOffset, transform, type, zPosition)",
     "test_layers.lua")
   local l = layer{name = "t_err2"}
   raises(function() l.opacty = 1 end, "layer 't_err2' has no property 'opacty'; did you mean 'opacity'?", "test_layers.lua")

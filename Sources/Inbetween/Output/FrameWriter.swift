@@ -214,7 +214,9 @@ package struct JSONFrameWriter: FrameWriter {
                 }
                 let open = v
                 v = value.write(numbers, separator: UInt8(ascii: ","), at: v)
+                // The first separator becomes `[`; no components (an empty array): `[]`.
                 open.pointee = UInt8(ascii: "[")
+                if v == open { v += 1 }
                 v.pointee = UInt8(ascii: "]")
                 v += 1
             }

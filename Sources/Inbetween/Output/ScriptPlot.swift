@@ -147,6 +147,8 @@ package enum ScriptPlot {
         case .transform: return (1...4).flatMap { r in (1...4).map { "m\(r)\($0)" } }
         case .vector(let a): return a.indices.map { "v\($0)" }
         case .path: return []
+        case .array(let items):
+            return items.enumerated().flatMap { k, item in componentNames(item).map { "[\(k)] \($0)" } }
         }
     }
 }

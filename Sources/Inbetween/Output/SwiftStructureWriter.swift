@@ -534,6 +534,12 @@ package struct SwiftStructure {
                 "CGColor(srgbRed: \(n(c.red)), green: \(n(c.green)), blue: \(n(c.blue)), alpha: \(n(c.alpha)))"
         case .transform: return "NSValue(caTransform3D: \(transformLiteral(v)))"
         case .vector(let a): return "[" + a.map(n).joined(separator: ", ") + "] as [NSNumber]"
+        case .array(let items):
+            // CAGradientLayer's colors ([CGColor]) and locations ([NSNumber]).
+            if items.allSatisfy({ if case .scalar = $0 { true } else { false } }) {
+                return "[" + items.map { literal($0) }.joined(separator: ", ") + "] as [NSNumber]"
+            }
+            return "[" + items.map { literal($0) }.joined(separator: ", ") + "] as [Any]"
         case .path(let p):
             var code = "{ () -> CGPath in let p = CGMutablePath(); "
             func pt(_ q: Point) -> String { "CGPoint(x: \(n(q.x)), y: \(n(q.y)))" }

@@ -38,6 +38,7 @@ extension Value {
             Value.put(c.alpha, numbers, separator, &q)
         case .transform(let t): for x in t.m { Value.put(x, numbers, separator, &q) }
         case .vector(let v): for x in v { Value.put(x, numbers, separator, &q) }
+        case .array: for x in components { Value.put(x, numbers, separator, &q) }
         case .path(let p):
             for point in p.points {
                 Value.put(point.x, numbers, separator, &q)

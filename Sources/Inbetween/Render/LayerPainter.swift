@@ -2,9 +2,9 @@ import CCairo
 import Foundation
 import InbetweenEngine
 
-/// Draws one layer as Core Animation composes a CALayer that is also a CAShapeLayer, in CA's
-/// order: the shadow, the background
-/// (rounded by `cornerRadius`), the content (the shape layer's path: filled, then stroked),
+/// Draws one layer as Core Animation composes a CALayer that is also a CAShapeLayer and a
+/// CAGradientLayer, in CA's order: the shadow, the background
+/// (rounded by `cornerRadius`), the gradient over it, the content (the shape layer's path: filled, then stroked),
 /// then the border on top, inside the bounds. The whole is one group faded by `opacity`
 /// (group opacity, CALayer's `allowsGroupOpacity` default), so where the parts overlap the
 /// layer is not see-through to itself.
@@ -72,6 +72,7 @@ struct LayerPainter {
         let hasPath = !layer.path.elements.isEmpty
         var n = 0
         if layer.backgroundColor.alpha > 0 && w > 0 && h > 0 { n += 1 }
+        if drawsGradient { n += 1 }
         if hasPath && layer.fillColor.alpha > 0 { n += 1 }
         if hasPath && layer.strokeColor.alpha > 0 && layer.lineWidth > 0 { n += 1 }
         if layer.borderWidth > 0 && layer.borderColor.alpha > 0 && w > 0 && h > 0 { n += 1 }
@@ -275,6 +276,7 @@ struct LayerPainter {
             LayerPainter.setColor(cr, layer.backgroundColor, fade)
             cairo_fill(cr)
         }
+        drawGradient(cr, radius: radius, fade: fade)
         if !layer.path.elements.isEmpty {
             cairo_save(cr)
             cairo_translate(cr, -layer.bounds.origin.x, -layer.bounds.origin.y)

@@ -5,7 +5,7 @@ import InbetweenEngine
 /// `path` is empty unless a script sets one), so every layer is drawn with all of these.
 struct LayerSnapshot: Hashable, Sendable {
     /// The key paths drawn, in the order `init(values:)` reads them: CALayer's geometry and
-    /// look, then CAShapeLayer's. The engine has no gradient colours, text string, dash
+    /// look, then CAShapeLayer's, then CAGradientLayer's. The engine has no text string, dash
     /// pattern, line cap, line join or fill rule (see the README's list), so a layer is
     /// filled with the non-zero rule and stroked with butt caps and miter joins, CAShapeLayer's
     /// defaults.
@@ -14,6 +14,8 @@ struct LayerSnapshot: Hashable, Sendable {
         "backgroundColor", "borderWidth", "borderColor", "cornerRadius", "shadowColor", "shadowOpacity",
         "shadowOffset", "shadowRadius", "shadowPath", "path", "fillColor", "strokeColor", "lineWidth",
         "miterLimit", "strokeStart", "strokeEnd",
+        // CAGradientLayer (see `LayerPainter+Gradient.swift`)
+        "colors", "locations", "startPoint", "endPoint", "type",
     ]
 
     var name: String
@@ -40,6 +42,11 @@ struct LayerSnapshot: Hashable, Sendable {
     var miterLimit = 10.0
     var strokeStart = 0.0
     var strokeEnd = 1.0
+    var colors: [Color] = []
+    var locations: [Double] = []
+    var startPoint = Point(x: 0.5, y: 0)
+    var endPoint = Point(x: 0.5, y: 1)
+    var gradientType = GradientType.axial
 
     init(name: String) { self.name = name }
 
@@ -71,6 +78,13 @@ struct LayerSnapshot: Hashable, Sendable {
         miterLimit = next().scalar ?? miterLimit
         strokeStart = next().scalar ?? strokeStart
         strokeEnd = next().scalar ?? strokeEnd
+        if case .array(let items) = next() {
+            colors = items.compactMap { if case .color(let c) = $0 { c } else { nil } }
+        }
+        if case .array(let items) = next() { locations = items.compactMap(\.scalar) }
+        if case .point(let p) = next() { startPoint = p }
+        if case .point(let p) = next() { endPoint = p }
+        gradientType = GradientType(code: next().scalar ?? 0)
     }
 
     /// The value at one of `keyPaths` (nil for any other key path): what the preview page
@@ -100,6 +114,11 @@ struct LayerSnapshot: Hashable, Sendable {
         case "miterLimit": .scalar(miterLimit)
         case "strokeStart": .scalar(strokeStart)
         case "strokeEnd": .scalar(strokeEnd)
+        case "colors": .array(colors.map { .color($0) })
+        case "locations": .array(locations.map { .scalar($0) })
+        case "startPoint": .point(startPoint)
+        case "endPoint": .point(endPoint)
+        case "type": .scalar(Double(gradientType.rawValue))
         default: nil
         }
     }

@@ -54,7 +54,7 @@ public struct BasicAnimation: Sendable {
                     parameter: name, value: "\(v.components)",
                     rule: "must hold finite numbers")
             }
-            if let (firstName, first) = given.first, !first.converted(toKindOf: v).hasSameShape(as: v) {
+            if let (firstName, first) = given.first, !first.converted(toKindOf: v).isAnimatable(to: v) {
                 throw EngineError(
                     parameter: name, value: v.kindName,
                     rule: "must be the same kind as \(firstName) (\(first.kindName))")

@@ -16,7 +16,7 @@ enum KeyframeValidation {
                     parameter: "values[\(i + 1)]", value: "\(v.components)",
                     rule: "must hold finite numbers")
             }
-            guard v.hasSameShape(as: first) else {
+            guard v.isAnimatable(to: first) else {
                 throw EngineError(
                     parameter: "values[\(i + 1)]", value: v.kindName,
                     rule: "must be the same kind as values[1] (\(first.kindName))")

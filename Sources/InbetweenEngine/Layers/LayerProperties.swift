@@ -40,6 +40,7 @@ package enum LayerProperties {
         case .transform: return "transform"
         case .vector: return "vector"
         case .path: return "path"
+        case .array: return "array"
         }
     }
 }

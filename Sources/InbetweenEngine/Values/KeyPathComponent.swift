@@ -25,7 +25,7 @@ enum KeyPathComponent {
     {
         guard let first = path.first else {
             let fitted = value.converted(toKindOf: base)
-            guard fitted.hasSameShape(as: base) else { throw wrongKind(value, base, keyPath) }
+            guard fitted.isAnimatable(to: base) else { throw wrongKind(value, base, keyPath) }
             return fitted
         }
         let rest = Array(path.dropFirst())

@@ -51,9 +51,13 @@ extension PropertyValues {
         ("miterLimit", .scalar(10)),
         ("strokeStart", .scalar(0)),
         ("strokeEnd", .scalar(1)),
-        // CAGradientLayer
+        // CAGradientLayer: colors and locations nil (an empty array: nothing drawn, and stops
+        // spread evenly), type axial (0; `GradientType` names the codes)
         ("startPoint", .point(Point(x: 0.5, y: 0))),
         ("endPoint", .point(Point(x: 0.5, y: 1))),
+        ("colors", .array([])),
+        ("locations", .array([])),
+        ("type", .scalar(0)),
         // CATextLayer
         ("fontSize", .scalar(36)),
         ("foregroundColor", .color(Color(red: 1, green: 1, blue: 1))),  // opaque white

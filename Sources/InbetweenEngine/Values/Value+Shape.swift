@@ -11,6 +11,7 @@ extension Value {
         case .transform: return "transform"
         case .vector(let v): return "vector[\(v.count)]"
         case .path(let p): return "path[\(p.elements.count) elements]"
+        case .array(let items): return "array[\(items.count)]"
         }
     }
 
@@ -22,6 +23,8 @@ extension Value {
             return true
         case (.vector(let a), .vector(let b)): return a.count == b.count
         case (.path(let a), .path(let b)): return a.hasSameStructure(as: b)
+        case (.array(let a), .array(let b)):
+            return a.count == b.count && zip(a, b).allSatisfy { $0.hasSameShape(as: $1) }
         default: return false
         }
     }
@@ -56,6 +59,16 @@ extension Value {
             points.reserveCapacity(c.count / 2)
             for i in stride(from: 0, to: c.count, by: 2) { points.append(Point(x: c[i], y: c[i + 1])) }
             return .path(p.replacingPoints(points))
+        case .array(let items):
+            var out: [Value] = []
+            out.reserveCapacity(items.count)
+            var start = 0
+            for item in items {
+                let n = item.componentCount
+                out.append(try item.withComponents(Array(c[start..<start + n])))
+                start += n
+            }
+            return .array(out)
         }
     }
 
@@ -84,6 +97,7 @@ extension Value {
         case .transform(let t): return t.m.count
         case .vector(let v): return v.count
         case .path(let p): return 2 * p.points.count
+        case .array(let items): return items.reduce(0) { $0 + $1.componentCount }
         }
     }
 
@@ -107,6 +121,13 @@ extension Value {
                 if !point.y.isFinite { return 2 * i + 1 }
             }
             return nil
+        case .array(let items):
+            var start = 0
+            for item in items {
+                if let k = item.firstNonFiniteComponent { return start + k }
+                start += item.componentCount
+            }
+            return nil
         }
     }
 
@@ -127,6 +148,15 @@ extension Value {
         case .color: return [" (red)", " (green)", " (blue)", " (alpha)"][i]
         case .transform: return " (m\(i / 4 + 1)\(i % 4 + 1))"
         case .vector, .path: return "[\(i)]"
+        case .array(let items):
+            // `colors[1] (red)`: the element's index, then the element's own part.
+            var start = 0
+            for (k, item) in items.enumerated() {
+                let n = item.componentCount
+                if i < start + n { return "[\(k)]" + item.componentName(i - start) }
+                start += n
+            }
+            return "[\(i)]"
         }
     }
 }

@@ -15,6 +15,10 @@ public enum Value: Hashable, Sendable {
     case transform(Transform3D)
     case vector([Double])
     case path(Path)
+    /// A list of values of one kind, as CAGradientLayer's `colors` and `locations` are NSArrays
+    /// (see `Value+Array.swift`): element by element when the counts match, a discrete
+    /// switch at the midpoint when they do not.
+    case array([Value])
 
     /// a + (b - a) * t, component-wise; throws when the two values are of different kinds or
     /// shapes (paths with different element structure, vectors of different lengths).
@@ -39,6 +43,7 @@ public enum Value: Hashable, Sendable {
                     blue: lerp(p.blue, q.blue, t), alpha: lerp(p.alpha, q.alpha, t)))
         default: break
         }
+        if let switched = discreteArraySwitch(a, b, t) { return switched }
         try requireSameShape(a, b, operation: "interpolate")
         if case .transform(let ta) = a, case .transform(let tb) = b {
             return .transform(Transform3D.interpolate(ta, tb, t))
@@ -107,6 +112,7 @@ public enum Value: Hashable, Sendable {
         case .transform(let t): return t.m
         case .vector(let v): return v
         case .path(let p): return p.points.flatMap { [$0.x, $0.y] }
+        case .array(let items): return items.flatMap(\.components)
         }
     }
 

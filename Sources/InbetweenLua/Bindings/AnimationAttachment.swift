@@ -11,6 +11,7 @@ extension Runtime {
     /// retarget sets it), when not the current one.
     func admit(_ animation: Animation, toLayer name: String, argument: Int32, model: Double? = nil) throws {
         try checkReplicatorKeyPaths(animation, on: name, argument: argument)
+        try checkGradientKeyPaths(animation, on: name, argument: argument)
         try checkAnimatedCopiesFit(animation, on: name, argument: argument, model: model)
     }
 

@@ -51,6 +51,7 @@ enum SceneBindings {
             host.setGlobal(name)
         }
         TreeBindings.install(in: runtime)
+        GradientBindings.install(in: runtime)
     }
 
     /// A layer's methods (the tree's and `convert` are added from TreeBindings and
@@ -174,6 +175,7 @@ enum SceneBindings {
             return 1
         }
         if let pushed = try runtime.pushTreeProperty(l, key) { return pushed }
+        if let pushed = try runtime.pushGradientProperty(l, key) { return pushed }
         if timingKeys.contains(key) {
             try runtime.pushLayerTiming(l, key, s)
             return 1
@@ -207,7 +209,8 @@ enum SceneBindings {
         } catch {
             throw LuaRaise.message("layer '\(l.name)' property '\(key)' \(error.rule)")
         }
-        let transaction = runtime.state.transactions.last
+        // CAGradientLayer's `type` is not animatable: set at once, even in a transaction.
+        let transaction = key == "type" ? nil : runtime.state.transactions.last
         _ = try runtime.layerProperty(l, key, argument: 2) { _ in
             try runtime.state.scene.setValue(
                 value, forKeyPath: key, ofLayer: l.name, in: transaction)

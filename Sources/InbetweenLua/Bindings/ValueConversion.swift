@@ -42,6 +42,7 @@ extension Runtime {
     /// property that holds one; for any other it is refused with the kind the property takes,
     /// not with the color syntax (`opacity = "half"` wants a number).
     func value(at index: Int32, forKeyPath keyPath: String) throws(ValueProblem) -> Value {
+        if let gradient = try gradientValue(at: index, forKeyPath: keyPath) { return gradient }
         let s = host.stack
         if s.type(at: index) == LUA_TSTRING, let model = PropertyValues.defaultValue(forKeyPath: keyPath),
             let expected = Runtime.expectedKind(model)
@@ -62,6 +63,7 @@ extension Runtime {
         case .transform: "a transform"
         case .vector: "an array of numbers"
         case .path: "a path"
+        case .array: "an array"
         case .color: nil
         }
     }
@@ -200,6 +202,12 @@ extension Runtime {
                 "rect", ["x": r.origin.x, "y": r.origin.y, "width": r.size.width, "height": r.size.height])
         case .color(let c): construct("color", ["r": c.red, "g": c.green, "b": c.blue, "a": c.alpha])
         case .vector(let v): s.push(v)
+        case .array(let items):
+            s.newTable(arrayCount: Int32(clamping: items.count))
+            for (k, item) in items.enumerated() {
+                try pushValue(item)
+                s.setRawIndex(-2, Int64(k + 1))
+            }
         case .transform(let t):
             construct("transform", [:])
             s.push(t.m)

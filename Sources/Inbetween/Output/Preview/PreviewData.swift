@@ -131,6 +131,7 @@ package enum LayerPropertyKind {
         case .transform: return "transform"
         case .vector: return "vector"
         case .path: return "path"
+        case .array: return "array"
         }
     }
 }
