@@ -138,73 +138,98 @@ package struct LottieFrameWriter: FrameWriter {
         return abs(f - f.rounded()) < LottieKeyframes.frameEpsilon ? f.rounded() : f
     }
 
-    package mutating func finish(_ summary: SamplingSummary) throws {
-        guard frameCount > 0 else { throw CommandError("\(source): lottie: no frames to export") }
-        var layerJSON: [LottieJSON] = []
-        var notes: [(String, LottieJSON)] = []
+    /// What the file's composition holds: the Lottie layers (first drawn on top), the
+    /// precomposition assets, and what `inbetween` says about them.
+    private struct Composition {
+        var layers: [LottieJSON] = []
+        var assets: [LottieJSON] = []
+        /// Per layer of a flat scene, its properties' exact frame ranges.
+        var exact: [(String, LottieJSON)] = []
+        /// The area the layers cover over the run, in scene coordinates (the canvas's size).
         var extent: Rect?
+        /// A tree's notes (nil for a flat scene) and the layers drawn through their matrix.
         var treeNotes: [String]?
         var throughMatrix: [String] = []
-        var assets: [LottieJSON] = []
-        if let tree {
-            extent = tree.extent()
-            // A group's precomposition is the composition's size (its space is the stage's).
-            let built = try tree.build(
-                tolerance: LottieFrameWriter.bakeTolerance,
-                width: max(1, ceil(canvas?.width ?? extent.map { $0.origin.x + $0.size.width } ?? 1)),
-                height: max(1, ceil(canvas?.height ?? extent.map { $0.origin.y + $0.size.height } ?? 1)))
-            layerJSON = built.layers
-            assets = built.assets
-            treeNotes = built.notes
-            throughMatrix = built.throughMatrix
-            if layers.contains(where: { !$0.values[0].isEmpty }) {
-                treeNotes!.append("the layer tree was made after the first frame: nothing is drawn before it")
-            }
-            layers = []
-        }
+    }
+
+    package mutating func finish(_ summary: SamplingSummary) throws {
+        guard frameCount > 0 else { throw CommandError("\(source): lottie: no frames to export") }
+        var composition = try tree.map(treeComposition) ?? Composition()
         // Lottie draws the first layer of the list on top; Core Animation the last one added.
-        for column in layers.reversed() {
-            var frames: [String: [Value]] = [:]
-            for (k, keyPath) in LottieLayer.keyPaths.enumerated() {
-                // A layer made by a callback holds its first values before it existed; it is
-                // shown only from its first frame (the Lottie layer's in point).
-                let values = column.values[k]
-                frames[keyPath] = Array(repeating: values[0], count: column.firstFrame) + values
-            }
-            let layer = LottieLayer(
-                name: column.name, frames: frames, hints: hints[column.name] ?? [:],
-                frameCount: frameCount, inPoint: column.firstFrame)
-            let output: LottieLayer.Output
-            do {
-                output = try layer.build(
-                    index: layerJSON.count + 1, tolerance: LottieFrameWriter.bakeTolerance)
-            } catch let error as CommandError {
-                throw CommandError("\(source): lottie: \(error.message)")
-            }
-            layerJSON.append(output.json)
-            notes.append(
-                (
-                    column.name,
-                    .object(
-                        output.exact.map { name, ranges in
-                            (name, .array(ranges.map { .numbers([$0.lowerBound, $0.upperBound]) }))
-                        })
-                ))
-            if let e = output.extent {
-                extent = extent.map { $0.union(e) } ?? e
-            }
+        for column in (tree == nil ? layers : []).reversed() {
+            try addFlatLayer(column, to: &composition)
         }
-        let size = canvas
-        let width = size?.width ?? extent.map { $0.origin.x + $0.size.width } ?? 1
-        let height = size?.height ?? extent.map { $0.origin.y + $0.size.height } ?? 1
-        let root: LottieJSON = .object([
+        var out: [UInt8] = []
+        root(composition).write(to: &out, numbers: numbers)
+        out.append(UInt8(ascii: "\n"))
+        sink.write(String(decoding: out, as: UTF8.self))
+    }
+
+    private func treeComposition(_ tree: LottieTree) throws -> Composition {
+        var composition = Composition()
+        composition.extent = tree.extent()
+        // A group's precomposition is the composition's size (its space is the stage's).
+        let extent = composition.extent
+        let built = try tree.build(
+            tolerance: LottieFrameWriter.bakeTolerance,
+            width: max(1, ceil(canvas?.width ?? extent.map { $0.origin.x + $0.size.width } ?? 1)),
+            height: max(1, ceil(canvas?.height ?? extent.map { $0.origin.y + $0.size.height } ?? 1)))
+        composition.layers = built.layers
+        composition.assets = built.assets
+        composition.treeNotes = built.notes
+        composition.throughMatrix = built.throughMatrix
+        if layers.contains(where: { !$0.values[0].isEmpty }) {
+            composition.treeNotes!.append(
+                "the layer tree was made after the first frame: nothing is drawn before it")
+        }
+        return composition
+    }
+
+    private func addFlatLayer(_ column: Column, to composition: inout Composition) throws {
+        var frames: [String: [Value]] = [:]
+        for (k, keyPath) in LottieLayer.keyPaths.enumerated() {
+            // A layer made by a callback holds its first values before it existed; it is
+            // shown only from its first frame (the Lottie layer's in point).
+            let values = column.values[k]
+            frames[keyPath] = Array(repeating: values[0], count: column.firstFrame) + values
+        }
+        let layer = LottieLayer(
+            name: column.name, frames: frames, hints: hints[column.name] ?? [:],
+            frameCount: frameCount, inPoint: column.firstFrame)
+        let output: LottieLayer.Output
+        do {
+            output = try layer.build(
+                index: composition.layers.count + 1, tolerance: LottieFrameWriter.bakeTolerance)
+        } catch let error as CommandError {
+            throw CommandError("\(source): lottie: \(error.message)")
+        }
+        composition.layers.append(output.json)
+        composition.exact.append(
+            (
+                column.name,
+                .object(
+                    output.exact.map { name, ranges in
+                        (name, .array(ranges.map { .numbers([$0.lowerBound, $0.upperBound]) }))
+                    })
+            ))
+        if let e = output.extent {
+            composition.extent = composition.extent.map { $0.union(e) } ?? e
+        }
+    }
+
+    /// The file's root object (lottie-spec `composition/animation`).
+    private func root(_ composition: Composition) -> LottieJSON {
+        let extent = composition.extent
+        let width = canvas?.width ?? extent.map { $0.origin.x + $0.size.width } ?? 1
+        let height = canvas?.height ?? extent.map { $0.origin.y + $0.size.height } ?? 1
+        return .object([
             ("v", .string(LottieFrameWriter.bodymovinVersion)),
             ("ver", .number(LottieFrameWriter.specVersion)),
             ("nm", .string((source as NSString).lastPathComponent)),
             ("fr", .number(fps)), ("ip", .number(0)), ("op", .number(Double(frameCount))),
             ("w", .number(max(1, ceil(width)))), ("h", .number(max(1, ceil(height)))),
-            ("ddd", .number(0)), ("assets", .array(assets)),
-            ("layers", .array(layerJSON)),
+            ("ddd", .number(0)), ("assets", .array(composition.assets)),
+            ("layers", .array(composition.layers)),
             // Not part of Lottie (players skip unknown keys): which frame ranges of which
             // property were written as exact curves, and the tolerance of the rest.
             (
@@ -212,22 +237,18 @@ package struct LottieFrameWriter: FrameWriter {
                 .object(
                     [
                         ("bakeTolerance", .number(LottieFrameWriter.bakeTolerance)),
-                        ("exact", .object(notes)),
+                        ("exact", .object(composition.exact)),
                     ]
-                        + (treeNotes.map {
+                        + (composition.treeNotes.map {
                             [
                                 // What the tree's export could not say with Lottie's own means,
                                 // and the layers drawn in the stage's space through their matrix.
                                 ("tree", .array($0.map { .string($0) })),
-                                ("throughMatrix", .array(throughMatrix.map { .string($0) })),
+                                ("throughMatrix", .array(composition.throughMatrix.map { .string($0) })),
                             ]
                         } ?? []))
             ),
         ])
-        var out: [UInt8] = []
-        root.write(to: &out, numbers: numbers)
-        out.append(UInt8(ascii: "\n"))
-        sink.write(String(decoding: out, as: UTF8.self))
     }
 }
 

@@ -197,30 +197,10 @@ package enum LottieKeyframes {
         func eased(_ i: Int) -> Double {
             hint.easing.progress(min(1, max(0, (Double(i) - hint.start) / span)))
         }
-        let from: [Double]
-        let to: [Double]
-        if let (a, b) = stated {
-            (from, to) = (a, b)
-        } else {
-            guard inside.count >= 2 else { return nil }
-            // v = A + (B - A)·e per component, solved from the first frame inside and the last
-            // (or the one before it when the last sits on the end, which may be open).
-            let i0 = inside[0]
-            let i1 =
-                inside.count > 2 && abs(Double(inside[inside.count - 1]) - hint.end) <= frameEpsilon
-                ? inside[inside.count - 2] : inside[inside.count - 1]
-            let (e0, e1) = (eased(i0), eased(i1))
-            guard abs(e1 - e0) > 1e-6 else { return nil }
-            let n = frames[i0].count
-            var a = [Double](repeating: 0, count: n)
-            var b = a
-            for c in 0..<n {
-                let slope = (frames[i1][c] - frames[i0][c]) / (e1 - e0)
-                a[c] = frames[i0][c] - slope * e0
-                b[c] = a[c] + slope
-            }
-            (from, to) = (a, b)
+        guard let ends = stated ?? solvedEnds(hint, inside: inside, frames: frames, eased: eased) else {
+            return nil
         }
+        let (from, to) = ends
         func onCurve(_ i: Int) -> Bool {
             let e = eased(i)
             return close((0..<from.count).map { from[$0] + (to[$0] - from[$0]) * e }, frames[i])
@@ -233,6 +213,30 @@ package enum LottieKeyframes {
             segment.openEnd = true
         }
         return segment
+    }
+
+    /// A segment's end values solved from its frames: v = A + (B - A)·e per component, from
+    /// the first frame inside and the last (or the one before it when the last sits on the end,
+    /// which may be open); nil when fewer than two frames are inside or their progress is the same.
+    private static func solvedEnds(
+        _ hint: LottieSegmentHint, inside: [Int], frames: [[Double]], eased: (Int) -> Double
+    ) -> ([Double], [Double])? {
+        guard inside.count >= 2 else { return nil }
+        let i0 = inside[0]
+        let i1 =
+            inside.count > 2 && abs(Double(inside[inside.count - 1]) - hint.end) <= frameEpsilon
+            ? inside[inside.count - 2] : inside[inside.count - 1]
+        let (e0, e1) = (eased(i0), eased(i1))
+        guard abs(e1 - e0) > 1e-6 else { return nil }
+        let n = frames[i0].count
+        var a = [Double](repeating: 0, count: n)
+        var b = a
+        for c in 0..<n {
+            let slope = (frames[i1][c] - frames[i0][c]) / (e1 - e0)
+            a[c] = frames[i0][c] - slope * e0
+            b[c] = a[c] + slope
+        }
+        return (a, b)
     }
 
     package static func close(_ a: [Double], _ b: [Double]) -> Bool {

@@ -83,19 +83,38 @@ package struct LottieLayer {
         { k, v in k == keyPath ? f(v) : nil }
     }
 
-    package func build(index: Int, tolerance: Double) throws -> Output {
-        let bounds = column("bounds").map { value -> Rect in
-            if case .rect(let r) = value { return r }
-            return .zero
-        }
-        let anchorPoints = column("anchorPoint").map { $0.components }
-        let transforms = column("transform").map { value -> TransformComponents in
-            if case .transform(let t) = value { return t.decomposed }
-            return TransformComponents()
-        }
-        let positions = column("position").map { $0.components }
+    /// A layer's values at every frame in the forms its properties and contents read.
+    struct Geometry {
+        var bounds: [Rect]
+        /// Bounds coordinates of the anchor point: bounds.origin + anchorPoint × bounds.size.
+        var anchors: [[Double]]
+        var positions: [[Double]]
+        var transforms: [TransformComponents]
+        var paths: [Path]
+        var centers: [[Double]]
+        /// Whether the bounds have an area at some frame (a background or border to draw).
+        var hasArea: Bool
+    }
+
+    /// What a layer can draw, top to bottom (a shape layer's first item is drawn on top): a
+    /// new kind of content is a case here and its function in `group(for:)`.
+    enum Content: CaseIterable {
+        case border, path, background
+    }
+
+    /// Makes the layer's Lottie properties from its frames and keeps each one's exact frame
+    /// ranges, in the order the properties were made.
+    final class PropertyRecorder {
+        let firstFrame: Int
+        let tolerance: Double
         var exact: [(String, [ClosedRange<Double>])] = []
-        func property(
+
+        init(firstFrame: Int, tolerance: Double) {
+            self.firstFrame = firstFrame
+            self.tolerance = tolerance
+        }
+
+        func make(
             _ name: String, _ kind: LottieProperty.Kind, _ values: [[Double]],
             _ hints: [LottieSegmentHint], _ convert: LottieKeyframes.Converter?
         ) -> LottieJSON {
@@ -105,160 +124,195 @@ package struct LottieLayer {
             if !ranges.isEmpty { exact.append((name, ranges)) }
             return json
         }
+    }
 
+    package func build(index: Int, tolerance: Double) throws -> Output {
+        let g = geometry()
+        let recorder = PropertyRecorder(firstFrame: firstFrame, tolerance: tolerance)
+        let property: PropertyMaker = recorder.make
+        let transform = self.transform ?? ownTransform(g, property: property)
+        var shapes = try Content.allCases.compactMap { try group(for: $0, g, property: property) }
+        let isNull = self.isNull || (shapes.isEmpty && nullWhenBlank)
+        let isMarker = shapes.isEmpty && !isNull
+        if isMarker { shapes.append(marker(g, property: property)) }
+        return Output(
+            json: fields(index: index, isNull: isNull, transform: transform, shapes: shapes),
+            exact: recorder.exact, extent: extent(g, marker: isMarker && !g.hasArea))
+    }
+
+    private func geometry() -> Geometry {
+        let bounds = column("bounds").map { value -> Rect in
+            if case .rect(let r) = value { return r }
+            return .zero
+        }
+        let anchorPoints = column("anchorPoint").map { $0.components }
         let anchors = (0..<frameCount).map { i in
             [
                 bounds[i].origin.x + anchorPoints[i][0] * bounds[i].size.width,
                 bounds[i].origin.y + anchorPoints[i][1] * bounds[i].size.height,
             ]
         }
+        return Geometry(
+            bounds: bounds, anchors: anchors, positions: column("position").map { $0.components },
+            transforms: column("transform").map { value -> TransformComponents in
+                if case .transform(let t) = value { return t.decomposed }
+                return TransformComponents()
+            },
+            paths: column("path").map { value -> Path in
+                if case .path(let p) = value { return p }
+                return Path()
+            },
+            centers: bounds.map { [$0.origin.x + $0.size.width / 2, $0.origin.y + $0.size.height / 2] },
+            hasArea: bounds.contains { $0.size.width != 0 && $0.size.height != 0 })
+    }
+
+    /// The layer's transform from its own values (see the type's comment on geometry).
+    private func ownTransform(_ g: Geometry, property: PropertyMaker) -> [(String, LottieJSON)] {
         let degrees = 180 / Double.pi
-        let transform: [(String, LottieJSON)] =
-            self.transform ?? [
-                ("a", property("ks.a", .vector, anchors, hints("bounds", "anchorPoint"), nil)),
-                (
-                    "p",
-                    property(
-                        "ks.p", .vector,
-                        (0..<frameCount).map { i in
-                            [
-                                positions[i][0] + transforms[i].translation[0],
-                                positions[i][1] + transforms[i].translation[1],
-                            ]
-                        }, hints("position", "transform.translation"),
-                        LottieLayer.from("position") { $0.components })
-                ),
+        let positions = (0..<frameCount).map { i in
+            [
+                g.positions[i][0] + g.transforms[i].translation[0],
+                g.positions[i][1] + g.transforms[i].translation[1],
+            ]
+        }
+        return [
+            ("a", property("ks.a", .vector, g.anchors, hints("bounds", "anchorPoint"), nil)),
+            (
+                "p",
+                property(
+                    "ks.p", .vector, positions, hints("position", "transform.translation"),
+                    LottieLayer.from("position") { $0.components })
+            ),
+            (
+                "s",
+                property(
+                    "ks.s", .vector, g.transforms.map { [$0.scale[0] * 100, $0.scale[1] * 100] },
+                    hints("transform.scale"),
+                    LottieLayer.from("transform.scale") { [$0.components[0] * 100, $0.components[0] * 100] })
+            ),
+            (
+                "r",
+                property(
+                    "ks.r", .scalar, g.transforms.map { [$0.rotation[2] * degrees] },
+                    hints("transform.rotation"),
+                    { k, v in
+                        k == "transform.rotation" || k == "transform.rotation.z"
+                            ? [v.components[0] * degrees] : nil
+                    })
+            ),
+            (
+                "o",
+                property(
+                    "ks.o", .scalar, scalars("opacity").map { [$0 * 100] }, hints("opacity"),
+                    LottieLayer.from("opacity") { [$0.components[0] * 100] })
+            ),
+        ]
+    }
+
+    /// The group drawing `content`, or nil when the layer draws none of it over the run.
+    private func group(for content: Content, _ g: Geometry, property: PropertyMaker) throws -> LottieJSON? {
+        switch content {
+        case .border: return border(g, property: property)
+        case .path: return try pathGroup(g, property: property)
+        case .background: return background(g, property: property)
+        }
+    }
+
+    private func colors(_ keyPath: String) -> [[Double]] { column(keyPath).map { $0.components } }
+
+    /// Core Animation draws the border inside the bounds; a Lottie stroke is centred on its
+    /// outline, so the outline is the bounds inset by half the border width.
+    private func border(_ g: Geometry, property: PropertyMaker) -> LottieJSON? {
+        let border = colors("borderColor")
+        let widths = scalars("borderWidth")
+        guard g.hasArea && (0..<frameCount).contains(where: { widths[$0] > 0 && border[$0][3] > 0 }) else {
+            return nil
+        }
+        let radii = scalars("cornerRadius")
+        let sizes = (0..<frameCount).map { i in
+            [max(0, g.bounds[i].size.width - widths[i]), max(0, g.bounds[i].size.height - widths[i])]
+        }
+        return group(
+            "border",
+            [
+                rectangle(
+                    "border", centers: g.centers, sizes: sizes,
+                    radii: (0..<frameCount).map { [max(0, radii[$0] - widths[$0] / 2)] },
+                    property: property, hints: hints("bounds", "borderWidth", "cornerRadius"), radius: nil),
+                stroke(
+                    "border", colors: border, widths: widths.map { [$0] }, property: property,
+                    colorKeyPath: "borderColor", widthKeyPath: "borderWidth"),
+            ])
+    }
+
+    /// The path (CAShapeLayer's), filled and stroked.
+    private func pathGroup(_ g: Geometry, property: PropertyMaker) throws -> LottieJSON? {
+        let fillColors = colors("fillColor")
+        let strokeColors = colors("strokeColor")
+        let lineWidths = scalars("lineWidth")
+        guard g.paths.contains(where: { !$0.elements.isEmpty }),
+            fillColors.contains(where: { $0[3] > 0 })
+                || (0..<frameCount).contains(where: { strokeColors[$0][3] > 0 && lineWidths[$0] > 0 })
+        else { return nil }
+        return group(
+            "path",
+            try pathItems(g.paths, property: property)
+                + [
+                    fill("path", colors: fillColors, property: property, keyPath: "fillColor"),
+                    stroke(
+                        "path", colors: strokeColors, widths: lineWidths.map { [$0] }, property: property,
+                        colorKeyPath: "strokeColor", widthKeyPath: "lineWidth"),
+                ])
+    }
+
+    private func background(_ g: Geometry, property: PropertyMaker) -> LottieJSON? {
+        let background = colors("backgroundColor")
+        guard g.hasArea && background.contains(where: { $0[3] > 0 }) else { return nil }
+        return group(
+            "background",
+            [
+                rectangle(
+                    "background", centers: g.centers,
+                    sizes: g.bounds.map { [$0.size.width, $0.size.height] },
+                    radii: scalars("cornerRadius").map { [$0] }, property: property,
+                    hints: hints("bounds", "cornerRadius"),
+                    radius: LottieLayer.from("cornerRadius") { $0.components }),
+                fill("background", colors: background, property: property, keyPath: "backgroundColor"),
+            ])
+    }
+
+    /// A layer that draws nothing at all in Core Animation (no background, border or path, as
+    /// most of the seed examples' layers) would export as nothing; it is drawn as a grey
+    /// placeholder instead so its motion plays: its bounds when they have an area, else a dot
+    /// of `markerDiameter` centred on its anchor.
+    private func marker(_ g: Geometry, property: PropertyMaker) -> LottieJSON {
+        let markerColors = [[Double]](repeating: LottieLayer.markerColor + [1], count: frameCount)
+        let outline: LottieJSON =
+            g.hasArea
+            ? rectangle(
+                "marker", centers: g.centers, sizes: g.bounds.map { [$0.size.width, $0.size.height] },
+                radii: scalars("cornerRadius").map { [$0] }, property: property,
+                hints: hints("bounds", "cornerRadius"),
+                radius: LottieLayer.from("cornerRadius") { $0.components })
+            : .object([
+                ("ty", .string("el")), ("nm", .string("marker")),
+                ("p", property("marker.el.p", .vector, g.anchors, hints("bounds", "anchorPoint"), nil)),
                 (
                     "s",
-                    property(
-                        "ks.s", .vector, transforms.map { [$0.scale[0] * 100, $0.scale[1] * 100] },
-                        hints("transform.scale"),
-                        LottieLayer.from("transform.scale") {
-                            [$0.components[0] * 100, $0.components[0] * 100]
-                        })
+                    .object([
+                        ("a", .number(0)),
+                        ("k", .numbers([LottieLayer.markerDiameter, LottieLayer.markerDiameter])),
+                    ])
                 ),
-                (
-                    "r",
-                    property(
-                        "ks.r", .scalar, transforms.map { [$0.rotation[2] * degrees] },
-                        hints("transform.rotation"),
-                        { k, v in
-                            k == "transform.rotation" || k == "transform.rotation.z"
-                                ? [v.components[0] * degrees] : nil
-                        })
-                ),
-                (
-                    "o",
-                    property(
-                        "ks.o", .scalar, scalars("opacity").map { [$0 * 100] }, hints("opacity"),
-                        LottieLayer.from("opacity") { [$0.components[0] * 100] })
-                ),
-            ]
+            ])
+        return group(
+            "marker", [outline, fill("marker", colors: markerColors, property: property, keyPath: "")])
+    }
 
-        var shapes: [LottieJSON] = []
-        let colorsOf = { (keyPath: String) -> [[Double]] in self.column(keyPath).map { $0.components } }
-        let background = colorsOf("backgroundColor")
-        let border = colorsOf("borderColor")
-        let fillColors = colorsOf("fillColor")
-        let strokeColors = colorsOf("strokeColor")
-        let borderWidths = scalars("borderWidth")
-        let radii = scalars("cornerRadius")
-        let lineWidths = scalars("lineWidth")
-        let paths = column("path").map { value -> Path in
-            if case .path(let p) = value { return p }
-            return Path()
-        }
-        let hasArea = bounds.contains { $0.size.width != 0 && $0.size.height != 0 }
-        let hasPath = paths.contains { !$0.elements.isEmpty }
-        let drawsBorder = hasArea && (0..<frameCount).contains { borderWidths[$0] > 0 && border[$0][3] > 0 }
-        let drawsBackground = hasArea && background.contains { $0[3] > 0 }
-        let drawsPath =
-            hasPath
-            && (fillColors.contains { $0[3] > 0 }
-                || (0..<frameCount).contains { strokeColors[$0][3] > 0 && lineWidths[$0] > 0 })
-
-        let centers = bounds.map { [$0.origin.x + $0.size.width / 2, $0.origin.y + $0.size.height / 2] }
-        if drawsBorder {
-            // Core Animation draws the border inside the bounds; a Lottie stroke is centred on
-            // its outline, so the outline is the bounds inset by half the border width.
-            let sizes = (0..<frameCount).map { i in
-                [
-                    max(0, bounds[i].size.width - borderWidths[i]),
-                    max(0, bounds[i].size.height - borderWidths[i]),
-                ]
-            }
-            shapes.append(
-                group(
-                    "border",
-                    [
-                        rectangle(
-                            "border", centers: centers, sizes: sizes,
-                            radii: (0..<frameCount).map { [max(0, radii[$0] - borderWidths[$0] / 2)] },
-                            property: property, hints: hints("bounds", "borderWidth", "cornerRadius"),
-                            radius: nil),
-                        stroke(
-                            "border", colors: border, widths: borderWidths.map { [$0] }, property: property,
-                            colorKeyPath: "borderColor", widthKeyPath: "borderWidth"),
-                    ]))
-        }
-        if drawsPath {
-            shapes.append(
-                group(
-                    "path",
-                    try pathItems(paths, property: property)
-                        + [
-                            fill("path", colors: fillColors, property: property, keyPath: "fillColor"),
-                            stroke(
-                                "path", colors: strokeColors, widths: lineWidths.map { [$0] },
-                                property: property,
-                                colorKeyPath: "strokeColor", widthKeyPath: "lineWidth"),
-                        ]))
-        }
-        if drawsBackground {
-            shapes.append(
-                group(
-                    "background",
-                    [
-                        rectangle(
-                            "background", centers: centers,
-                            sizes: bounds.map { [$0.size.width, $0.size.height] }, radii: radii.map { [$0] },
-                            property: property, hints: hints("bounds", "cornerRadius"),
-                            radius: LottieLayer.from("cornerRadius") { $0.components }),
-                        fill(
-                            "background", colors: background, property: property, keyPath: "backgroundColor"),
-                    ]))
-        }
-        let isNull = self.isNull || (shapes.isEmpty && nullWhenBlank)
-        let isMarker = shapes.isEmpty && !isNull
-        if isMarker {
-            // A layer that draws nothing at all in Core Animation (no background, border or
-            // path, as most of the seed examples' layers) would export as nothing; it is drawn
-            // as a grey placeholder instead so its motion plays: its bounds when they have an
-            // area, else a dot of `markerDiameter` centred on its anchor.
-            let markerColors = [[Double]](repeating: LottieLayer.markerColor + [1], count: frameCount)
-            let outline: LottieJSON =
-                hasArea
-                ? rectangle(
-                    "marker", centers: centers, sizes: bounds.map { [$0.size.width, $0.size.height] },
-                    radii: radii.map { [$0] }, property: property, hints: hints("bounds", "cornerRadius"),
-                    radius: LottieLayer.from("cornerRadius") { $0.components })
-                : .object([
-                    ("ty", .string("el")), ("nm", .string("marker")),
-                    ("p", property("marker.el.p", .vector, anchors, hints("bounds", "anchorPoint"), nil)),
-                    (
-                        "s",
-                        .object([
-                            ("a", .number(0)),
-                            ("k", .numbers([LottieLayer.markerDiameter, LottieLayer.markerDiameter])),
-                        ])
-                    ),
-                ])
-            shapes.append(
-                group(
-                    "marker",
-                    [outline, fill("marker", colors: markerColors, property: property, keyPath: "")]))
-        }
-
+    /// The layer's own fields (lottie-spec `layers/layer`), a null layer's without shapes.
+    private func fields(index: Int, isNull: Bool, transform: [(String, LottieJSON)], shapes: [LottieJSON])
+        -> LottieJSON
+    {
         var fields: [(String, LottieJSON)] = [
             ("ty", .number(isNull ? 3 : 4)), ("nm", .string(name)), ("ind", .number(Double(index))),
         ]
@@ -276,12 +330,7 @@ package struct LottieLayer {
             fields += [("hasMask", .bool(true)), ("masksProperties", .array(masks))]
         }
         if !isNull { fields.append(("shapes", .array(shapes))) }
-        let layer: LottieJSON = .object(fields)
-        return Output(
-            json: layer, exact: exact,
-            extent: extent(
-                bounds: bounds, anchors: anchors, positions: positions,
-                transforms: transforms, paths: paths, marker: isMarker && !hasArea))
+        return .object(fields)
     }
 
     package typealias PropertyMaker = (
@@ -415,10 +464,10 @@ package struct LottieLayer {
     }
 
     /// Corners of what the layer draws at each frame, through its transform, unioned.
-    private func extent(
-        bounds: [Rect], anchors: [[Double]], positions: [[Double]],
-        transforms: [TransformComponents], paths: [Path], marker: Bool
-    ) -> Rect? {
+    private func extent(_ g: Geometry, marker: Bool) -> Rect? {
+        let (bounds, anchors, positions, transforms, paths) = (
+            g.bounds, g.anchors, g.positions, g.transforms, g.paths
+        )
         var minX = Double.infinity
         var minY = Double.infinity
         var maxX = -Double.infinity

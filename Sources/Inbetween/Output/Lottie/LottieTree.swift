@@ -38,14 +38,14 @@ package struct LottieTree {
     }
 
     /// Per entry (by name), its sample at each frame (nil: not drawn then).
-    private var samples: [String: [Sample?]] = [:]
+    var samples: [String: [Sample?]] = [:]
     /// Per frame, the entries in draw order (back to front).
     private var orders: [[String]] = []
     /// Entries that some other entry has as its superlayer.
-    private var holders = Set<String>()
+    var holders = Set<String>()
     /// Opacity groups with more than their owner in them: the frames each owner (by name) has
     /// one at.
-    private var groups: [String: Set<Int>] = [:]
+    var groups: [String: Set<Int>] = [:]
     package private(set) var frameCount = 0
 
     package init() {}
@@ -150,152 +150,33 @@ package struct LottieTree {
     ) {
         var layers: [LottieJSON] = []
         var assets: [LottieJSON] = []
-        var notes: [String] = []
-        var baked: [String: String] = [:]
-        var worstProjection = 0.0
+        var baked = Baked()
         let runs = runs()
         for (r, run) in runs.enumerated() {
-            // Each Lottie layer of a run has keyframes for the run's frames only (it is drawn
-            // from `ip` to `op`): a layer moved between superlayers a thousand times would
-            // otherwise have a thousand layers keyed over the whole run.
-            let base = run.frames.lowerBound
-            // The groups of this run, and for each entry the group it is drawn in ("" for the
-            // composition itself): its nearest superlayer that owns one, or itself.
-            let owners = Set(run.order.filter { !(groups[$0] ?? []).isDisjoint(with: run.frames) })
-            func enclosing(_ name: String) -> String {
-                var up = run.superlayer[name].flatMap { $0 }
-                while let u = up {
-                    if owners.contains(u) { return u }
-                    up = run.superlayer[u].flatMap { $0 }
-                }
-                return ""
-            }
-            func comp(_ name: String) -> String { owners.contains(name) ? name : enclosing(name) }
-            // Each group's factor per frame, outer groups first (the order lists superlayers first).
-            var factors: [String: [Double]] = [:]
-            func product(_ name: String, includingItself: Bool) -> [Double] {
-                var out = [Double](repeating: 1, count: run.frames.count)
-                var g = includingItself && owners.contains(name) ? name : enclosing(name)
-                while !g.isEmpty {
-                    for f in out.indices { out[f] *= factors[g]?[f] ?? 1 }
-                    g = enclosing(g)
-                }
-                return out
-            }
-            // Per group (composition): its layers back to front, and per entry its `ind` and the
-            // matrix its Lottie layer's coordinates map to the stage with (nil: the identity).
-            var written: [String: [LottieJSON]] = ["": []]
-            var placed: [String: [String: (ind: Int, frame: [Transform3D]?)]] = ["": [:]]
-            var rootCount = layers.count
-            func nextIndex(_ c: String) -> Int {
-                if c.isEmpty {
-                    rootCount += 1
-                    return rootCount
-                }
-                return written[c, default: []].count + 1
-            }
-            for name in run.order {
-                let kept = filled(name, in: run)
-                if owners.contains(name) {
-                    let outer = product(name, includingItself: false)
-                    factors[name] = kept.indices.map { f in
-                        outer[f] > 0 ? kept[f].sample.opacity / outer[f] : 0
-                    }
-                    // The precomp layer, in the group around it.
-                    let id = "group \(r + 1) \(name)"
-                    let around = enclosing(name)
-                    var fade = LottieProperty(
-                        name: "ks.o", kind: .scalar,
-                        frames: kept.indices.map { [kept[$0].drawn ? factors[name]![$0] * 100 : 0] })
-                    fade.firstFrame = base
-                    let precomp: LottieJSON = .object([
-                        ("ty", .number(0)), ("nm", .string(name)), ("refId", .string(id)),
-                        ("ind", .number(Double(nextIndex(around)))), ("ddd", .number(0)),
-                        ("ip", .number(Double(run.frames.lowerBound))),
-                        ("op", .number(Double(run.frames.upperBound))),
-                        ("st", .number(0)),
-                        (
-                            "ks",
-                            .object(
-                                Array(identityTransform([[100]], tolerance, firstFrame: base).dropLast())
-                                    + [("o", fade.json(tolerance: tolerance).json)])
-                        ),
-                        ("w", .number(width)), ("h", .number(height)),
-                    ])
-                    written[around, default: []].append(precomp)
-                    written[name] = []
-                    placed[name] = [:]
-                }
-                let c = comp(name)
-                let ind = nextIndex(c)
-                let parent = run.superlayer[name].flatMap { $0 }.flatMap { placed[c]?[$0] }
-                var frames: [String: [Value]] = [:]
-                for (k, keyPath) in LottieLayer.keyPaths.enumerated() {
-                    frames[keyPath] = kept.map { $0.sample.values[k] }
-                }
-                var layer = LottieLayer(
-                    name: name, frames: frames, hints: [:], frameCount: run.frames.count,
-                    inPoint: run.frames.lowerBound)
-                layer.firstFrame = base
-                layer.outPoint = run.frames.upperBound
-                layer.nullWhenBlank = holders.contains(name)
-                layer.isNull = kept.allSatisfy { !$0.sample.drawsItself }
-                let groupsAround = product(name, includingItself: true)
-                let opacities = kept.indices.map { f in
-                    [
-                        kept[f].drawn && groupsAround[f] > 0
-                            ? kept[f].sample.opacity / groupsAround[f] * 100 : 0
-                    ]
-                }
-                // The map from its bounds coordinates into its parent's Lottie layer.
-                var affine: [(a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double)]? = []
-                for (f, k) in kept.enumerated() {
-                    let parentFrame = parent?.frame?[f] ?? .identity
-                    guard let inverse = try? parentFrame.inverted(),
-                        let map = LottieTree.affine(k.sample.matrix.concatenating(inverse))
-                    else {
-                        affine = nil
-                        break
-                    }
-                    affine!.append(map)
-                }
-                let placing = affine.flatMap {
-                    transform($0, anchors: kept.map(\.sample.anchor), opacities, tolerance, firstFrame: base)
-                }
-                if let placing {
-                    layer.parent = parent?.ind
-                    layer.transform = placing
-                    placed[c, default: [:]][name] = (ind, kept.map(\.sample.matrix))
-                } else {
-                    // Drawn in the stage's space through its matrix, which Lottie cannot say.
-                    layer.outlineMatrices = kept.map(\.sample.matrix)
-                    layer.transform = identityTransform(opacities, tolerance, firstFrame: base)
-                    placed[c, default: [:]][name] = (ind, nil)
-                    if !layer.isNull && baked[name] == nil {
-                        baked[name] =
-                            "\(name): drawn through its matrix in the stage's space at every frame "
-                            + "(a perspective or 3D that Lottie's 2D transforms cannot say)"
-                        worstProjection = max(worstProjection, projectionError(kept))
-                    }
-                }
-                let ownFrames: [Transform3D]? = placed[c]![name]!.frame
-                layer.masks = masks(kept, entryFrames: ownFrames, tolerance: tolerance, firstFrame: base)
-                written[c, default: []].append(try layer.build(index: ind, tolerance: tolerance).json)
-            }
+            var builder = LottieRunBuilder(
+                tree: self, run: run, number: r + 1, rootCount: layers.count, tolerance: tolerance,
+                size: (width, height))
+            for name in run.order { try builder.add(name, baked: &baked) }
             // Lottie draws the first layer of the list on top; the world lists back to front.
-            layers += written[""]!.reversed()
-            for owner in run.order where owners.contains(owner) {
-                assets.append(
-                    .object([
-                        ("id", .string("group \(r + 1) \(owner)")), ("nm", .string(owner)),
-                        ("layers", .array(written[owner]!.reversed())),
-                    ]))
-            }
+            layers += builder.written[""]!.reversed()
+            assets += builder.assets()
         }
-        notes += baked.keys.sorted().map { baked[$0]! }
-        if worstProjection > 0 {
+        return (layers, assets, notes(baked, runs: runs), baked.notes.keys.sorted())
+    }
+
+    /// The entries drawn through their matrix in the stage's space (each one's note), and the
+    /// largest error of a rounded corner drawn so.
+    struct Baked {
+        var notes: [String: String] = [:]
+        var worstProjection = 0.0
+    }
+
+    /// What the file's `inbetween.tree` says the export could not say with Lottie's own means.
+    private func notes(_ baked: Baked, runs: [Run]) -> [String] {
+        var notes = baked.notes.keys.sorted().map { baked.notes[$0]! }
+        if baked.worstProjection > 0 {
             notes.append(
-                "rounded corners seen through a perspective: within \(NumberFormat.shortest.string((worstProjection * 1e4).rounded(.up) / 1e4)) px "
+                "rounded corners seen through a perspective: within \(NumberFormat.shortest.string((baked.worstProjection * 1e4).rounded(.up) / 1e4)) px "
                     + "(the cubic through the mapped control points against the mapped curve)")
         }
         for owner in groups.keys.sorted() {
@@ -309,13 +190,13 @@ package struct LottieTree {
                     + runs.dropFirst().map { String($0.frames.lowerBound) }.joined(separator: ", ")
                     + ": the layers are written once per stretch of frames (ip/op)")
         }
-        return (layers, assets, notes, baked.keys.sorted())
+        return notes
     }
 
     /// An entry's sample at every frame of its run: the frame's own where it is drawn,
     /// otherwise the last drawn one before it (the first drawn one before that), held and drawn
     /// at opacity 0.
-    private func filled(_ name: String, in run: Run) -> [(sample: Sample, drawn: Bool)] {
+    func filled(_ name: String, in run: Run) -> [(sample: Sample, drawn: Bool)] {
         let list = samples[name] ?? []
         guard let first = run.frames.first(where: { list[$0] != nil }) else { return [] }
         var out: [(Sample, Bool)] = []
@@ -350,7 +231,7 @@ package struct LottieTree {
     /// row, sy from its second; what is left would be a skew, which fails (drawn through the
     /// matrix instead). The rotation is unwrapped from frame to frame (a full turn is 360°, not
     /// a jump back to 0).
-    private func transform(
+    func transform(
         _ maps: [(a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double)], anchors: [[Double]],
         _ opacities: [[Double]], _ tolerance: Double, firstFrame: Int
     ) -> [(String, LottieJSON)]? {
@@ -384,7 +265,7 @@ package struct LottieTree {
         ]
     }
 
-    private func identityTransform(_ opacities: [[Double]], _ tolerance: Double, firstFrame: Int) -> [(
+    func identityTransform(_ opacities: [[Double]], _ tolerance: Double, firstFrame: Int) -> [(
         String, LottieJSON
     )] {
         var opacity = LottieProperty(name: "ks.o", kind: .scalar, frames: opacities)
@@ -401,7 +282,7 @@ package struct LottieTree {
     /// A mask per clipping layer (masksToBounds): its rounded bounds through its matrix, into
     /// the entry's Lottie coordinates (its bounds coordinates, or the stage's when it is drawn
     /// through its matrix). The first is added, the others intersected (nested clips).
-    private func masks(
+    func masks(
         _ kept: [(sample: Sample, drawn: Bool)], entryFrames: [Transform3D]?, tolerance: Double,
         firstFrame: Int
     )
@@ -512,7 +393,7 @@ package struct LottieTree {
     /// The largest distance, over the frames, between an entry's rounded bounds seen through
     /// its matrix and the outline drawn (the cubic through the mapped control points), at
     /// eight points of each corner's curve.
-    private func projectionError(_ kept: [(sample: Sample, drawn: Bool)]) -> Double {
+    func projectionError(_ kept: [(sample: Sample, drawn: Bool)]) -> Double {
         var worst = 0.0
         for k in kept where k.drawn {
             guard case .rect(let b) = k.sample.values[1], case .scalar(let radius) = k.sample.values[8] else {
