@@ -309,7 +309,10 @@ extension Runtime {
         }
         if kind == .replicator { state.hasReplicator = true }
         do {
-            try keepingCopiesBounded("\(TreeBindings.constructor(of: kind)){...} '\(name!)'") {
+            // A new layer is a sublayer of the stage: its sublayers' copies change only when it
+            // is a replicator.
+            let added = kind == .replicator ? nil : copiesAdded(moving: sublayers, under: nil)
+            try keepingCopiesBounded("\(TreeBindings.constructor(of: kind)){...} '\(name!)'", added: added) {
                 try state.scene.addLayer(try Layer(name: name!, kind: kind, values: values))
                 if let timing { try state.scene.setTiming(timing, ofLayer: name!) }
                 for child in sublayers { try state.scene.addSublayer(child, to: name!) }

@@ -213,7 +213,8 @@ extension Runtime {
     func addSublayer(_ s: LuaStack) throws -> Int32 {
         let parent: LayerHandle = try host.checkObject(1, SceneBindings.layerType)
         let child: LayerHandle = try host.checkObject(2, SceneBindings.layerType)
-        try keepingCopiesBounded("layer '\(child.name)' added to '\(parent.name)'") {
+        let added = copiesAdded(moving: [child.name], under: parent.name)
+        try keepingCopiesBounded("layer '\(child.name)' added to '\(parent.name)'", added: added) {
             try treeCall(sublayer: 2) {
                 try state.scene.addSublayer(child.name, to: parent.name)
             }
@@ -229,7 +230,8 @@ extension Runtime {
     func insertSublayer(_ s: LuaStack) throws -> Int32 {
         let parent: LayerHandle = try host.checkObject(1, SceneBindings.layerType)
         let child: LayerHandle = try host.checkObject(2, SceneBindings.layerType)
-        try keepingCopiesBounded("layer '\(child.name)' inserted into '\(parent.name)'") {
+        let added = copiesAdded(moving: [child.name], under: parent.name)
+        try keepingCopiesBounded("layer '\(child.name)' inserted into '\(parent.name)'", added: added) {
             try insert(child, into: parent, s)
         }
         state.tree.record(child.name, in: state.scene, isStructural: true)
