@@ -25,70 +25,73 @@ enum AnimationBindings {
     ]
 
     static func install(in runtime: Runtime) {
-        let host = runtime.host
-        host.registerClass(
-            typeName,
-            methods: [
-                (
-                    "kind",
-                    { [unowned runtime] (s: LuaStack) throws -> Int32 in
-                        let box: AnimationBox = try runtime.host.checkObject(1, typeName)
-                        s.push(box.kind)
-                        return 1
-                    }
-                ),
-                (
-                    "keyPaths",
-                    { [unowned runtime] (s: LuaStack) throws -> Int32 in
-                        let box: AnimationBox = try runtime.host.checkObject(1, typeName)
-                        s.newTable()
-                        for (i, k) in box.animation.keyPaths.enumerated() {
-                            s.push(k)
-                            s.setRawIndex(-2, Int64(i + 1))
-                        }
-                        return 1
-                    }
-                ),
-                (
-                    "duration",
-                    { [unowned runtime] (s: LuaStack) throws -> Int32 in
-                        let box: AnimationBox = try runtime.host.checkObject(1, typeName)
-                        s.push(box.animation.timing.effectiveDuration)
-                        return 1
-                    }
-                ),
-                (
-                    "settlingDuration",
-                    { [unowned runtime] (s: LuaStack) throws -> Int32 in
-                        let box: AnimationBox = try runtime.host.checkObject(1, typeName)
-                        guard case .spring(let spring) = box.animation else {
-                            throw LuaRaise.argument(
-                                1, "settlingDuration is defined for spring animations only")
-                        }
-                        s.push(spring.settlingDuration)
-                        return 1
-                    }
-                ),
-            ],
-            metamethods: [
-                (
-                    "__tostring",
-                    { [unowned runtime] (s: LuaStack) throws -> Int32 in
-                        let box: AnimationBox = try runtime.host.checkObject(1, typeName)
-                        s.push("animation.\(box.kind)(\(box.animation.keyPaths.joined(separator: ", ")))")
-                        return 1
-                    }
-                )
-            ])
-        host.register(
-            library: "animation",
-            [
-                ("basic", { [unowned runtime] s in try runtime.makeBasic(s) }),
-                ("keyframe", { [unowned runtime] s in try runtime.makeKeyframe(s) }),
-                ("spring", { [unowned runtime] s in try runtime.makeSpring(s) }),
-                ("group", { [unowned runtime] s in try runtime.makeGroup(s) }),
-                ("preset", { [unowned runtime] s in try runtime.makePreset(s) }),
-            ])
+        runtime.host.registerClass(
+            typeName, methods: runtime.bind(methods), metamethods: runtime.bind(metamethods))
+        runtime.host.register(library: "animation", runtime.bind(functions))
+    }
+
+    /// The `animation` library: CABasicAnimation, CAKeyframeAnimation, CASpringAnimation,
+    /// CAAnimationGroup and the plugins' presets.
+    static let functions: [(String, RuntimeFunction)] = [
+        ("basic", { runtime, s in try runtime.makeBasic(s) }),
+        ("keyframe", { runtime, s in try runtime.makeKeyframe(s) }),
+        ("spring", { runtime, s in try runtime.makeSpring(s) }),
+        ("group", { runtime, s in try runtime.makeGroup(s) }),
+        ("preset", { runtime, s in try runtime.makePreset(s) }),
+    ]
+
+    /// An animation object's methods.
+    static let methods: [(String, RuntimeFunction)] = [
+        (
+            "kind",
+            { runtime, s in
+                let box: AnimationBox = try runtime.host.checkObject(1, typeName)
+                s.push(box.kind)
+                return 1
+            }
+        ),
+        ("keyPaths", keyPaths),
+        (
+            "duration",
+            { runtime, s in
+                let box: AnimationBox = try runtime.host.checkObject(1, typeName)
+                s.push(box.animation.timing.effectiveDuration)
+                return 1
+            }
+        ),
+        ("settlingDuration", settlingDuration),
+    ]
+
+    static let metamethods: [(String, RuntimeFunction)] = [
+        (
+            "__tostring",
+            { runtime, s in
+                let box: AnimationBox = try runtime.host.checkObject(1, typeName)
+                s.push("animation.\(box.kind)(\(box.animation.keyPaths.joined(separator: ", ")))")
+                return 1
+            }
+        )
+    ]
+
+    /// `a:keyPaths()`: the key paths it animates, a group's of all its animations.
+    static func keyPaths(_ runtime: Runtime, _ s: LuaStack) throws -> Int32 {
+        let box: AnimationBox = try runtime.host.checkObject(1, typeName)
+        s.newTable()
+        for (i, k) in box.animation.keyPaths.enumerated() {
+            s.push(k)
+            s.setRawIndex(-2, Int64(i + 1))
+        }
+        return 1
+    }
+
+    /// `a:settlingDuration()`: CASpringAnimation's settlingDuration.
+    static func settlingDuration(_ runtime: Runtime, _ s: LuaStack) throws -> Int32 {
+        let box: AnimationBox = try runtime.host.checkObject(1, typeName)
+        guard case .spring(let spring) = box.animation else {
+            throw LuaRaise.argument(1, "settlingDuration is defined for spring animations only")
+        }
+        s.push(spring.settlingDuration)
+        return 1
     }
 }
 

@@ -13,3 +13,13 @@ extension Runtime {
         }
     }
 }
+
+extension Runtime {
+    /// Sets each entry of `table` as a global function of its name.
+    func setGlobals(_ table: [(String, RuntimeFunction)]) {
+        for (name, function) in bind(table) {
+            host.pushFunction(name, function)
+            host.setGlobal(name)
+        }
+    }
+}

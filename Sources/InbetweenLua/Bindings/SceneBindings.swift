@@ -46,10 +46,7 @@ enum SceneBindings {
         let index: RuntimeFunction = { runtime, s in try layerIndex(runtime, s, methodNames: methodNames) }
         host.registerClass(layerType, metamethods: runtime.bind([("__index", index)] + layerMetamethods))
         host.registerClass(transactionType, metamethods: runtime.bind(transactionMetamethods))
-        for (name, function) in runtime.bind(globals) {
-            host.pushFunction(name, function)
-            host.setGlobal(name)
-        }
+        runtime.setGlobals(globals)
         TreeBindings.install(in: runtime)
         GradientBindings.install(in: runtime)
     }

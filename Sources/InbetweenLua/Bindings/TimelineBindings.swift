@@ -17,76 +17,77 @@ enum TimelineBindings {
 
     static func install(in runtime: Runtime) {
         let host = runtime.host
-        let methods: [(String, LuaFunction)] = [
-            ("add", { [unowned runtime] s in try runtime.timelineAdd(s) }),
-            ("label", { [unowned runtime] s in try runtime.timelineLabel(s) }),
-            ("call", { [unowned runtime] s in try runtime.timelineCall(s) }),
-            (
-                "labels",
-                { [unowned runtime] s in
-                    let box: TimelineBox = try runtime.host.checkObject(1, typeName)
-                    s.newTable()
-                    for (name, time) in box.timeline.labels {
-                        s.push(time)
-                        s.setRawField(-2, name)
-                    }
-                    return 1
-                }
-            ),
-            (
-                "children",
-                { [unowned runtime] s in
-                    let box: TimelineBox = try runtime.host.checkObject(1, typeName)
-                    runtime.pushChildren(box.timeline)
-                    return 1
-                }
-            ),
-        ]
-        let methodNames = Set(methods.map(\.0))
-        host.pushLibrary(typeName, methods)
+        host.pushLibrary(typeName, runtime.bind(methods))
         host.stack.push(methodsKey)
         clua_insert(host.L, -2)
         lua_rawset(host.L, clua_registryindex())
+        host.registerClass(typeName, metamethods: runtime.bind(metamethods))
+        runtime.setGlobals([("timeline", { runtime, s in try runtime.makeTimeline(s) })])
+    }
 
-        host.registerClass(
-            typeName,
-            metamethods: [
-                (
-                    "__index",
-                    { [unowned runtime] s in
-                        let box: TimelineBox = try runtime.host.checkObject(1, typeName)
-                        let key = try s.checkString(2)
-                        if methodNames.contains(key) {
-                            s.push(methodsKey)
-                            lua_rawget(s.L, clua_registryindex())
-                            s.rawField(-1, key)
-                            return 1
-                        }
-                        switch key {
-                        case "duration": s.push(box.timeline.duration)
-                        case "totalDuration": s.push(box.timeline.totalDuration)
-                        default:
-                            let valid = (Array(methodNames) + ["duration", "totalDuration"]).sorted()
-                            throw LuaRaise.message(
-                                "timeline has no field '\(key)'\(Suggestions.phrase(Suggestions.closest(to: key, in: valid)))"
-                            )
-                        }
-                        return 1
-                    }
-                ),
-                (
-                    "__tostring",
-                    { [unowned runtime] s in
-                        let box: TimelineBox = try runtime.host.checkObject(1, typeName)
-                        s.push(
-                            "timeline(\(box.timeline.children.count) children, \(LuaFormat.number(box.timeline.duration)) s)"
-                        )
-                        return 1
-                    }
-                ),
-            ])
-        host.pushFunction("timeline") { [unowned runtime] s in try runtime.makeTimeline(s) }
-        host.setGlobal("timeline")
+    /// A timeline's methods, found by `__index` in a registry table.
+    static let methods: [(String, RuntimeFunction)] = [
+        ("add", { runtime, s in try runtime.timelineAdd(s) }),
+        ("label", { runtime, s in try runtime.timelineLabel(s) }),
+        ("call", { runtime, s in try runtime.timelineCall(s) }),
+        ("labels", labels),
+        (
+            "children",
+            { runtime, _ in
+                let box: TimelineBox = try runtime.host.checkObject(1, typeName)
+                runtime.pushChildren(box.timeline)
+                return 1
+            }
+        ),
+    ]
+    static let methodNames = Set(methods.map(\.0))
+    /// Every name `tl.key` reads, for the did-you-mean of an unknown one.
+    static let fieldNames = (Array(methodNames) + ["duration", "totalDuration"]).sorted()
+
+    static let metamethods: [(String, RuntimeFunction)] = [
+        ("__index", index),
+        (
+            "__tostring",
+            { runtime, s in
+                let box: TimelineBox = try runtime.host.checkObject(1, typeName)
+                s.push(
+                    "timeline(\(box.timeline.children.count) children, \(LuaFormat.number(box.timeline.duration)) s)"
+                )
+                return 1
+            }
+        ),
+    ]
+
+    /// `tl:labels()`: label name -> time.
+    static func labels(_ runtime: Runtime, _ s: LuaStack) throws -> Int32 {
+        let box: TimelineBox = try runtime.host.checkObject(1, typeName)
+        s.newTable()
+        for (name, time) in box.timeline.labels {
+            s.push(time)
+            s.setRawField(-2, name)
+        }
+        return 1
+    }
+
+    /// `tl.key`: a method, `duration` or `totalDuration`.
+    static func index(_ runtime: Runtime, _ s: LuaStack) throws -> Int32 {
+        let box: TimelineBox = try runtime.host.checkObject(1, typeName)
+        let key = try s.checkString(2)
+        if methodNames.contains(key) {
+            s.push(methodsKey)
+            lua_rawget(s.L, clua_registryindex())
+            s.rawField(-1, key)
+            return 1
+        }
+        switch key {
+        case "duration": s.push(box.timeline.duration)
+        case "totalDuration": s.push(box.timeline.totalDuration)
+        default:
+            throw LuaRaise.message(
+                "timeline has no field '\(key)'\(Suggestions.phrase(Suggestions.closest(to: key, in: fieldNames)))"
+            )
+        }
+        return 1
     }
 }
 
