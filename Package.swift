@@ -39,10 +39,20 @@ let package = Package(
             pkgConfig: "cairo",
             providers: [.apt(["libcairo2-dev"]), .brew(["cairo"])]
         ),
+        // JPEG decoding for layer contents: libjpeg-turbo (Debian's libjpeg-dev, which brings
+        // libjpeg62-turbo-dev; Homebrew's jpeg-turbo), and the C that catches its errors
+        // (CImageSupport: libjpeg's default error handler calls exit()).
+        .systemLibrary(
+            name: "CJPEG",
+            pkgConfig: "libjpeg",
+            providers: [.apt(["libjpeg-dev"]), .brew(["jpeg-turbo"])]
+        ),
+        .target(name: "CImageSupport", dependencies: ["CJPEG"]),
         .target(name: "InbetweenEngine"),
         // Lua/*.lua: the host's own Lua, compiled into CLuaSupport with #embed (hostsources.c).
         .target(
-            name: "InbetweenLua", dependencies: ["InbetweenEngine", "CLua", "CLuaSupport"],
+            name: "InbetweenLua",
+            dependencies: ["InbetweenEngine", "CLua", "CLuaSupport", "CCairo", "CImageSupport"],
             exclude: ["Lua"]),
         // zlib for the PNG writer (Encode/PNGImage.swift): Debian's zlib1g-dev, the SDK's on macOS.
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
@@ -66,7 +76,8 @@ let package = Package(
         .executableTarget(
             name: "InbetweenBench", dependencies: ["Inbetween", "InbetweenLua", "InbetweenEngine"]),
         .testTarget(name: "InbetweenEngineTests", dependencies: ["InbetweenEngine"]),
-        .testTarget(name: "InbetweenLuaTests", dependencies: ["InbetweenLua", "CLua", "CLuaSupport"]),
+        .testTarget(
+            name: "InbetweenLuaTests", dependencies: ["InbetweenLua", "CLua", "CLuaSupport", "CZlib"]),
         .testTarget(name: "InbetweenLibraryTests", dependencies: ["Inbetween"]),
         .testTarget(name: "InbetweenRenderTests", dependencies: ["Inbetween", "InbetweenLua"]),
         .testTarget(

@@ -343,6 +343,13 @@ function animation.preset(name, overrides) end
 ---@field allowsGroupOpacity boolean opacity fades the subtree as one group (default true)
 ---@field sublayers Layer[] a fresh array of the sublayers, back to front; assigning replaces them
 ---@field superlayer Layer? nil for a layer of the stage and for one removed from its superlayer (read-only)
+---@field contents Image? the image the layer shows (nil: none)
+---@field contentsGravity "center"|"top"|"bottom"|"left"|"right"|"topLeft"|"topRight"|"bottomLeft"|"bottomRight"|"resize"|"resizeAspect"|"resizeAspectFill" where the image goes in the bounds (default "resize"; `top` and `bottom` as an iOS layer draws them: `top` against the bottom edge)
+---@field contentsRect Rect the part of the image shown, in the unit square (animatable; default 0, 0, 1, 1)
+---@field contentsCenter Rect the middle cell of the nine-part grid, in the unit square (animatable)
+---@field contentsScale number image pixels per point (animatable; default 1)
+---@field minificationFilter "linear"|"nearest"|"trilinear" how the image is sampled when drawn smaller (default "linear")
+---@field magnificationFilter "linear"|"nearest"|"trilinear" how the image is sampled when drawn larger ("nearest" for pixel art)
 ---A layer is a CAMediaTiming object: its local time, which its animations run in (and are
 ---stamped with when added), is (t - beginTime) * speed + timeOffset of its superlayer's time t
 ---(the stage's is scene time, `now()`), folded by `duration` (0: never wraps), `repeatCount`,
@@ -415,6 +422,18 @@ function Layer:retarget(keyPath, newValue, anim) end
 ---@param options? {from?: Layer|false, to?: Layer|false}
 ---@return number
 function Layer:convertTime(t, options) end
+
+---An image a layer shows as its `contents`.
+---@class Image
+---@field width number pixels
+---@field height number pixels
+
+---`image("ball.png")`: a PNG or JPEG, by its path relative to the script (read only from the
+---script's folder and the plugin folders; at most 16,384 pixels a side and 2^26 pixels), decoded
+---once per run however many layers show it.
+---@param path string
+---@return Image
+function image(path) end
 
 ---`layer{ name = "ball", position = point(150, 32), ... }` with any layer property. Without a
 ---name a layer is `layer#1`, `layer#2`, ...; that form is reserved, so explicit names never

@@ -16,20 +16,27 @@ public struct HostOptions: Hashable, Sendable {
     public var sandboxed: Bool
     /// Bounds on what one script run may take.
     public var limits: Limits
+    /// The folder the host's scripts read images from: `image("a.png")` is `imageFolder/a.png`,
+    /// and nothing outside it or the plugin folders is read. nil: a script file reads them from
+    /// its own folder, and a script given as text (`run(source:)`), which has none, finds only
+    /// the images the app handed over (`InbetweenHost.addImage(_:named:)`).
+    public var imageFolder: URL?
 
     /// - Parameters:
     ///   - includesShippedPlugins: load the shipped plugins built into the library (the default).
     ///   - pluginFolders: more folders of plugin files, loaded in order.
     ///   - sandboxed: run scripts in the sandbox (the default).
     ///   - limits: bounds on a run (`Limits.defaults`: the command line's defaults).
+    ///   - imageFolder: where a script given as text reads its images from.
     public init(
         includesShippedPlugins: Bool = true, pluginFolders: [URL] = [], sandboxed: Bool = true,
-        limits: Limits = .defaults
+        limits: Limits = .defaults, imageFolder: URL? = nil
     ) {
         self.includesShippedPlugins = includesShippedPlugins
         self.pluginFolders = pluginFolders
         self.sandboxed = sandboxed
         self.limits = limits
+        self.imageFolder = imageFolder
     }
 
     /// Bounds on one run of a script, and on each plugin file as it loads. Zero turns a bound

@@ -46,6 +46,7 @@ public final class InbetweenHost {
         }
         runtime.host.limits = options.limits.lua
         runtime.host.maximumFileSize = options.limits.scriptSize
+        runtime.images.folder = options.imageFolder?.path
         var search = PluginSearch()
         search.includeShipped = options.includesShippedPlugins
         search.searchesShippedFolder = false
@@ -109,6 +110,13 @@ public final class InbetweenHost {
         return try run(source: source, name: "preset '\(name)'", fps: fps)
     }
 
+    /// Hands the scripts an image of the app's own (a PNG or JPEG file's bytes): `image(name)`
+    /// returns it, before any file of that name. It is decoded when a script first asks for it,
+    /// under the same limits as a file (`ScriptError` names the script's line if it is refused).
+    public func addImage(_ data: Data, named name: String) {
+        runtime.images.provided[name] = [UInt8](data)
+    }
+
     // MARK: -
 
     /// Starts a run: ends the previous one, opens the limits' budget (closed when the run
@@ -118,6 +126,11 @@ public final class InbetweenHost {
     {
         active?.end()
         let runtime = self.runtime
+        if case .file = script {
+            runtime.images.readsScriptFolder = true
+        } else {
+            runtime.images.readsScriptFolder = false
+        }
         return try guarded {
             try runtime.host.beginBudget()
             do {

@@ -56,16 +56,19 @@ struct LayerFrames {
         // A tree: what the stage shows, through every layer's superlayers. A flat scene: its
         // layers in their own space, from the frame's values.
         if let scene = scene?(), scene.hasTree {
-            let layers: [DrawnLayer]
+            var layers: [DrawnLayer]
             do {
                 layers = try DrawnLayer.world(of: scene, at: sampled.time)
+                DrawnLayer.attachContents(&layers, scene: scene, at: sampled.time)
             } catch {
                 // An engine error (a value the world cannot compose), worded as the stream's.
                 throw ScriptError(kind: .runtime, message: String(describing: error))
             }
             return Frame(index: sampled.index, time: sampled.time, layers: layers)
         }
-        return LayerFrames.frame(sampled)
+        var frame = LayerFrames.frame(sampled)
+        if let scene = scene?() { DrawnLayer.attachContents(&frame.layers, scene: scene, at: sampled.time) }
+        return frame
     }
 
     /// Pulls the whole run into memory and returns the size the Lottie export would give its

@@ -73,6 +73,7 @@ struct LayerPainter {
         var n = 0
         if layer.backgroundColor.alpha > 0 && w > 0 && h > 0 { n += 1 }
         if drawsGradient { n += 1 }
+        if layer.contents != nil { n += 1 }
         if hasPath && layer.fillColor.alpha > 0 { n += 1 }
         if hasPath && layer.strokeColor.alpha > 0 && layer.lineWidth > 0 { n += 1 }
         if layer.borderWidth > 0 && layer.borderColor.alpha > 0 && w > 0 && h > 0 { n += 1 }
@@ -248,6 +249,7 @@ struct LayerPainter {
             }
             box = box.map { $0.union(p) } ?? p
         }
+        if let c = contentsExtent() { box = box.map { $0.union(c) } ?? c }
         return box
     }
 
@@ -277,6 +279,7 @@ struct LayerPainter {
             cairo_fill(cr)
         }
         drawGradient(cr, radius: radius, fade: fade)
+        if let contents = layer.contents { drawContents(cr, contents, fade: fade) }
         if !layer.path.elements.isEmpty {
             cairo_save(cr)
             cairo_translate(cr, -layer.bounds.origin.x, -layer.bounds.origin.y)

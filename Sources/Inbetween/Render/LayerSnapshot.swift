@@ -47,6 +47,8 @@ struct LayerSnapshot: Hashable, Sendable {
     var startPoint = Point(x: 0.5, y: 0)
     var endPoint = Point(x: 0.5, y: 1)
     var gradientType = GradientType.axial
+    /// The image it shows, if any (not a track: `DrawnLayer.attachContents` sets it).
+    var contents: DrawnContents?
 
     init(name: String) { self.name = name }
 

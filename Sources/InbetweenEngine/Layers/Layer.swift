@@ -50,6 +50,8 @@ public struct Layer: Sendable {
     /// A timing other than the default, out of line: most layers have none, and 64 bytes more
     /// in every layer would be copied with it (a scene of 10,000 layers holds several copies).
     private var ownTiming: TimingBox?
+    /// `contents` (Layer+Contents), out of line for the same reason.
+    var ownContents: ContentsBox?
     private final class TimingBox: Sendable {
         let value: MediaTiming
         init(_ value: MediaTiming) { self.value = value }

@@ -41,6 +41,9 @@ public struct Scene: Sendable {
     /// Increases with every change to the animations attached (adds, removals, delivered
     /// stops): a host caches what it derives from them (the natural end) against it.
     public internal(set) var changeCount = 0
+    /// Whether any layer was given contents (an image, a gravity): the renderer looks them up
+    /// only then.
+    package internal(set) var hasContents = false
     /// The indices of the layers changed, in order, for readers that follow the scene's changes
     /// (`layersChanged(since:)`) instead of reading every layer after every event: with a
     /// change per layer (a stagger), that read every layer at every event. Emptied once it holds

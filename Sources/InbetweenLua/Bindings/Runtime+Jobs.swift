@@ -22,6 +22,7 @@ extension Runtime {
         host.pendingError = nil
         scriptDirectory = nil
         scriptName = nil
+        images.forgetDecoded()
     }
 
     /// Runs a scene script as `inbetween run` does (`runSceneScript`: a returned value the host

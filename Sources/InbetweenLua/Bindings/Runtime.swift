@@ -20,6 +20,8 @@ package final class Runtime {
     package var pluginDirectories: [String] = []
     /// The folder of the script being run: scripts may `require` their siblings.
     package var scriptDirectory: String?
+    /// The images `image(path)` found and decoded (Images/ImageLibrary).
+    package let images = ImageLibrary()
     /// The files `require` loaded, in load order (what `--watch` watches besides the script).
     package internal(set) var requiredFiles: [String] = []
     /// What the last `loadPlugins` found (failures, clashes).

@@ -49,6 +49,7 @@ enum SceneBindings {
         runtime.setGlobals(globals)
         TreeBindings.install(in: runtime)
         GradientBindings.install(in: runtime)
+        ImageBindings.install(in: runtime)
     }
 
     /// A layer's methods (the tree's and `convert` are added from TreeBindings and
@@ -172,6 +173,7 @@ enum SceneBindings {
             return 1
         }
         if let pushed = try runtime.pushTreeProperty(l, key) { return pushed }
+        if let pushed = runtime.pushContentsProperty(l, key) { return pushed }
         if let pushed = try runtime.pushGradientProperty(l, key) { return pushed }
         if timingKeys.contains(key) {
             try runtime.pushLayerTiming(l, key, s)
@@ -190,6 +192,7 @@ enum SceneBindings {
         let l: LayerHandle = try runtime.host.checkObject(1, layerType)
         let key = try s.checkString(2)
         if try runtime.setTreeProperty(l, key, at: 3) { return 0 }
+        if try runtime.setContentsProperty(l, key, at: 3) { return 0 }
         if timingKeys.contains(key) {
             try runtime.setLayerTiming(l, key, s)
             return 0
@@ -273,6 +276,7 @@ extension Runtime {
                 }
             } ?? []
         let timing = try layerTimingFields(r)
+        let contents = try contentsFields(r)
         // One walk of the table when every key is known (this is `finish` with a message of
         // its own for a replicator's property).
         if let key = r.unknownKey() {
@@ -312,6 +316,7 @@ extension Runtime {
             try keepingCopiesBounded("\(TreeBindings.constructor(of: kind)){...} '\(name!)'", added: added) {
                 try state.scene.addLayer(try Layer(name: name!, kind: kind, values: values))
                 if let timing { try state.scene.setTiming(timing, ofLayer: name!) }
+                if let contents { try state.scene.setContents(contents, ofLayer: name!) }
                 for child in sublayers { try state.scene.addSublayer(child, to: name!) }
             }
             state.tree.record(name!, in: state.scene, isStructural: kind != .layer)
