@@ -134,6 +134,21 @@ package struct LottieTree {
         return runs
     }
 
+    /// The composition: its extent is every drawn entry's over the run, and a group's
+    /// precomposition has the composition's size (its space is the stage's).
+    func composition(canvas: Size?) throws -> LottieComposition {
+        var composition = LottieComposition()
+        composition.extent = extent()
+        let size = LottieComposition.size(canvas: canvas, extent: composition.extent)
+        let built = try build(
+            tolerance: LottieFrameWriter.bakeTolerance, width: size.width, height: size.height)
+        composition.layers = built.layers
+        composition.assets = built.assets
+        composition.treeNotes = built.notes
+        composition.throughMatrix = built.throughMatrix
+        return composition
+    }
+
     /// The Lottie layers, first drawn on top (Lottie's order), the precomposition assets of the
     /// opacity groups, and what was baked. `width` and `height`: the composition's.
     ///
@@ -145,7 +160,7 @@ package struct LottieTree {
     /// the factors of the groups around it; a layer's own `o` is its composed opacity over the
     /// factors of every group it is drawn in (its own group's too, so an owner draws at 1), so
     /// each layer alone ends at its composed opacity and overlapping members fade as one.
-    package func build(tolerance: Double, width: Double, height: Double) throws -> (
+    func build(tolerance: Double, width: Double, height: Double) throws -> (
         layers: [LottieJSON], assets: [LottieJSON], notes: [String], throughMatrix: [String]
     ) {
         var layers: [LottieJSON] = []
