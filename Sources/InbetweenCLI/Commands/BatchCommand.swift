@@ -7,10 +7,53 @@ import Inbetween
 /// scripts on worker processes (see WorkerPool) and writes one output file per script.
 /// Exit status 1 when any job failed.
 enum BatchCommand {
+    /// What the command line asked of a batch.
+    struct Request {
+        var options: RuntimeOptions
+        var format: BatchFormat
+        var fps: Double?
+        var jobCount: Int
+        var skipExisting: Bool
+        var shard: Shard
+        var manifest: String?
+        var manifestLimit: Int
+        var outputFolder: String
+        var inputs: [String]
+    }
+
     static func run(_ args: inout Arguments) throws -> Int32 {
+        let request = try parse(&args)
+        let workerArguments = try workerArguments(request)
+        // The workers start now and load their plugins while the jobs are listed (both take a
+        // few milliseconds, a tenth of a batch of 1,000 small jobs); extras are stopped once
+        // the list is known, and all of them if listing fails.
+        let listing = ScriptListing(request.inputs)
+        let estimate = WorkerLaunch.estimate(
+            listing: listing, manifest: request.manifest, shard: request.shard)
+        let early = WorkerLaunch(workerArguments: workerArguments, count: min(request.jobCount, estimate))
+        let (jobs, total) = try listJobs(request, listing: listing)
+
+        let report = BatchReport(total: jobs.count, skipped: total - jobs.count)
+        var stoppedBy: Int32?
+        if !jobs.isEmpty {
+            let pool = try WorkerPool(
+                workerArguments: workerArguments, outputFolder: request.outputFolder,
+                jobSeconds: request.options.settings.limits.seconds, started: early.take())
+            report.workers = min(request.jobCount, jobs.count)
+            stoppedBy = try pool.run(jobs, workers: request.jobCount) { id, outcome in
+                report.record(id, jobs[id], outcome)
+            }
+        }
+        Diagnostics.write(report.summary(stoppedBy: stoppedBy))
+        // 128 + the signal, as a shell reports a process the signal ended.
+        if let stoppedBy { return 128 + stoppedBy }
+        return report.failed > 0 ? 1 : 0
+    }
+
+    /// The options and inputs, checked.
+    static func parse(_ args: inout Arguments) throws -> Request {
         let options = try RuntimeOptions(&args)
         let batchFormat = try args.batchFormat()
-        let format = batchFormat.name
         let fps = try args.frameRate()
         let jobCount =
             try args.integer("--jobs", in: 1...1024, of: "workers")
@@ -43,66 +86,60 @@ enum BatchCommand {
         guard manifest != nil || !inputs.isEmpty else {
             throw UsageError.missing(command: "batch", what: "scripts, folders or --manifest FILE")
         }
+        return Request(
+            options: options, format: batchFormat, fps: fps, jobCount: jobCount, skipExisting: skipExisting,
+            shard: shard, manifest: manifest, manifestLimit: manifestLimit, outputFolder: outputFolder,
+            inputs: inputs)
+    }
 
-        var workerArguments = ["--format", format] + options.arguments
-        if let fps { workerArguments += ["--fps", "\(fps)"] }
-        if case .frames(let outputFormat) = batchFormat {
-            if let precision = outputFormat.precision { workerArguments += ["--precision", "\(precision)"] }
-            if outputFormat.bake { workerArguments.append("--bake") }
-            if outputFormat.world { workerArguments.append("--world") }
+    /// What each worker is started with: the format and the run's options.
+    static func workerArguments(_ request: Request) throws -> [String] {
+        var arguments = ["--format", request.format.name] + request.options.arguments
+        if let fps = request.fps { arguments += ["--fps", "\(fps)"] }
+        if case .frames(let outputFormat) = request.format {
+            if let precision = outputFormat.precision { arguments += ["--precision", "\(precision)"] }
+            if outputFormat.bake { arguments.append("--bake") }
+            if outputFormat.world { arguments.append("--world") }
         }
-        if case .picture(_, .movie(let movie)) = batchFormat, MovieEncoder.findFFmpeg() == nil {
+        if case .picture(_, .movie(let movie)) = request.format, MovieEncoder.findFFmpeg() == nil {
             throw CommandError(EncodeError.ffmpegMissing(format: movie).description)
         }
-        // The workers start now and load their plugins while the jobs are listed (both take a
-        // few milliseconds, a tenth of a batch of 1,000 small jobs); extras are stopped once
-        // the list is known, and all of them if listing fails.
-        let listing = ScriptListing(inputs)
-        let early = WorkerLaunch(
-            workerArguments: workerArguments,
-            count: min(jobCount, WorkerLaunch.estimate(listing: listing, manifest: manifest, shard: shard)))
+        return arguments
+    }
 
+    /// The jobs to run (this shard's, without those already written under --skip-existing),
+    /// and how many the shard has; makes the output folder.
+    static func listJobs(_ request: Request, listing: ScriptListing) throws -> ([BatchJob], total: Int) {
+        let format = request.format.name
+        let folder = request.outputFolder
         var jobs: [BatchJob]
         do {
-            jobs = try JobList.expand(inputs, format: format, listing: listing)
-            if let manifest { jobs += try Manifest.read(manifest, format: format, maxBytes: manifestLimit) }
-            try JobList.checkUniqueOutputs(jobs + JobList.pages(of: jobs, batchFormat))
+            jobs = try JobList.expand(request.inputs, format: format, listing: listing)
+            if let manifest = request.manifest {
+                jobs += try Manifest.read(manifest, format: format, maxBytes: request.manifestLimit)
+            }
+            try JobList.checkUniqueOutputs(jobs + JobList.pages(of: jobs, request.format))
         } catch let error as JobListError {
             throw CommandError(error.description)
         }
         let allJobs = jobs
-        jobs = shard.select(jobs)
-        try BatchCommand.createFolder(outputFolder)
+        jobs = request.shard.select(jobs)
+        try BatchCommand.createFolder(folder)
         do {
             try JobList.refuseInputs(
-                jobs + JobList.pages(of: jobs, batchFormat), reading: allJobs, manifest: manifest,
-                folder: outputFolder)
+                jobs + JobList.pages(of: jobs, request.format), reading: allJobs, manifest: request.manifest,
+                folder: folder)
         } catch let error as JobListError {
             throw CommandError(error.description)
         }
         let total = jobs.count
-        if skipExisting {
+        if request.skipExisting {
             jobs = jobs.filter {
                 !FileManager.default.fileExists(
-                    atPath: (outputFolder as NSString).appendingPathComponent($0.output))
+                    atPath: (folder as NSString).appendingPathComponent($0.output))
             }
         }
-
-        let report = BatchReport(total: jobs.count, skipped: total - jobs.count)
-        var stoppedBy: Int32?
-        if !jobs.isEmpty {
-            let pool = try WorkerPool(
-                workerArguments: workerArguments, outputFolder: outputFolder,
-                jobSeconds: options.settings.limits.seconds, started: early.take())
-            report.workers = min(jobCount, jobs.count)
-            stoppedBy = try pool.run(jobs, workers: jobCount) { id, outcome in
-                report.record(id, jobs[id], outcome)
-            }
-        }
-        Diagnostics.write(report.summary(stoppedBy: stoppedBy))
-        // 128 + the signal, as a shell reports a process the signal ended.
-        if let stoppedBy { return 128 + stoppedBy }
-        return report.failed > 0 ? 1 : 0
+        return (jobs, total)
     }
 }
 

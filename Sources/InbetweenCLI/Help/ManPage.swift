@@ -5,6 +5,16 @@ import Inbetween
 enum ManPage {
     static func render() -> String {
         var out: [String] = []
+        head(&out)
+        commands(&out)
+        sharedOptions(&out)
+        status(&out)
+        environment(&out)
+        return out.joined(separator: "\n") + "\n"
+    }
+
+    /// Title, name, synopsis and description.
+    private static func head(_ out: inout [String]) {
         out.append(".TH INBETWEEN 1 \"\" \"inbetween \(CLI.version)\" \"User Commands\"")
         out.append(".SH NAME")
         out.append("inbetween \\- sample Core-Animation-style animations and easings scripted in Lua")
@@ -29,6 +39,10 @@ enum ManPage {
                 script is expected, - reads it from standard input. Without -o, output goes to \
                 standard output.
                 """))
+    }
+
+    /// Each visible command with its own options; the shared groups are named, described once below.
+    private static func commands(_ out: inout [String]) {
         out.append(".SH COMMANDS")
         let shared = [CommandTable.pluginOptions.title, CommandTable.limitOptions.title]
         for spec in CommandTable.visibleCommands {
@@ -48,6 +62,10 @@ enum ManPage {
                 out.append(text("Also the \(groups.joined(separator: " and ")) below."))
             }
         }
+    }
+
+    /// The plugin and limit options, once for every command that takes them.
+    private static func sharedOptions(_ out: inout [String]) {
         for section in [CommandTable.pluginOptions, CommandTable.limitOptions] {
             out.append(".SH \"\(section.title.uppercased())\"")
             let users = CommandTable.visibleCommands.filter { spec in
@@ -57,6 +75,10 @@ enum ManPage {
             out.append(text("Accepted by \(users.map(\.name).joined(separator: ", "))\(note)."))
             for option in section.options { out += item(option) }
         }
+    }
+
+    /// Top-level options and exit status.
+    private static func status(_ out: inout [String]) {
         out.append(".SH OPTIONS")
         for option in CommandTable.topLevel.options { out += item(option) }
         out.append(".SH \"EXIT STATUS\"")
@@ -69,6 +91,10 @@ enum ManPage {
             out.append(".B \(code)")
             out.append(text(meaning))
         }
+    }
+
+    /// Environment, files and examples.
+    private static func environment(_ out: inout [String]) {
         out.append(".SH ENVIRONMENT")
         for (name, meaning) in [
             (
@@ -102,7 +128,6 @@ enum ManPage {
             out.append(text(example))
             out.append(".fi")
         }
-        return out.joined(separator: "\n") + "\n"
     }
 
     /// `.TP` with the option in bold and its value in italics.
