@@ -40,4 +40,22 @@ final class ImageHostTests: XCTestCase {
                 e?.message.contains("image 'mine' is neither a PNG nor a JPEG file") == true, "\(error)")
         }
     }
+
+    /// The CSS and Swift exports do not show images yet, and their headers say so for each
+    /// layer that has one (a scene without images has no such line: the examples' goldens).
+    func testTheCSSAndSwiftHeadersNameTheUndrawnImage() throws {
+        let host = try InbetweenHost()
+        host.addImage(Data(PNGImage.encode(width: 1, height: 1, rgba: [0, 0, 0, 255])), named: "dot.png")
+        for format in [OutputFormat.css, .swift] {
+            let run = try host.run(
+                source: """
+                    local l = layer{name = "ball", bounds = rect(0, 0, 40, 40), contents = image("dot.png")}
+                    l:add(animation.basic{keyPath = "position.x", fromValue = 50, toValue = 150, duration = 1})
+                    """, name: "ball.lua")
+            let text = try run.exportString(as: format)
+            XCTAssertTrue(
+                text.contains("ball: its image (contents) is not drawn in this output; render draws it"),
+                "\(format)")
+        }
+    }
 }

@@ -53,6 +53,13 @@ extension ExportScene {
             scene.notes += builder.notes
             scene.layers.append(layer)
         }
+        // Images (CALayer's contents) are drawn by `render` only so far.
+        if latest.hasContents {
+            for layer in latest.layers where layer.contents.image != nil && layerNames.contains(layer.name) {
+                scene.notes.append(
+                    "\(layer.name): its image (contents) is not drawn in this output; render draws it")
+            }
+        }
         if latest.hasTree {
             let engine = scene.layers.map { history.layer($0.name, at: max(start, $0.createdAt ?? start)) }
             scene.tree = ExportTree(
