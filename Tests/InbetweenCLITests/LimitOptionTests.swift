@@ -255,6 +255,60 @@ final class LimitOptionTests: XCTestCase {
         }
     }
 
+    /// The structural exports (css, swift) keep the scene's history: each event keeps the
+    /// layers it changed, with their animations. One layer taking an animation every 0.5 ms
+    /// that lasts 0.5 s holds 1,000 at once, so 2,000 adds keep about 3.5 million animations
+    /// (peak RSS 528 MB with the release build, under any `--max-memory`: the old binary
+    /// wrote the CSS, exit 0). The history now counts against the limit (256 bytes an
+    /// animation held): past 64 MiB the export stops with an error naming the limit and how
+    /// to raise it, and nothing is written. 100 adds (at most 5,050 animations held, 1.3 MB)
+    /// still export under the same limit.
+    func testExportHistoryCountsAgainstTheMemoryLimit() throws {
+        let dir = try folder(with: "", named: "unused.lua")
+        for (adds, fits) in [(2000, false), (100, true)] {
+            let script = dir.appendingPathComponent("adds\(adds).lua").path
+            try """
+            local l = layer{name = "l"}
+            local tl = timeline{}
+            for i = 1, \(adds) do
+              tl:add(l, animation.basic{keyPath = "position.x", fromValue = i, toValue = i + 1, duration = 0.5},
+                (i - 1) * 0.0005)
+            end
+            scene{timeline = tl}
+            """.write(toFile: script, atomically: true, encoding: .utf8)
+            for format in ["css", "swift"] {
+                let out = dir.appendingPathComponent("out.\(format)").path
+                let process = Process()
+                process.executableURL = URL(fileURLWithPath: "/bin/sh")
+                process.arguments = [
+                    "-c",
+                    "exec /usr/bin/time -f '%M' \"$0\" run \"$1\" --format \"$2\" --max-memory 64M -o \"$3\"",
+                    CLIProcess.binary.path, script, format, out,
+                ]
+                let err = Pipe()
+                process.standardError = err
+                try process.run()
+                let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+                process.waitUntilExit()
+                let lines = stderr.split(separator: "\n")
+                XCTAssertEqual(process.terminationStatus, fits ? 0 : 1, "\(format) \(adds): \(stderr)")
+                XCTAssertEqual(FileManager.default.fileExists(atPath: out), fits, "\(format) \(adds)")
+                try? FileManager.default.removeItem(atPath: out)
+                try? FileManager.default.removeItem(atPath: dir.appendingPathComponent("out.html").path)
+                let peakKB = Double(lines.last ?? "") ?? .infinity
+                XCTAssertLessThan(peakKB, 64 * 1024 + 40 * 1024, "\(format) \(adds): \(stderr)")
+                guard !fits else { continue }
+                XCTAssertTrue(
+                    lines.first?.hasPrefix("inbetween: the \(format) output would hold the scene at each")
+                        == true
+                        && stderr.contains(
+                            "more than the memory limit of 67108864 bytes allows; raise it with --max-memory (0 = no limit), "
+                                + "or write a format that does not keep the history (json, csv)"),
+                    "\(format) \(adds): \(stderr)")
+            }
+        }
+    }
+
     /// Issue 31: keyframe values become arrays outside Lua's heap, counted against
     /// `--max-memory` before they are made (96 bytes a value, measured). 200,000 values under
     /// 16 MiB: Lua holds about 3.2 MB of them, the host would add 19.2 MB; the old binary ran

@@ -35,7 +35,11 @@ package enum OutputPipeline {
         var history: SceneHistory?
         if format.readsHistory {
             let recorded = SceneHistory(initial: model, keepsSnapshots: format.keepsSnapshots)
-            runtime.sceneObserver = { event, scene in recorded.record(time: event.time, scene: scene) }
+            recorded.budget = runtime.host.limits.memory
+            runtime.sceneObserver = { event, scene in
+                recorded.record(time: event.time, scene: scene)
+                try checkBudget(recorded, format: format)
+            }
             recorded.follow { runtime.scene }
             history = recorded
         }
@@ -67,6 +71,19 @@ package enum OutputPipeline {
         }
         try drive(frames, into: &writer, sink: sink, format: format, onFrame: onFrame)
         return frames.summary
+    }
+
+    /// Stops an export whose history of the scene (`SceneHistory`) outgrows the memory limit
+    /// (`--max-memory`), before it does: the structural writers read every version of every
+    /// layer at the end, so the history is what grows with the run's events. Nothing is
+    /// written (the sink is dropped without `commit`).
+    private static func checkBudget(_ history: SceneHistory, format: OutputFormat) throws {
+        guard history.exceedsBudget else { return }
+        throw CommandError(
+            "the \(format.name) output would hold the scene at each of its events (about "
+                + "\(history.heldBytes) bytes: the layers each event changed, with their animations), "
+                + "more than the memory limit of \(history.budget) bytes allows; raise it with "
+                + "--max-memory (0 = no limit), or write a format that does not keep the history (json, csv)")
     }
 
     /// The writer's last step, where the structural formats (CSS, Swift, Lottie, the preview)

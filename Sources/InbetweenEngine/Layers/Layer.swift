@@ -148,6 +148,9 @@ public struct Layer: Sendable {
     /// `animationKeys`, in the order the animations were added.
     public var animationKeys: [String] { entries.map(\.key) }
 
+    /// How many animations the layer holds (what a copy of it costs grows with it).
+    package var animationCount: Int { entries.count }
+
     // MARK: Presentation
 
     /// The presentation layer's values at local time `time`: the model values, then every

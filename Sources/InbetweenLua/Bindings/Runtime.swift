@@ -57,7 +57,7 @@ package final class Runtime {
     package var reusesEnvironments = false
     /// Called after the script's handlers for each event have run, with the scene as they
     /// left it (exporters record the scene's history through it; see `Runtime+Scene.swift`).
-    package var sceneObserver: ((AnimationEvent, Scene) -> Void)?
+    package var sceneObserver: ((AnimationEvent, Scene) throws -> Void)?
     /// The last frame stream's rows, for the next one (`TrackColumns.takeRows`).
     var spareRows: [[Value]] = []
 

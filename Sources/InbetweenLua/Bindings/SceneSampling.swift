@@ -103,7 +103,7 @@ extension Runtime {
         if let token = event.completionToken, let f = state.completions.removeValue(forKey: token) {
             try call(f, [])
         }
-        sceneObserver?(event, state.scene)
+        try sceneObserver?(event, state.scene)
     }
 
     /// Whether the script registered a callback or a timeline cue that has yet to run: only
