@@ -27,11 +27,7 @@ enum Worker {
         let replies = dup(STDOUT_FILENO)
         dup2(STDERR_FILENO, STDOUT_FILENO)
 
-        var host = try options.makeHost(in: session, reportFailures: reportPlugins)
-        // The limits apply per job, not to the worker's whole life.
-        host.endBudget()
-        // Nothing of a job is kept once the next starts (the frame stream is perform's own).
-        host.reusesEnvironments = true
+        var host = try jobHost(options, session, reportFailures: reportPlugins)
         // Plugins loaded: from here on the parent's watchdog times jobs, not the start-up.
         // A reply that cannot be written (EPIPE: the batch is gone) ends the worker quietly:
         // nobody is left to read it, and writeAll's "cannot write a temporary file (Broken
@@ -62,30 +58,58 @@ enum Worker {
                     return 1
                 }
                 if let crashOn, (job.script as NSString).lastPathComponent == crashOn { abort() }
-                var result = JobResult(id: job.id, ok: true)
-                do {
-                    try host.beginBudget()
-                    defer { host.endBudget() }
-                    result.bytes = try perform(
-                        job, host: host, request: request, format: format, times: times, folders: folders)
-                } catch is BatchGone {
-                    return 1
-                } catch {
-                    result.ok = false
-                    result.error = Diagnostics.text(of: error)
-                }
-                guard (try? writeAll(replies, WorkerMessages.encode(result))) != nil else { return 1 }
+                let work = Work(host: host, request: request, format: format, times: times, folders: folders)
+                guard let result = run(job, work),
+                    (try? writeAll(replies, WorkerMessages.encode(result))) != nil
+                else { return 1 }
                 // Nothing a job made outlives it (CommandHost.endRun); when memory stays held
                 // all the same, the next job gets a fresh host.
                 host.endRun()
                 if host.needsRecycling && !options.trusted {
-                    host = try options.makeHost(in: session, reportFailures: false)
-                    host.endBudget()
-                    host.reusesEnvironments = true
+                    host = try jobHost(options, session, reportFailures: false)
                 }
             }
         }
         return 0
+    }
+
+    /// A host for jobs: the limits apply per job, not to the worker's whole life, and nothing
+    /// of a job is kept once the next starts (the frame stream is perform's own).
+    private static func jobHost(_ options: RuntimeOptions, _ session: CommandSession, reportFailures: Bool)
+        throws
+        -> CommandHost
+    {
+        var host = try options.makeHost(in: session, reportFailures: reportFailures)
+        host.endBudget()
+        host.reusesEnvironments = true
+        return host
+    }
+
+    /// What every job of the worker is run with.
+    private struct Work {
+        var host: CommandHost
+        var request: SamplingRequest
+        var format: BatchFormat
+        var times: TimeTexts?
+        var folders: OpenJobFolders
+    }
+
+    /// Runs `job` within its budget: its answer, or nil when the batch is gone.
+    private static func run(_ job: JobRequest, _ work: Work) -> JobResult? {
+        var result = JobResult(id: job.id, ok: true)
+        do {
+            try work.host.beginBudget()
+            defer { work.host.endBudget() }
+            result.bytes = try perform(
+                job, host: work.host, request: work.request, format: work.format, times: work.times,
+                folders: work.folders)
+        } catch is BatchGone {
+            return nil
+        } catch {
+            result.ok = false
+            result.error = Diagnostics.text(of: error)
+        }
+        return result
     }
 
     /// Runs one job, writes its frames into its staging file (and a CSS's page into its own)
