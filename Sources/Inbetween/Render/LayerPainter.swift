@@ -22,7 +22,7 @@ struct LayerPainter {
     /// `offscreen`: a clip or an opacity group is in effect, so a warped layer goes through
     /// Cairo (`ProjectiveWarp`) rather than straight into the canvas's pixels.
     func paint(into canvas: SceneCanvas, sceneToPixels: Projection, offscreen: Bool = false) {
-        guard layer.opacity > 0 else { return }
+        guard layer.opacity > 0, layer.doubleSided != 0 || !facesAway else { return }
         let map = plane.then(sceneToPixels)
         guard map.isAffine else {
             // Perspective (m34): drawn flat in a surface of its own, then warped.
@@ -86,7 +86,9 @@ struct LayerPainter {
     /// layer may change; nil when it draws nothing. A layer partly behind the viewer may
     /// touch any of them.
     func pixelBox(sceneToPixels: Projection, canvas: PixelBox) -> PixelBox? {
-        guard layer.opacity > 0, let extent = drawnExtent() else { return nil }
+        guard layer.opacity > 0, layer.doubleSided != 0 || !facesAway, let extent = drawnExtent() else {
+            return nil
+        }
         let map = plane.then(sceneToPixels)
         guard map.determinant != 0 && map.determinant.isFinite else { return nil }
         var x0 = Double.infinity
@@ -242,7 +244,7 @@ struct LayerPainter {
         if var p = layer.path.boundingBox {
             p = p.offsetBy(-layer.bounds.origin.x, -layer.bounds.origin.y)
             if layer.strokeColor.alpha > 0 && layer.lineWidth > 0 {
-                let reach = layer.lineWidth / 2 * max(layer.miterLimit, 1)
+                let reach = strokeReach
                 p = Rect(
                     x: p.origin.x - reach, y: p.origin.y - reach, width: p.size.width + 2 * reach,
                     height: p.size.height + 2 * reach)
@@ -273,49 +275,24 @@ struct LayerPainter {
         let w = layer.bounds.size.width
         let h = layer.bounds.size.height
         let radius = LayerPainter.clampedRadius(layer.cornerRadius, w, h)
+        let continuous = layer.cornerCurve == 1
         if layer.backgroundColor.alpha > 0 && w > 0 && h > 0 {
-            LayerPainter.roundedRect(cr, 0, 0, w, h, radius)
+            LayerPainter.styledRect(cr, 0, 0, w, h, radius, mask: layer.maskedCorners, continuous: continuous)
             LayerPainter.setColor(cr, layer.backgroundColor, fade)
             cairo_fill(cr)
         }
         drawGradient(cr, radius: radius, fade: fade)
         if let contents = layer.contents { drawContents(cr, contents, fade: fade) }
-        if !layer.path.elements.isEmpty {
-            cairo_save(cr)
-            cairo_translate(cr, -layer.bounds.origin.x, -layer.bounds.origin.y)
-            LayerPainter.addPath(cr, layer.path)
-            if layer.fillColor.alpha > 0 {
-                LayerPainter.setColor(cr, layer.fillColor, fade)
-                cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
-                cairo_fill_preserve(cr)
-            }
-            if layer.strokeColor.alpha > 0 && layer.lineWidth > 0 {
-                LayerPainter.setColor(cr, layer.strokeColor, fade)
-                cairo_set_line_width(cr, layer.lineWidth)
-                cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT)
-                cairo_set_line_join(cr, CAIRO_LINE_JOIN_MITER)
-                cairo_set_miter_limit(cr, max(layer.miterLimit, 1))
-                if layer.strokeStart > 0 || layer.strokeEnd < 1 {
-                    cairo_new_path(cr)
-                    for (newPiece, c) in PathTrim.pieces(
-                        of: layer.path, start: layer.strokeStart, end: layer.strokeEnd)
-                    {
-                        if newPiece { cairo_move_to(cr, c.p0.x, c.p0.y) }
-                        cairo_curve_to(cr, c.p1.x, c.p1.y, c.p2.x, c.p2.y, c.p3.x, c.p3.y)
-                    }
-                }
-                cairo_stroke_preserve(cr)
-            }
-            cairo_new_path(cr)
-            cairo_restore(cr)
-        }
+        if !layer.path.elements.isEmpty { drawPath(cr, fade: fade) }
         let bw = min(layer.borderWidth, min(w, h) / 2)
         if bw > 0 && layer.borderColor.alpha > 0 {
             // Inside the bounds (CALayer's border is "inset from the bounds"): the ring between
             // the rounded bounds and the same inset by the width, whose corners keep the same
             // centres (radius − width, at least 0), as CSS draws an inner border edge.
-            LayerPainter.roundedRect(cr, 0, 0, w, h, radius)
-            LayerPainter.roundedRect(cr, bw, bw, w - 2 * bw, h - 2 * bw, max(radius - bw, 0))
+            LayerPainter.styledRect(cr, 0, 0, w, h, radius, mask: layer.maskedCorners, continuous: continuous)
+            LayerPainter.styledRect(
+                cr, bw, bw, w - 2 * bw, h - 2 * bw, max(radius - bw, 0), mask: layer.maskedCorners,
+                continuous: continuous)
             cairo_set_fill_rule(cr, CAIRO_FILL_RULE_EVEN_ODD)
             LayerPainter.setColor(cr, layer.borderColor, fade)
             cairo_fill(cr)

@@ -5,10 +5,9 @@ import InbetweenEngine
 /// `path` is empty unless a script sets one), so every layer is drawn with all of these.
 struct LayerSnapshot: Hashable, Sendable {
     /// The key paths drawn, in the order `init(values:)` reads them: CALayer's geometry and
-    /// look, then CAShapeLayer's, then CAGradientLayer's. The engine has no text string, dash
-    /// pattern, line cap, line join or fill rule (see the README's list), so a layer is
-    /// filled with the non-zero rule and stroked with butt caps and miter joins, CAShapeLayer's
-    /// defaults.
+    /// look, then CAShapeLayer's, then CAGradientLayer's, then the stroke and corner styles
+    /// (`LayerStyles`: named styles as indices, the corner mask as its raw value, the dash
+    /// pattern as a vector). The engine has no text string.
     static let keyPaths = [
         "bounds", "position", "anchorPoint", "anchorPointZ", "zPosition", "transform", "opacity",
         "backgroundColor", "borderWidth", "borderColor", "cornerRadius", "shadowColor", "shadowOpacity",
@@ -16,6 +15,8 @@ struct LayerSnapshot: Hashable, Sendable {
         "miterLimit", "strokeStart", "strokeEnd",
         // CAGradientLayer (see `LayerPainter+Gradient.swift`)
         "colors", "locations", "startPoint", "endPoint", "type",
+        "doubleSided", "maskedCorners", "cornerCurve", "fillRule", "lineCap", "lineJoin",
+        "lineDashPattern", "lineDashPhase",
     ]
 
     var name: String
@@ -49,6 +50,16 @@ struct LayerSnapshot: Hashable, Sendable {
     var gradientType = GradientType.axial
     /// The image it shows, if any (not a track: `DrawnLayer.attachContents` sets it).
     var contents: DrawnContents?
+    var doubleSided = 1.0
+    /// CACornerMask's raw value: bit 0 the minX-minY corner (top left, y down), 1 maxX-minY,
+    /// 2 minX-maxY, 3 maxX-maxY.
+    var maskedCorners = 15
+    var cornerCurve = 0
+    var fillRule = 0
+    var lineCap = 0
+    var lineJoin = 0
+    var lineDashPattern: [Double] = []
+    var lineDashPhase = 0.0
 
     init(name: String) { self.name = name }
 
@@ -87,6 +98,14 @@ struct LayerSnapshot: Hashable, Sendable {
         if case .point(let p) = next() { startPoint = p }
         if case .point(let p) = next() { endPoint = p }
         gradientType = GradientType(code: next().scalar ?? 0)
+        doubleSided = next().scalar ?? doubleSided
+        maskedCorners = next().index ?? maskedCorners
+        cornerCurve = next().index ?? cornerCurve
+        fillRule = next().index ?? fillRule
+        lineCap = next().index ?? lineCap
+        lineJoin = next().index ?? lineJoin
+        if case .vector(let v) = next() { lineDashPattern = v }
+        lineDashPhase = next().scalar ?? lineDashPhase
     }
 
     /// The value at one of `keyPaths` (nil for any other key path): what the preview page
@@ -121,6 +140,14 @@ struct LayerSnapshot: Hashable, Sendable {
         case "startPoint": .point(startPoint)
         case "endPoint": .point(endPoint)
         case "type": .scalar(Double(gradientType.rawValue))
+        case "doubleSided": .scalar(doubleSided)
+        case "maskedCorners": .scalar(Double(maskedCorners))
+        case "cornerCurve": .scalar(Double(cornerCurve))
+        case "fillRule": .scalar(Double(fillRule))
+        case "lineCap": .scalar(Double(lineCap))
+        case "lineJoin": .scalar(Double(lineJoin))
+        case "lineDashPattern": .vector(lineDashPattern)
+        case "lineDashPhase": .scalar(lineDashPhase)
         default: nil
         }
     }
@@ -165,6 +192,12 @@ struct LayerSnapshot: Hashable, Sendable {
 extension Value {
     fileprivate var scalar: Double? {
         if case .scalar(let x) = self { return x }
+        return nil
+    }
+
+    /// A named style's index or a mask (whole numbers the engine checked).
+    fileprivate var index: Int? {
+        if case .scalar(let x) = self, let i = Int(exactly: x) { return i }
         return nil
     }
 }

@@ -17,7 +17,10 @@ extension Layer {
         _ value: Value, forKeyPath keyPath: String, at time: Double, in transaction: Transaction?
     ) throws -> String? {
         try EngineError.requireFinite(time, "time")
-        guard let transaction, transaction.animatesChanges else {
+        // A property Core Animation does not animate changes at once, in a transaction too.
+        guard let transaction, transaction.animatesChanges,
+            !LayerStyles.notAnimatable.contains(LayerProperties.root(of: keyPath))
+        else {
             try setModelValue(value, forKeyPath: keyPath)
             return nil
         }

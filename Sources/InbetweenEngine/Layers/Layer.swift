@@ -96,6 +96,7 @@ public struct Layer: Sendable {
                 parameter: keyPath, value: LayerProperties.kindName(value),
                 rule: "expects a \(LayerProperties.kindName(current))")
         }
+        try LayerStyles.validate(value, for: keyPath)
         try modelValues.set(value, forKeyPath: keyPath)
         // The model layer keeps a matrix, not the part it was given (PropertyValues.animatedParts).
         modelValues.forgetAnimatedParts()
@@ -114,6 +115,11 @@ public struct Layer: Sendable {
         try EngineError.requireFinite(time, "time")
         for keyPath in animation.keyPaths {
             try LayerProperties.validate(keyPath: keyPath, in: modelValues)
+            if LayerStyles.notAnimatable.contains(LayerProperties.root(of: keyPath)) {
+                throw EngineError(
+                    parameter: "keyPath", value: keyPath,
+                    rule: "is not animatable in Core Animation: set it instead")
+            }
         }
         let serial = nextSerial
         let entry = try LayerAnimationEntry(

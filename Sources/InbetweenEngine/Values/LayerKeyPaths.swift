@@ -31,6 +31,12 @@ extension PropertyValues {
         ("hidden", .scalar(0)),
         ("masksToBounds", .scalar(0)),
         ("allowsGroupOpacity", .scalar(1)),
+        // `isDoubleSided` (key path `doubleSided`) defaults to YES and is animatable; the
+        // corner mask defaults to all four corners, the corner curve to circular (CALayer
+        // reference; their names and indices: `LayerStyles`).
+        ("doubleSided", .scalar(1)),
+        ("maskedCorners", .scalar(15)),
+        ("cornerCurve", .scalar(0)),
         // CAReplicatorLayer (its reference: one instance, no delay, identity transform, opaque
         // white colour, zero offsets, preservesDepth NO)
         ("instanceCount", .scalar(1)),
@@ -51,6 +57,12 @@ extension PropertyValues {
         ("miterLimit", .scalar(10)),
         ("strokeStart", .scalar(0)),
         ("strokeEnd", .scalar(1)),
+        // Named styles as indices (`LayerStyles`): butt caps, miter joins, the non-zero rule;
+        // `lineDashPattern` nil (a solid line) as an empty vector (CAShapeLayer reference).
+        ("lineCap", .scalar(0)),
+        ("lineJoin", .scalar(0)),
+        ("fillRule", .scalar(0)),
+        ("lineDashPattern", .vector([])),
         // CAGradientLayer: colors and locations nil (an empty array: nothing drawn, and stops
         // spread evenly), type axial (0; `GradientType` names the codes)
         ("startPoint", .point(Point(x: 0.5, y: 0))),

@@ -13,7 +13,7 @@ import InbetweenEngine
 enum TreeBindings {
     /// CALayer's and CAReplicatorLayer's BOOL properties.
     static let booleanProperties: Set<String> = [
-        "hidden", "masksToBounds", "allowsGroupOpacity", "preservesDepth",
+        "hidden", "masksToBounds", "allowsGroupOpacity", "preservesDepth", "doubleSided",
     ]
 
     /// The memory one replicator copy takes outside Lua, for the memory limit (see
@@ -65,6 +65,7 @@ extension Runtime {
             throw ValueProblem(
                 rule: "belongs to replicators (CAReplicatorLayer): make the layer with replicator{...}")
         }
+        if let style = try styleValue(at: index, forKey: key) { return style }
         if TreeBindings.booleanProperties.contains(root) {
             switch host.stack.type(at: index) {
             case LUA_TBOOLEAN: return .scalar(host.stack.boolean(at: index) ? 1 : 0)
@@ -127,6 +128,7 @@ extension Runtime {
                     "layer '\(l.name)' has no property '\(key)': it belongs to replicators (CAReplicatorLayer); "
                         + "make the layer with replicator{...}")
             }
+            if let pushed = try pushStyleProperty(l, key) { return pushed }
             guard TreeBindings.booleanProperties.contains(key) else { return nil }
             let v = try layerProperty(l, key, argument: 2) { try $0.value(forKeyPath: key) }
             guard case .scalar(let x) = v else { return nil }

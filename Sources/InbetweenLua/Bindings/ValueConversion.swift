@@ -44,6 +44,12 @@ extension Runtime {
     func value(at index: Int32, forKeyPath keyPath: String) throws(ValueProblem) -> Value {
         if let gradient = try gradientValue(at: index, forKeyPath: keyPath) { return gradient }
         let s = host.stack
+        // What reaches here is animated (a from, to or keyframe value) or a number-like
+        // property; the styles are set through `styleValue`.
+        if LayerStyles.notAnimatable.contains(LayerProperties.root(of: keyPath)) {
+            throw ValueProblem(
+                rule: "cannot be animated: Core Animation does not animate '\(keyPath)' (set it instead)")
+        }
         if s.type(at: index) == LUA_TSTRING, let model = PropertyValues.defaultValue(forKeyPath: keyPath),
             let expected = Runtime.expectedKind(model)
         {
