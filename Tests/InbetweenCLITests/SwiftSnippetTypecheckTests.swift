@@ -301,6 +301,48 @@ final class SwiftSnippetTypecheckTests: XCTestCase {
         }
     }
 
+    /// The stroke and corner styles as Apple's Swift names them (CAShapeLayer.lineCap,
+    /// lineJoin, fillRule, lineDashPattern, lineDashPhase, miterLimit; CALayer.isDoubleSided,
+    /// maskedCorners, cornerCurve), on a flat scene and its animated lineDashPhase, type-checked
+    /// against the stubs (each member cited there from Apple's documentation).
+    func testStrokeAndCornerStylesTypeCheckOnIOSAndMacOS() throws {
+        var scene = try Scene()
+        try scene.addLayer(
+            Layer(
+                name: "ants",
+                values: [
+                    "path": .path(Path([.move(Point(0, 0)), .line(Point(100, 0))])),
+                    "lineCap": .scalar(1), "lineJoin": .scalar(2), "fillRule": .scalar(1),
+                    "lineDashPattern": .vector([10, 5.5]), "miterLimit": .scalar(4),
+                    "doubleSided": .scalar(0), "maskedCorners": .scalar(9), "cornerCurve": .scalar(1),
+                ]))
+        try scene.add(
+            .basic(
+                BasicAnimation(
+                    keyPath: "lineDashPhase", fromValue: .scalar(0), toValue: .scalar(15.5),
+                    timing: MediaTiming(duration: 1))), forKey: "march", toLayer: "ants")
+        let exported = try ExportScene.build(
+            history: SceneHistory(initial: scene), tracks: [Track(layer: "ants", keyPath: "lineDashPhase")],
+            source: "styles", fps: 60, start: 0, end: 1, capabilities: .coreAnimation)
+        var code = SwiftStructure(scene: exported, numbers: .shortest)
+        let snippet = try code.text()
+        for line in [
+            "func addAntsAnimations(to layer: CAShapeLayer)", "layer.lineCap = .round",
+            "layer.lineJoin = .bevel",
+            "layer.fillRule = .evenOdd", "layer.lineDashPattern = [10, 5.5]", "layer.miterLimit = 4",
+            "layer.isDoubleSided = false",
+            "layer.maskedCorners = [.layerMinXMinYCorner, .layerMaxXMaxYCorner]",
+            "layer.cornerCurve = .continuous", "CABasicAnimation(keyPath: \"lineDashPhase\")",
+        ] {
+            XCTAssertTrue(snippet.contains(line), "missing \(line) in:\n\(snippet)")
+        }
+        for (platform, _) in Self.platforms {
+            let r = try typecheck(snippet, platform: platform, name: "styles")
+            XCTAssertEqual(r.status, 0, "styles on \(platform):\n\(r.output)\n\(snippet)")
+            XCTAssertFalse(r.output.contains("warning:"), "styles on \(platform):\n\(r.output)")
+        }
+    }
+
     /// Issue 14: a 1,801-frame colour track once took 52 s and 12.6 GB to type-check (untyped
     /// heterogeneous literals). One keyframe animation of 1,800 distinct colours must type-check
     /// in under 5 s. This is a consumer check with a generous bound (a fixed snippet takes well

@@ -131,7 +131,7 @@ package struct SwiftStructure {
 
     static let shapeProperties: Set<String> = [
         "path", "fillColor", "strokeColor", "lineWidth", "strokeStart",
-        "strokeEnd", "lineDashPhase", "miterLimit",
+        "strokeEnd", "lineDashPhase", "miterLimit", "lineCap", "lineJoin", "fillRule", "lineDashPattern",
     ]
 
     private mutating func layerFunction(_ layer: ExportLayer) throws -> String {
@@ -219,6 +219,7 @@ package struct SwiftStructure {
     /// typed setter here.
     mutating func modelAssignment(_ root: String, _ v: Value, shape: Bool) -> String {
         if let typed = treeAssignment(root, v) { return typed }
+        if let typed = styleAssignment(root, v, shape: shape) { return typed }
         switch (root, v) {
         case ("position", .point(let p)), ("anchorPoint", .point(let p)):
             return "layer.\(root) = CGPoint(x: \(n(p.x)), y: \(n(p.y)))"

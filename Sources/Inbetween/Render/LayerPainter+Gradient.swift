@@ -31,7 +31,8 @@ extension LayerPainter {
         let s = Point(layer.startPoint.x * w, layer.startPoint.y * h)
         let e = Point(layer.endPoint.x * w, layer.endPoint.y * h)
         cairo_save(cr)
-        LayerPainter.styledRect(cr, 0, 0, w, h, radius, mask: layer.maskedCorners, continuous: layer.cornerCurve == 1)
+        LayerPainter.styledRect(
+            cr, 0, 0, w, h, radius, mask: layer.maskedCorners, continuous: layer.cornerCurve == 1)
         cairo_clip(cr)
         switch layer.gradientType {
         case .axial: LayerPainter.paintAxial(cr, stops, s, e, fade)

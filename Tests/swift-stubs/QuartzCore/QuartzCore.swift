@@ -110,6 +110,14 @@ open class CALayer: NSObject, CAMediaTiming {
     open var masksToBounds: Bool = false
     // https://developer.apple.com/documentation/quartzcore/calayer/allowsgroupopacity
     open var allowsGroupOpacity: Bool = true
+    // https://developer.apple.com/documentation/quartzcore/calayer/isdoublesided
+    open var isDoubleSided: Bool = true
+    // https://developer.apple.com/documentation/quartzcore/calayer/maskedcorners
+    open var maskedCorners: CACornerMask = [
+        .layerMinXMinYCorner, .layerMaxXMinYCorner, .layerMinXMaxYCorner, .layerMaxXMaxYCorner,
+    ]
+    // https://developer.apple.com/documentation/quartzcore/calayer/cornercurve
+    open var cornerCurve: CALayerCornerCurve = .circular
     // CAMediaTiming (https://developer.apple.com/documentation/quartzcore/camediatiming)
     open var beginTime: CFTimeInterval = 0
     open var duration: CFTimeInterval = 0
@@ -158,6 +166,76 @@ open class CAShapeLayer: CALayer {
     open var strokeColor: CGColor?
     // https://developer.apple.com/documentation/quartzcore/cashapelayer/linewidth
     open var lineWidth: CGFloat = 1
+    // https://developer.apple.com/documentation/quartzcore/cashapelayer/linecap
+    open var lineCap: CAShapeLayerLineCap = .butt
+    // https://developer.apple.com/documentation/quartzcore/cashapelayer/linejoin
+    open var lineJoin: CAShapeLayerLineJoin = .miter
+    // https://developer.apple.com/documentation/quartzcore/cashapelayer/miterlimit
+    open var miterLimit: CGFloat = 10
+    // https://developer.apple.com/documentation/quartzcore/cashapelayer/fillrule
+    open var fillRule: CAShapeLayerFillRule = .nonZero
+    // https://developer.apple.com/documentation/quartzcore/cashapelayer/linedashpattern
+    open var lineDashPattern: [NSNumber]?
+    // https://developer.apple.com/documentation/quartzcore/cashapelayer/linedashphase
+    open var lineDashPhase: CGFloat = 0
+}
+
+// https://developer.apple.com/documentation/quartzcore/cashapelayerlinecap
+public struct CAShapeLayerLineCap: Hashable, RawRepresentable {
+    public var rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    // https://developer.apple.com/documentation/quartzcore/cashapelayerlinecap/butt
+    public static let butt = CAShapeLayerLineCap(rawValue: "butt")
+    // https://developer.apple.com/documentation/quartzcore/cashapelayerlinecap/round
+    public static let round = CAShapeLayerLineCap(rawValue: "round")
+    // https://developer.apple.com/documentation/quartzcore/cashapelayerlinecap/square
+    public static let square = CAShapeLayerLineCap(rawValue: "square")
+}
+
+// https://developer.apple.com/documentation/quartzcore/cashapelayerlinejoin
+public struct CAShapeLayerLineJoin: Hashable, RawRepresentable {
+    public var rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    // https://developer.apple.com/documentation/quartzcore/cashapelayerlinejoin/miter
+    public static let miter = CAShapeLayerLineJoin(rawValue: "miter")
+    // https://developer.apple.com/documentation/quartzcore/cashapelayerlinejoin/round
+    public static let round = CAShapeLayerLineJoin(rawValue: "round")
+    // https://developer.apple.com/documentation/quartzcore/cashapelayerlinejoin/bevel
+    public static let bevel = CAShapeLayerLineJoin(rawValue: "bevel")
+}
+
+// https://developer.apple.com/documentation/quartzcore/cashapelayerfillrule
+public struct CAShapeLayerFillRule: Hashable, RawRepresentable {
+    public var rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    // https://developer.apple.com/documentation/quartzcore/cashapelayerfillrule/nonzero
+    public static let nonZero = CAShapeLayerFillRule(rawValue: "non-zero")
+    // https://developer.apple.com/documentation/quartzcore/cashapelayerfillrule/evenodd
+    public static let evenOdd = CAShapeLayerFillRule(rawValue: "even-odd")
+}
+
+// https://developer.apple.com/documentation/quartzcore/cacornermask
+public struct CACornerMask: OptionSet {
+    public var rawValue: UInt
+    public init(rawValue: UInt) { self.rawValue = rawValue }
+    // https://developer.apple.com/documentation/quartzcore/cacornermask/layerminxminycorner
+    public static let layerMinXMinYCorner = CACornerMask(rawValue: 1)
+    // https://developer.apple.com/documentation/quartzcore/cacornermask/layermaxxminycorner
+    public static let layerMaxXMinYCorner = CACornerMask(rawValue: 2)
+    // https://developer.apple.com/documentation/quartzcore/cacornermask/layerminxmaxycorner
+    public static let layerMinXMaxYCorner = CACornerMask(rawValue: 4)
+    // https://developer.apple.com/documentation/quartzcore/cacornermask/layermaxxmaxycorner
+    public static let layerMaxXMaxYCorner = CACornerMask(rawValue: 8)
+}
+
+// https://developer.apple.com/documentation/quartzcore/calayercornercurve
+public struct CALayerCornerCurve: Hashable, RawRepresentable {
+    public var rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    // https://developer.apple.com/documentation/quartzcore/calayercornercurve/circular
+    public static let circular = CALayerCornerCurve(rawValue: "circular")
+    // https://developer.apple.com/documentation/quartzcore/calayercornercurve/continuous
+    public static let continuous = CALayerCornerCurve(rawValue: "continuous")
 }
 
 // https://developer.apple.com/documentation/quartzcore/careplicatorlayer
