@@ -22,7 +22,7 @@ final class BatchEqualsRunTests: XCTestCase {
     }
 
     func testBatchWritesWhatRunWritesForEveryExampleAndFormat() throws {
-        XCTAssertEqual(Self.folders.map { Self.scripts(in: $0).count }.reduce(0, +), 20)
+        XCTAssertEqual(Self.folders.map { Self.scripts(in: $0).count }.reduce(0, +), 21)
         for folder in Self.folders {
             try compare(folder: folder)
         }
@@ -72,7 +72,7 @@ final class BatchEqualsRunTests: XCTestCase {
         XCTAssertEqual(batch.status, 0, batch.stderr)
         var compared = 0
         for name in Self.scripts(in: folder) {
-            guard let number = Int(name.prefix(2)), number >= 16 else { continue }
+            guard let number = Int(name.prefix(2)), (16...20).contains(number) else { continue }
             let base = (name as NSString).deletingPathExtension
             let output = renderFolder.appendingPathComponent("\(base).png")
             let r = try CLIProcess.run([

@@ -143,7 +143,7 @@ final class SwiftSnippetTypecheckTests: XCTestCase {
 
     func testEverySnippetTypeChecksOnIOSAndMacOS() throws {
         let scripts = self.scripts
-        XCTAssertEqual(scripts.filter { $0.hasPrefix("examples/") }.count, 20)
+        XCTAssertEqual(scripts.filter { $0.hasPrefix("examples/") }.count, 21)
         XCTAssertGreaterThanOrEqual(scripts.count, 22)
         try typecheckEverywhere(scripts, bake: false)
     }
@@ -192,6 +192,33 @@ final class SwiftSnippetTypecheckTests: XCTestCase {
     /// property), so buildLayerTree(in:) builds the first tree and the header names the move
     /// as not replayed. Type-checks on both platforms. The header line failed before it was
     /// written (the move was said in the CSS header only).
+    /// A gradient layer (CAGradientLayer, Apple's reference): made as its class, with the typed
+    /// setters (`colors` as CGColors, `locations` as NSNumbers, `type` as CAGradientLayerType)
+    /// and its animations of colors and locations; type-checks on both platforms.
+    func testAGradientLayerSnippetIsACAGradientLayerAndTypeChecks() throws {
+        let folder = try temporaryFolder("ib-swift-gradient")
+        let script = folder.appendingPathComponent("g.lua")
+        try """
+        local g = gradientLayer{name = "g", colors = {"red", "blue"}, locations = {0, 0.5},
+          type = "conic", startPoint = point(0.5, 0.5), endPoint = point(1, 0.5)}
+        g:add(animation.basic{keyPath = "colors", toValue = {"blue", "red"}, duration = 1})
+        g:add(animation.keyframe{keyPath = "locations", values = {{0, 0.5}, {0.5, 1}}, duration = 1})
+        """.write(to: script, atomically: true, encoding: .utf8)
+        let snippet = try swiftSnippet(script.path)
+        for line in [
+            "func addGAnimations(to layer: CAGradientLayer) {",
+            "    layer.type = .conic\n",
+            "    layer.locations = [0, 0.5] as [NSNumber]\n",
+            "    layer.startPoint = CGPoint(x: 0.5, y: 0.5)\n",
+        ] {
+            XCTAssertTrue(snippet.contains(line), line + "\n" + snippet)
+        }
+        for (platform, _) in Self.platforms {
+            let r = try typecheck(snippet, platform: platform, name: "gradient")
+            XCTAssertEqual(r.status, 0, "\(platform):\n\(r.output)")
+        }
+    }
+
     func testAMovedLayerSnippetNamesTheMoveAndTypeChecks() throws {
         let snippet = try swiftSnippet("Tests/tree-moves/moved-dot.lua")
         for line in [

@@ -22,7 +22,7 @@ final class ExportTests: XCTestCase {
             atPath: Self.root.appendingPathComponent("examples").path
         )
         .filter { $0.hasSuffix(".lua") }.sorted()
-        XCTAssertEqual(names.count, 20)
+        XCTAssertEqual(names.count, 21)
         for name in names {
             let expected = try Data(
                 contentsOf: Self.golden.appendingPathComponent(name.dropLast(4) + ".json"))

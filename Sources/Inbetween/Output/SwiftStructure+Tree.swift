@@ -17,7 +17,10 @@ extension SwiftStructure {
         switch scene.tree?.kinds[index] ?? .layer {
         case .replicator: return "CAReplicatorLayer"
         case .transformLayer: return "CATransformLayer"
-        case .layer: return isShapeLayer(scene.layers[index]) ? "CAShapeLayer" : "CALayer"
+        case .layer:
+            let layer = scene.layers[index]
+            return isShapeLayer(layer)
+                ? "CAShapeLayer" : isGradientLayer(layer) ? "CAGradientLayer" : "CALayer"
         }
     }
 

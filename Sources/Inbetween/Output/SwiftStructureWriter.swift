@@ -60,6 +60,8 @@ package struct SwiftStructure {
     var functionNames: [String] = []
     /// The kind of the layer whose function is being written.
     var currentKind = LayerKind.layer
+    /// Whether the layer being written is a CAGradientLayer (`isGradientLayer`).
+    var currentIsGradient = false
 
     package init(scene: ExportScene, numbers: NumberFormat) {
         self.scene = scene
@@ -138,6 +140,7 @@ package struct SwiftStructure {
         let isShape = isShapeLayer(layer)
         let layerType = className(functionNames.count)
         currentKind = scene.tree?.kinds[functionNames.count] ?? .layer
+        currentIsGradient = layerType == "CAGradientLayer"
         let encoded = ExportIdentifier.encode(layer.name)
         let name = names.unique(
             "add" + encoded.prefix(1).uppercased() + encoded.dropFirst() + "Animations")
@@ -220,6 +223,7 @@ package struct SwiftStructure {
     mutating func modelAssignment(_ root: String, _ v: Value, shape: Bool) -> String {
         if let typed = treeAssignment(root, v) { return typed }
         if let typed = styleAssignment(root, v, shape: shape) { return typed }
+        if let typed = gradientAssignment(root, v) { return typed }
         switch (root, v) {
         case ("position", .point(let p)), ("anchorPoint", .point(let p)):
             return "layer.\(root) = CGPoint(x: \(n(p.x)), y: \(n(p.y)))"
@@ -512,6 +516,7 @@ package struct SwiftStructure {
         case .color: return "CGColor"
         case .path: return "CGPath"
         case .vector: return "[NSNumber]"
+        case .array: return "Any"
         default: return "NSValue"
         }
     }

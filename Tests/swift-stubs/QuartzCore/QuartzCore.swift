@@ -263,6 +263,32 @@ open class CAReplicatorLayer: CALayer {
 // https://developer.apple.com/documentation/quartzcore/catransformlayer
 open class CATransformLayer: CALayer {}
 
+// https://developer.apple.com/documentation/quartzcore/cagradientlayer
+open class CAGradientLayer: CALayer {
+    // https://developer.apple.com/documentation/quartzcore/cagradientlayer/colors
+    open var colors: [Any]?
+    // https://developer.apple.com/documentation/quartzcore/cagradientlayer/locations
+    open var locations: [NSNumber]?
+    // https://developer.apple.com/documentation/quartzcore/cagradientlayer/startpoint
+    open var startPoint: CGPoint = CGPoint(x: 0.5, y: 0)
+    // https://developer.apple.com/documentation/quartzcore/cagradientlayer/endpoint
+    open var endPoint: CGPoint = CGPoint(x: 0.5, y: 1)
+    // https://developer.apple.com/documentation/quartzcore/cagradientlayer/type
+    open var type: CAGradientLayerType = .axial
+}
+
+// https://developer.apple.com/documentation/quartzcore/cagradientlayertype
+public struct CAGradientLayerType: Hashable, RawRepresentable {
+    public var rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    // https://developer.apple.com/documentation/quartzcore/cagradientlayertype/axial
+    public static let axial = CAGradientLayerType(rawValue: "axial")
+    // https://developer.apple.com/documentation/quartzcore/cagradientlayertype/radial
+    public static let radial = CAGradientLayerType(rawValue: "radial")
+    // https://developer.apple.com/documentation/quartzcore/cagradientlayertype/conic
+    public static let conic = CAGradientLayerType(rawValue: "conic")
+}
+
 // https://developer.apple.com/documentation/quartzcore/camediatimingfunctionname
 public struct CAMediaTimingFunctionName: Hashable, RawRepresentable {
     public var rawValue: String
