@@ -32,27 +32,8 @@ enum CLI {
     static func dispatch(_ arguments: [String], _ session: CommandSession) -> Int32 {
         var command: String?
         do {
-            // Options before the command: --help, --version, --verbose.
             var rest = arguments[...]
-            while let first = rest.first, first.hasPrefix("-") {
-                rest = rest.dropFirst()
-                switch first {
-                case "-h", "--help", "--version":
-                    // Nothing may follow: `--version extra` is a mistake, not a version.
-                    if let extra = rest.first {
-                        throw UsageError("option \(first) takes no arguments, got '\(extra)'")
-                    }
-                    try StandardOutput.line(
-                        first == "--version" ? "inbetween \(version)" : HelpText.topLevel())
-                    return 0
-                case "--verbose":
-                    verbose = true
-                default:
-                    throw UsageError(
-                        "unknown option '\(first)' (options go after the command: inbetween COMMAND [options])"
-                    )
-                }
-            }
+            if try answeredTopLevel(&rest) { return 0 }
             guard let name = rest.first else { throw UsageError("missing command") }
             guard let spec = CommandTable.command(named: name) else {
                 let names = CommandTable.visibleCommands.map(\.name)
@@ -60,40 +41,77 @@ enum CLI {
                     name, hint: Suggestions.phrase(Suggestions.closest(to: name, in: names)))
             }
             command = spec.hidden ? nil : spec.name
-            let items = Array(rest.dropFirst())
-            var args: Arguments
-            do {
-                args = try Arguments(parsing: items, for: spec)
-            } catch {
-                // `run --fps --help`: a request for help wins over a malformed line.
-                if spec.option("--help") != nil && (items.contains("--help") || items.contains("-h")) {
-                    try StandardOutput.line(HelpText.command(spec))
-                    return 0
-                }
-                throw error
-            }
-            if spec.option("--help") != nil && args.flag("--help") {
-                try StandardOutput.line(HelpText.command(spec))
-                return 0
-            }
+            guard var args = try commandArguments(Array(rest.dropFirst()), for: spec) else { return 0 }
             if spec.option("--verbose") != nil && args.flag("--verbose") { verbose = true }
             return try spec.runCommand(&args, session)
-        } catch is OutputClosed {
+        } catch {
+            return status(reporting: error, command: command)
+        }
+    }
+
+    /// Options before the command: --help, --version, --verbose. True when one was answered
+    /// (help or the version printed) and nothing more is to run.
+    private static func answeredTopLevel(_ rest: inout ArraySlice<String>) throws -> Bool {
+        while let first = rest.first, first.hasPrefix("-") {
+            rest = rest.dropFirst()
+            switch first {
+            case "-h", "--help", "--version":
+                // Nothing may follow: `--version extra` is a mistake, not a version.
+                if let extra = rest.first {
+                    throw UsageError("option \(first) takes no arguments, got '\(extra)'")
+                }
+                try StandardOutput.line(first == "--version" ? "inbetween \(version)" : HelpText.topLevel())
+                return true
+            case "--verbose":
+                verbose = true
+            default:
+                throw UsageError(
+                    "unknown option '\(first)' (options go after the command: inbetween COMMAND [options])")
+            }
+        }
+        return false
+    }
+
+    /// The command's arguments parsed, or nil when its help was asked for and printed.
+    private static func commandArguments(_ items: [String], for spec: CommandSpec) throws -> Arguments? {
+        var args: Arguments
+        do {
+            args = try Arguments(parsing: items, for: spec)
+        } catch {
+            // `run --fps --help`: a request for help wins over a malformed line.
+            if spec.option("--help") != nil && (items.contains("--help") || items.contains("-h")) {
+                try StandardOutput.line(HelpText.command(spec))
+                return nil
+            }
+            throw error
+        }
+        if spec.option("--help") != nil && args.flag("--help") {
+            try StandardOutput.line(HelpText.command(spec))
+            return nil
+        }
+        return args
+    }
+
+    /// Reports `error` and gives the exit status: 2 for a usage mistake, 130 for Ctrl-C, the
+    /// reader-gone status for a closed output, 1 otherwise.
+    private static func status(reporting error: any Error, command: String?) -> Int32 {
+        switch error {
+        case is OutputClosed:
             return readerGoneStatus
-        } catch let error as UsageError {
+        case let error as UsageError:
             Diagnostics.report(error, command: command)
             return 2
-        } catch let error as ScriptError {
+        case let error as ScriptError:
             Diagnostics.report(error, verbose: verbose)
             // 128 + SIGINT, as shells report a process ended by Ctrl-C.
             return error.kind == .interrupted ? 130 : 1
-        } catch let error as CommandError {
+        case let error as CommandError:
             Diagnostics.report(message: error.description)
             return 1
-        } catch let error as OutputError {
+        case let error as OutputError:
             Diagnostics.report(message: error.description)
             return 1
-        } catch {
+        default:
             Diagnostics.report(message: String(describing: error))
             return 1
         }

@@ -46,14 +46,7 @@ enum RenderCommand {
         var host = try start(script, options, session)
         try RunCommand.checkRange(host.sampleBounds(for: request), request)
         if (at != nil || sheet != nil) && render.size == nil && host.sceneSize == nil {
-            // A still or a sheet is as large as a movie of the whole run would be: the box of
-            // what is drawn over all of it (measured by a Renderer, which draws nothing until
-            // its first frame is pulled), not just over the frames shown.
-            let measured = try makeRenderer(host: host, request: request, render: render, output: output)
-            // Half a pixel less, so that ceil(size × scale) gives back the same pixels.
-            render.size = Size(
-                width: (Double(measured.width) - 0.5) / render.scale,
-                height: (Double(measured.height) - 0.5) / render.scale)
+            render.size = try wholeRunSize(host: host, request: request, render: render, output: output)
             host = try start(script, options, session)
         }
         if let at {
@@ -69,6 +62,19 @@ enum RenderCommand {
         try write(
             kind, output: output, host: host, request: request, render: render, sheet: sheet, script: script)
         return 0
+    }
+
+    /// A still or a sheet is as large as a movie of the whole run would be: the box of what is
+    /// drawn over all of it (measured by a Renderer, which draws nothing until its first frame
+    /// is pulled), not just over the frames shown.
+    private static func wholeRunSize(
+        host: CommandHost, request: SamplingRequest, render: RenderOptions, output: String
+    ) throws -> Size {
+        let measured = try makeRenderer(host: host, request: request, render: render, output: output)
+        // Half a pixel less, so that ceil(size × scale) gives back the same pixels.
+        return Size(
+            width: (Double(measured.width) - 0.5) / render.scale,
+            height: (Double(measured.height) - 0.5) / render.scale)
     }
 
     static func write(
