@@ -455,6 +455,17 @@ function layer(properties) end
 ---@field instanceAlphaOffset number
 ---@field preservesDepth boolean keeps the instances in 3D instead of flattening them
 
+---`gradientLayer{ colors = {"#4f7cff", "#9b5cff"}, locations = {0, 1}, startPoint = point(0, 0.5),
+---endPoint = point(1, 0.5), type = "axial" }` (CAGradientLayer): a layer filled with a gradient over
+---its background, inside its rounded bounds. `type` is "axial", "radial" (an ellipse centred at
+---startPoint, half-axes endPoint - startPoint) or "conic" (around startPoint, from the direction
+---of endPoint). `colors` and
+---`locations` animate element by element when their counts match; startPoint and endPoint are in
+---the bounds' unit space. The other fields are layer{}'s.
+---@param properties table
+---@return Layer
+function gradientLayer(properties) end
+
 ---`transformLayer{...}` (CATransformLayer): a layer that keeps its sublayers in 3D rather than
 ---flattening them into its plane, and draws nothing itself. The same fields as layer{}.
 ---@param properties table
