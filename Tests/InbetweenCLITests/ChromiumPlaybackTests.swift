@@ -110,7 +110,9 @@ final class ChromiumPlaybackTests: XCTestCase {
             return root.hasSuffix("Color")
                 ? ["r", "g", "b", "a"].map { root + "-" + $0 }
                 : ["x", "y", "width", "height"].map { root + "-" + $0 }
-        default: return (0..<count).map { root + "-" + String($0) }
+        // An array's elements (a gradient's colors and locations, flattened): each index is an
+        // encoded part of the name, its leading digit written as `_3N_` (ExportIdentifier).
+        default: return (0..<count).map { root + "-" + ExportIdentifierForm.index($0) }
         }
     }
 
@@ -350,5 +352,14 @@ final class ChromiumPlaybackTests: XCTestCase {
 
     private func attributeEscaped(_ s: String) -> String {
         s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "\"", with: "&quot;")
+    }
+}
+
+/// ExportIdentifier's encoding of an index as a name part: identifiers cannot start with a digit,
+/// so the first is written as its code point in hexadecimal between underscores (`10` -> `_31_0`).
+enum ExportIdentifierForm {
+    static func index(_ i: Int) -> String {
+        let digits = String(i)
+        return "_3\(digits.first!)_" + digits.dropFirst()
     }
 }
